@@ -1,0 +1,71 @@
+/**
+ * Every expected failure is a SlotuiError: a kind, the exit code of the
+ * interface, and a message of one or two sentences that says what happened
+ * and what to do. Messages never contain the token (see redact()).
+ */
+export type ErrorKind =
+  | 'usage' // bad flags or arguments (exit 2)
+  | 'auth' // no token, 401, 403 (exit 4)
+  | 'not-found'
+  | 'validation' // 400 with field messages, or a payload we refused before sending
+  | 'rate-limited'
+  | 'server' // 5xx
+  | 'network'
+  | 'timeout'
+  | 'protocol' // a body that isn't JSON or doesn't match the expected shape
+  | 'insecure' // http:// or a cross-origin link: refused before a socket is opened
+  | 'read-only'
+  | 'config'
+  | 'cancelled';
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+
+export interface SlotuiErrorOptions {
+  status?: number;
+  /** Server field messages of a 400, by field name. */
+  fieldErrors?: Record<string, string[]>;
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+export class SlotuiError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly retryAfterMs?: number;
+
+  constructor(kind: ErrorKind, message: string, options: SlotuiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SlotuiError';
+    this.kind = kind;
+    this.status = options.status;
+    this.fieldErrors = options.fieldErrors;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  get exitCode(): number {
+    if (this.kind === 'usage') return EXIT.usage;
+    if (this.kind === 'auth') return EXIT.auth;
+    return EXIT.failure;
+  }
+}
+
+export function isSlotuiError(error: unknown): error is SlotuiError {
+  return error instanceof SlotuiError;
+}
+
+/** Removes every occurrence of the given secrets from a text (for logs and crash reports). */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}
+
+/** A one-line message for any thrown value; unexpected ones say so without a stack. */
+export function describeError(error: unknown): string {
+  if (isSlotuiError(error)) return error.message;
+  if (error instanceof Error) return `Unexpected error: ${error.message}`;
+  return `Unexpected error: ${String(error)}`;
+}

@@ -1,0 +1,192 @@
+/**
+ * The resource registry: one declarative entry per resource drives the
+ * client paths, the CLI, and the dashboard's generic list, detail and form
+ * screens (as k9s's registry drives its browser). Adding a resource is one entry.
+ *
+ * Pure data: no UI imports here. Column getters return plain strings; the
+ * screens sanitise and fit them.
+ */
+import type { z } from 'zod';
+import {
+  agreementCreateSchema, agreementRecordSchema, organizationCreateSchema, organizationRecordSchema,
+  sliCreateSchema, sliRecordSchema, sloCreateSchema, sloRecordSchema, type ApiRecord,
+} from './schemas.js';
+
+export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+export interface Column {
+  id: string;
+  header: string;
+  get(record: ApiRecord): string;
+  /** Width the column wants; it may shrink to minWidth. */
+  width: number;
+  minWidth: number;
+  /** Lower is dropped first when the terminal is narrow. */
+  priority: number;
+  align?: 'left' | 'right';
+}
+
+export type FieldKind =
+  | 'text' // a single-line string
+  | 'multiline' // a longer string (description, formula)
+  | 'integer' // a JSON integer
+  | 'numeric-string' // a number carried as a string (spec 2.2)
+  | 'reference' // the id of a record of another resource (picked from a list)
+  | 'reference-list' // ids of records of another resource
+  | 'queries'; // the SLI queries map
+
+export interface FieldDef {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  hint?: string;
+  /** For reference fields: which resource the id points to. */
+  references?: ResourceName;
+  /** Values allowed are unknown (spec: "not shown"): suggest the ones records already use. */
+  suggestFromRecords?: boolean;
+}
+
+export interface ResourceDef {
+  name: ResourceName;
+  singular: string;
+  title: string;
+  aliases: readonly string[];
+  /** Path under the base URL when the profile sets none (interface: assumed paths). */
+  defaultPath: string;
+  record: z.ZodType<ApiRecord>;
+  create: z.ZodType<Record<string, unknown>>;
+  columns: readonly Column[];
+  fields: readonly FieldDef[];
+  /** Fields shown first in the detail view, in this order; every other field follows. */
+  detailOrder: readonly string[];
+  /** A human label for a record (confirmations, pickers). */
+  label(record: ApiRecord): string;
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const field = (key: string) => (r: ApiRecord) => str(r[key]);
+const nameOf = (r: ApiRecord) => str(r.name) || r.id;
+const joined = (...keys: string[]) => (r: ApiRecord) => keys.map((k) => str(r[k])).filter(Boolean).join(' ');
+
+/** Short relative dates keep the table narrow; the detail view shows full local time. */
+export function shortDate(v: unknown): string {
+  if (typeof v !== 'string') return '';
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? v : new Date(t).toISOString().slice(0, 10);
+}
+
+const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
+
+export const RESOURCES: Record<ResourceName, ResourceDef> = {
+  slis: common({
+    name: 'slis',
+    singular: 'sli',
+    title: 'SLIs',
+    aliases: ['sli', 'slis'],
+    defaultPath: '/v1/slis/',
+    record: sliRecordSchema as z.ZodType<ApiRecord>,
+    create: sliCreateSchema,
+    columns: [
+      { id: 'name', header: 'NAME', get: nameOf, width: 32, minWidth: 12, priority: 10 },
+      { id: 'type', header: 'TYPE', get: field('type'), width: 14, minWidth: 6, priority: 8 },
+      { id: 'unit', header: 'UNIT', get: field('unit_of_measure'), width: 12, minWidth: 5, priority: 6 },
+      { id: 'queries', header: 'QUERIES', get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length), width: 7, minWidth: 7, priority: 5, align: 'right' },
+      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    fields: [
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'type', label: 'Type', kind: 'text', required: true, suggestFromRecords: true, hint: 'kind of indicator' },
+      { key: 'description', label: 'Description', kind: 'multiline', required: false },
+      { key: 'unit_of_measure', label: 'Unit of measure', kind: 'text', required: false, suggestFromRecords: true },
+      { key: 'queries', label: 'Queries', kind: 'queries', required: false, hint: 'named queries: select, from, where, limit' },
+      { key: 'formula', label: 'Formula', kind: 'multiline', required: false },
+    ],
+    detailOrder: ['id', 'name', 'type', 'description', 'unit_of_measure', 'formula', 'queries', 'created_at', 'updated_at'],
+  }),
+  slos: common({
+    name: 'slos',
+    singular: 'slo',
+    title: 'SLOs',
+    aliases: ['slo', 'slos'],
+    defaultPath: '/v1/slos/',
+    record: sloRecordSchema as z.ZodType<ApiRecord>,
+    create: sloCreateSchema,
+    columns: [
+      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
+      { id: 'target', header: 'TARGET', get: joined('target_value', 'target_unit'), width: 12, minWidth: 6, priority: 9 },
+      { id: 'window', header: 'WINDOW', get: joined('time_window_value', 'time_window_unit', 'time_window_type'), width: 18, minWidth: 6, priority: 7 },
+      { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
+      { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    fields: [
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'description', label: 'Description', kind: 'multiline', required: false },
+      { key: 'service_level_indicator_id', label: 'SLI', kind: 'reference', references: 'slis', required: true, hint: 'the SLI it is measured on' },
+      { key: 'time_window_type', label: 'Time window type', kind: 'text', required: true, suggestFromRecords: true },
+      { key: 'time_window_value', label: 'Time window value', kind: 'numeric-string', required: true },
+      { key: 'time_window_unit', label: 'Time window unit', kind: 'text', required: true, suggestFromRecords: true },
+      { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, hint: 'e.g. 99.9' },
+      { key: 'target_unit', label: 'Target unit', kind: 'text', required: false, suggestFromRecords: true },
+      { key: 'interval', label: 'Interval', kind: 'integer', required: false },
+      { key: 'on_missing_interval', label: 'On missing interval', kind: 'text', required: false, suggestFromRecords: true },
+      { key: 'benchmark_operator', label: 'Benchmark operator', kind: 'text', required: false, suggestFromRecords: true },
+      { key: 'benchmark_value', label: 'Benchmark value', kind: 'numeric-string', required: false },
+    ],
+    detailOrder: ['id', 'name', 'description', 'service_level_indicator_id', 'target_value', 'target_unit',
+      'time_window_type', 'time_window_value', 'time_window_unit', 'interval', 'on_missing_interval',
+      'benchmark_operator', 'benchmark_value', 'created_at', 'updated_at'],
+  }),
+  organizations: common({
+    name: 'organizations',
+    singular: 'organization',
+    title: 'Orgs',
+    aliases: ['organization', 'organizations', 'org', 'orgs'],
+    defaultPath: '/v1/organizations/',
+    record: organizationRecordSchema as z.ZodType<ApiRecord>,
+    create: organizationCreateSchema,
+    columns: [
+      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
+      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
+      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    fields: [
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'description', label: 'Description', kind: 'multiline', required: false },
+    ],
+    detailOrder: ['id', 'name', 'description', 'created_at', 'updated_at'],
+  }),
+  agreements: common({
+    name: 'agreements',
+    singular: 'agreement',
+    title: 'Agreements',
+    aliases: ['agreement', 'agreements'],
+    defaultPath: '/v1/agreements/',
+    record: agreementRecordSchema as z.ZodType<ApiRecord>,
+    create: agreementCreateSchema,
+    columns: [
+      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
+      { id: 'organization', header: 'ORGANIZATION', get: field('organization_id'), width: 14, minWidth: 8, priority: 6 },
+      { id: 'slos', header: 'SLOS', get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0), width: 5, minWidth: 5, priority: 5, align: 'right' },
+      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    fields: [
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'description', label: 'Description', kind: 'multiline', required: false },
+      { key: 'organization_id', label: 'Organization', kind: 'reference', references: 'organizations', required: true },
+      { key: 'slo_ids', label: 'SLOs', kind: 'reference-list', references: 'slos', required: false },
+    ],
+    detailOrder: ['id', 'name', 'description', 'organization_id', 'slo_ids', 'created_at', 'updated_at'],
+  }),
+};
+
+/** Resolves a user's word (`sli`, `orgs`, `Agreements`) to a resource, or undefined. */
+export function resolveResource(word: string): ResourceDef | undefined {
+  const w = word.trim().toLowerCase();
+  return Object.values(RESOURCES).find((def) => def.name === w || def.aliases.includes(w));
+}

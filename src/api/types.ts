@@ -1,0 +1,79 @@
+/** The API client's contract, shared by the CLI and the dashboard. */
+import type { ResourceName } from './resources.js';
+import type { ApiRecord } from './schemas.js';
+
+export interface Timeouts {
+  /** TCP + TLS connect. */
+  connectMs: number;
+  /** Until the response headers arrive. */
+  headersMs: number;
+  /** Between body chunks. */
+  bodyMs: number;
+}
+
+export interface RetryPolicy {
+  /** Total tries of a GET, the first included (3). POST, PATCH and DELETE are tried once. */
+  tries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface ClientOptions {
+  /** https only; `/v1/...` paths are added by the client. */
+  baseUrl: string;
+  token?: string;
+  /** Extra trusted CA certificates (PEM), beside the system ones. */
+  ca?: string | string[];
+  /** Per-resource path overrides from the profile, e.g. { slos: '/v1/objectives/' }. */
+  paths?: Partial<Record<ResourceName, string>>;
+  /** No create, update or delete: refused where requests are sent. */
+  readOnly?: boolean;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** Injected for tests (backoff waits); defaults to a real timer that honours the signal. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Identifies us to the server. */
+  userAgent?: string;
+}
+
+export interface Page<T = ApiRecord> {
+  total: number;
+  results: T[];
+  next: string | null;
+  previous: string | null;
+  /** The URL this page was read from. */
+  url: string;
+  /** limit and offset as they stand in `url` (what the server was asked for). */
+  limit: number;
+  offset: number;
+}
+
+export interface ListOptions {
+  limit?: number;
+  offset?: number;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  readonly readOnly: boolean;
+  /** The full URL of a resource's list (base URL + profile or default path). */
+  resourceUrl(resource: ResourceName): string;
+  /** The first request: sends limit and offset. */
+  listPage(resource: ResourceName, options?: ListOptions): Promise<Page>;
+  /** Follows a `next` or `previous` URL exactly as the server gave it (same origin only). */
+  followPage(resource: ResourceName, url: string, options?: RequestOptions): Promise<Page>;
+  /** Every page from the first, following `next`; stops on null, refuses a loop. */
+  pages(resource: ResourceName, options?: ListOptions): AsyncIterableIterator<Page>;
+  get(resource: ResourceName, id: string, options?: RequestOptions): Promise<ApiRecord>;
+  create(resource: ResourceName, body: Record<string, unknown>, options?: RequestOptions): Promise<ApiRecord>;
+  update(resource: ResourceName, id: string, patch: Record<string, unknown>, options?: RequestOptions): Promise<ApiRecord>;
+  remove(resource: ResourceName, id: string, options?: RequestOptions): Promise<void>;
+  /** A plain authenticated GET of a path under the base URL (used to verify a token). */
+  probe(options?: RequestOptions): Promise<void>;
+  close(): Promise<void>;
+}
