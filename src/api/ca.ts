@@ -1,0 +1,66 @@
+/**
+ * Extra certificate authorities (SLOTUI_CA_FILE or the profile's caFile) are
+ * trusted beside the system ones. Node's `ca` option replaces the default
+ * list, so the defaults are added back explicitly.
+ */
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import tls from 'node:tls';
+import { SlotuiError } from './errors.js';
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** The certificate blocks of a PEM text (anything else, such as comments or keys, is left out). */
+export function pemCertificates(text: string): string[] {
+  return text.match(PEM_CERTIFICATE) ?? [];
+}
+
+/** The default trust store: bundled roots plus NODE_EXTRA_CA_CERTS and, with --use-system-ca, the OS store. */
+function defaultCertificates(): readonly string[] {
+  // getCACertificates exists from Node 22.15; rootCertificates (bundled only) is the fallback.
+  return typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
+}
+
+/**
+ * The `ca` list for TLS connections: undefined (system defaults) when no extra
+ * CA is given, otherwise the defaults plus the extra certificates. Throws
+ * 'config' for text that holds no valid certificate.
+ */
+export function trustedCertificates(extra: string | readonly string[] | undefined, source = 'The extra CA'): string[] | undefined {
+  const texts = extra === undefined ? [] : typeof extra === 'string' ? [extra] : extra;
+  const certificates = texts.flatMap((text) => pemCertificates(text));
+  if (texts.length > 0 && texts.some((t) => t.trim() !== '') && certificates.length === 0) {
+    throw new SlotuiError('config', `${source} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Give a PEM file of the certificate authority.`);
+  }
+  for (const pem of certificates) {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new SlotuiError('config', `${source} holds a certificate that cannot be read. Give a valid PEM file of the certificate authority.`);
+    }
+  }
+  if (certificates.length === 0) return undefined;
+  return [...defaultCertificates(), ...certificates];
+}
+
+/** Reads a PEM file of extra CAs; a clear 'config' error when missing, unreadable or not PEM. */
+export async function readCaFile(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'does not exist'
+      : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (permission denied)'
+      : code === 'EISDIR' ? 'is a folder, not a file'
+      : `cannot be read (${code ?? 'unknown error'})`;
+    throw new SlotuiError('config', `The CA file ${path} ${why}. Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`, { cause: error });
+  }
+  const certificates = pemCertificates(text);
+  if (certificates.length === 0) {
+    throw new SlotuiError('config', `The CA file ${path} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`);
+  }
+  trustedCertificates(certificates, `The CA file ${path}`);
+  return `${certificates.join('\n')}\n`;
+}

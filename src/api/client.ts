@@ -1,0 +1,176 @@
+/**
+ * createClient: the API client of the ApiClient contract (types.ts), on one
+ * undici keep-alive pool to the base URL's origin. Configuration problems
+ * (http base URL, bad path, unreadable CA) are thrown synchronously, before
+ * any socket exists.
+ */
+import { SlotuiError } from './errors.js';
+import { trustedCertificates } from './ca.js';
+import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
+import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources.js';
+import { envelopeSchema, type ApiRecord } from './schemas.js';
+import { sanitizeServerText } from './text.js';
+import type { ApiClient, ClientOptions, ListOptions, Page, RequestOptions, RetryPolicy, Timeouts } from './types.js';
+
+export { readCaFile } from './ca.js';
+
+const USER_AGENT = 'slotui';
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new SlotuiError('config', `The ${name} must be a positive number of milliseconds (got ${String(value)}).`);
+  }
+  return value;
+}
+
+function resolveTimeouts(given: Partial<Timeouts> = {}): Timeouts {
+  const t = { ...DEFAULT_TIMEOUTS, ...stripUndefined(given) };
+  return { connectMs: positive('connect timeout', t.connectMs), headersMs: positive('headers timeout', t.headersMs), bodyMs: positive('body timeout', t.bodyMs) };
+}
+
+function resolveRetry(given: Partial<RetryPolicy> = {}): RetryPolicy {
+  const r = { ...DEFAULT_RETRY, ...stripUndefined(given) };
+  if (!Number.isInteger(r.tries) || r.tries < 1) throw new SlotuiError('config', `The number of tries must be a whole number of at least 1 (got ${String(r.tries)}).`);
+  if (!(r.baseDelayMs >= 0) || !(r.maxDelayMs >= 0)) throw new SlotuiError('config', 'Retry delays must be zero or more milliseconds.');
+  return r;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function checkPaging(limit: number, offset: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new SlotuiError('usage', `The page size (limit) must be a whole number of at least 1 (got ${String(limit)}).`);
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new SlotuiError('usage', `The offset must be a whole number of 0 or more (got ${String(offset)}).`);
+}
+
+function checkId(resource: ResourceName, id: string): void {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new SlotuiError('usage', `The ${RESOURCES[resource].singular} id is empty. Give the id of a record, as shown by \`slotui list ${resource}\`.`);
+  }
+}
+
+export function createClient(options: ClientOptions): ApiClient {
+  const base = parseBaseUrl(options.baseUrl);
+  const listUrls = new Map<ResourceName, URL>(
+    RESOURCE_NAMES.map((name) => [name, joinUnderBase(base, options.paths?.[name] ?? RESOURCES[name].defaultPath)]),
+  );
+  const transport: Transport = createTransport({
+    base,
+    token: options.token,
+    readOnly: options.readOnly ?? false,
+    ca: trustedCertificates(options.ca),
+    timeouts: resolveTimeouts(options.timeouts),
+    retry: resolveRetry(options.retry),
+    sleep: options.sleep ?? realSleep,
+    userAgent: options.userAgent ?? USER_AGENT,
+  });
+
+  const listUrl = (resource: ResourceName): URL => {
+    const url = listUrls.get(resource);
+    if (!url) throw new SlotuiError('usage', `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${RESOURCE_NAMES.join(', ')}.`);
+    return new URL(url.href);
+  };
+
+  /** A record answer (get, create, update), checked against the resource's schema. */
+  const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
+    const parsed = RESOURCES[resource].record.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const reason = json === undefined ? 'the answer is empty'
+      : issue ? sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120) : 'unexpected shape';
+    throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${RESOURCES[resource].title} (${reason}). Check the base URL and the profile's path for ${resource}.`);
+  };
+
+  const listPage = async (resource: ResourceName, opts: ListOptions = {}): Promise<Page> => {
+    const limit = opts.limit ?? DEFAULT_LIMIT;
+    const offset = opts.offset ?? DEFAULT_OFFSET;
+    checkPaging(limit, offset);
+    const url = listUrl(resource);
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('offset', String(offset));
+    const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'list' }, signal: opts.signal });
+    return parsePage(resource, url, answer.json);
+  };
+
+  const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal): Promise<Page> => {
+    const url = sameOriginLink(base, link, relativeTo);
+    const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'page' }, signal });
+    return parsePage(resource, url, answer.json);
+  };
+
+  /** Every method's errors pass the transport's guard, so no message carries the token (even in a link or record key). */
+  const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      throw transport.guard(error);
+    }
+  };
+  async function* guardedPages(pages: AsyncGenerator<Page, void, undefined>): AsyncGenerator<Page, void, undefined> {
+    try {
+      yield* pages;
+    } catch (error) {
+      throw transport.guard(error);
+    }
+  }
+
+  return {
+    baseUrl: base.href.replace(/\/+$/, ''),
+    readOnly: options.readOnly ?? false,
+
+    resourceUrl: (resource) => listUrl(resource).href,
+
+    listPage: guarded(listPage),
+
+    followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) => followFrom(resource, link, listUrl(resource), opts.signal)),
+
+    pages(resource, opts = {}) {
+      return guardedPages(walkPages(resource, {
+        first: (signal) => listPage(resource, { limit: opts.limit, offset: opts.offset, signal }),
+        follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal),
+        resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
+      }, opts.signal));
+    },
+
+    get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
+      checkId(resource, id);
+      const url = itemUnder(listUrl(resource), id);
+      const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'get', id }, signal: opts.signal });
+      return asRecord(resource, url, answer.json);
+    }),
+
+    create: guarded(async (resource: ResourceName, body: Record<string, unknown>, opts: RequestOptions = {}) => {
+      const url = listUrl(resource);
+      const answer = await transport.send({ method: 'POST', url, body, target: { resource, action: 'create' }, signal: opts.signal });
+      return asRecord(resource, url, answer.json);
+    }),
+
+    update: guarded(async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
+      checkId(resource, id);
+      const url = itemUnder(listUrl(resource), id);
+      const answer = await transport.send({ method: 'PATCH', url, body: patch, target: { resource, action: 'update', id }, signal: opts.signal });
+      return asRecord(resource, url, answer.json);
+    }),
+
+    remove: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
+      checkId(resource, id);
+      const url = itemUnder(listUrl(resource), id);
+      await transport.send({ method: 'DELETE', url, target: { resource, action: 'remove', id }, signal: opts.signal });
+    }),
+
+    probe: guarded(async (opts: RequestOptions = {}) => {
+      const url = listUrl('slis');
+      url.searchParams.set('limit', '1');
+      url.searchParams.set('offset', '0');
+      const answer = await transport.send({ method: 'GET', url, target: { resource: 'slis', action: 'probe' }, signal: opts.signal });
+      if (!envelopeSchema.safeParse(answer.json).success) {
+        throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`);
+      }
+    }),
+
+    close: () => transport.close(),
+  };
+}

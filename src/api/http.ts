@@ -1,0 +1,206 @@
+/**
+ * The one place requests are sent. Every request passes the same gates before
+ * a socket is used (read-only, same origin, token present, not cancelled),
+ * goes over one keep-alive pool to the base URL's origin, has its body read
+ * or destroyed on every path, and is mapped to a SlotuiError when it fails.
+ * Only GETs are retried, with backoff that honours Retry-After.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { Pool } from 'undici';
+import { SlotuiError } from './errors.js';
+import {
+  headerValue, notJsonReason, protocolError, statusFailure, transportFailure,
+  type Failure, type Method, type RequestContext, type Target,
+} from './failures.js';
+import { assertSameOrigin } from './origin.js';
+import type { RetryPolicy, Timeouts } from './types.js';
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
+export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
+/** A Retry-After longer than this is not waited out: the error is returned at once. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+/** Larger answers are refused (a page of records is far smaller): protects memory from a hostile server. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface TransportOptions {
+  base: URL;
+  token?: string;
+  readOnly: boolean;
+  /** The full trust list (system + extra), or undefined for the system defaults. */
+  ca?: string[];
+  timeouts: Timeouts;
+  retry: RetryPolicy;
+  sleep: Sleep;
+  userAgent: string;
+  /** For jitter; injectable so tests can pin it. */
+  random?: () => number;
+}
+
+export interface Call {
+  method: Method;
+  url: URL;
+  target: Target;
+  /** Sent as JSON. */
+  body?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface Answer {
+  status: number;
+  /** The parsed JSON body, or undefined when the body is empty (204). */
+  json: unknown;
+}
+
+export interface Transport {
+  send(call: Call): Promise<Answer>;
+  /** Takes the token out of an error's message and field messages (a hostile server may echo it anywhere). */
+  guard(error: unknown): unknown;
+  close(): Promise<void>;
+}
+
+/** The default wait between tries: a real timer that ends early (as 'cancelled') when the signal aborts. */
+export const realSleep: Sleep = async (ms, signal) => {
+  try {
+    await delay(ms, undefined, { signal });
+  } catch (error) {
+    if (signal?.aborted) throw cancelled();
+    throw error;
+  }
+};
+
+export function cancelled(): SlotuiError {
+  return new SlotuiError('cancelled', 'The request was cancelled.');
+}
+
+/** Exponential backoff with equal jitter; Retry-After wins when the server gives one. */
+export function backoffDelay(tryNumber: number, retry: RetryPolicy, retryAfterMs: number | undefined, random: () => number): number | undefined {
+  if (retryAfterMs !== undefined) return retryAfterMs > MAX_RETRY_AFTER_MS ? undefined : retryAfterMs;
+  const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (tryNumber - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const { base, token, timeouts, retry, sleep } = options;
+  const random = options.random ?? Math.random;
+  const pool = new Pool(base.origin, {
+    connect: options.ca ? { ca: options.ca, rejectUnauthorized: true } : { rejectUnauthorized: true },
+    connectTimeout: timeouts.connectMs,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    maxResponseSize: MAX_RESPONSE_BYTES,
+    // HTTP/1.1 keeps the timeouts and error codes predictable (and tested).
+    allowH2: false,
+  });
+  let closed = false;
+  const secret = token ? new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : undefined;
+  /** The text with every occurrence of the token (any letter case) replaced. */
+  const scrubToken = (text: string): string => (secret ? text.replace(secret, '[redacted]') : text);
+
+  function checkGates(call: Call): void {
+    if (options.readOnly && call.method !== 'GET') {
+      throw new SlotuiError('read-only', `Read-only mode: slotui did not send the ${call.method === 'DELETE' ? 'delete' : call.method === 'POST' ? 'create' : 'update'} request. Run without --read-only to change data.`);
+    }
+    assertSameOrigin(base, call.url);
+    if (!token) {
+      throw new SlotuiError('auth', 'No token is set. Run `slotui auth login` or set SLOTUI_TOKEN.');
+    }
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+      // A header cannot carry it; refusing here keeps the value out of any lower-level error.
+      throw new SlotuiError('auth', 'The token contains spaces, line breaks or other characters a token cannot have. Run `slotui auth login` to set it again.');
+    }
+    if (closed) throw new SlotuiError('cancelled', 'The connection to the service was closed; the request was not sent.');
+    if (call.signal?.aborted) throw cancelled();
+  }
+
+  async function attempt(call: Call, ctx: RequestContext): Promise<{ answer: Answer } | Failure> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'user-agent': options.userAgent,
+    };
+    let payload: string | undefined;
+    if (call.body !== undefined) {
+      payload = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    let response;
+    try {
+      response = await pool.request({
+        path: `${call.url.pathname}${call.url.search}`,
+        method: call.method,
+        headers,
+        body: payload,
+        signal: call.signal,
+      });
+    } catch (error) {
+      if (call.signal?.aborted) throw cancelled();
+      return transportFailure(error, 'request', ctx);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      response.body.destroy();
+      if (call.signal?.aborted) throw cancelled();
+      return transportFailure(error, 'body', ctx);
+    }
+    const { statusCode: status, headers: responseHeaders } = response;
+    if (status < 200 || status >= 300) {
+      // Scrubbed before the text is cut short, so not even a piece of the token survives in a message.
+      const location = headerValue(responseHeaders.location);
+      return statusFailure(status, { ...responseHeaders, location: location && scrubToken(location) }, scrubToken(text), ctx);
+    }
+    if (status === 204 || text === '') return { answer: { status, json: undefined } };
+    try {
+      return { answer: { status, json: JSON.parse(text) as unknown } };
+    } catch {
+      const reason = notJsonReason(text, headerValue(responseHeaders['content-type']));
+      return { error: protocolError(ctx, reason, status), retryable: false };
+    }
+  }
+
+  async function send(call: Call): Promise<Answer> {
+    checkGates(call);
+    const ctx: RequestContext = { method: call.method, url: call.url, target: call.target, timeouts };
+    const tries = call.method === 'GET' ? Math.max(1, Math.floor(retry.tries)) : 1;
+    for (let tryNumber = 1; ; tryNumber++) {
+      const outcome = await attempt(call, ctx);
+      if ('answer' in outcome) return outcome.answer;
+      const { error, retryable } = outcome;
+      const wait = retryable && tryNumber < tries ? backoffDelay(tryNumber, retry, error.retryAfterMs, random) : undefined;
+      if (wait === undefined) throw guard(error);
+      await sleep(wait, call.signal);
+      if (call.signal?.aborted) throw cancelled();
+      if (closed) throw guard(error);
+    }
+  }
+
+  /**
+   * Last line of defence: no message leaves with the token in it, whatever the
+   * server echoed (case-insensitively: a host name in a link is lower-cased).
+   */
+  function guard<E>(error: E): E | SlotuiError {
+    if (!(error instanceof SlotuiError) || !token) return error;
+    const scrub = scrubToken;
+    const fieldTexts = JSON.stringify(error.fieldErrors ?? null);
+    if (scrub(error.message) === error.message && scrub(fieldTexts) === fieldTexts) return error;
+    const fieldErrors = error.fieldErrors
+      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [scrub(k), v.map(scrub)]))
+      : undefined;
+    return new SlotuiError(error.kind, scrub(error.message), {
+      status: error.status, fieldErrors, retryAfterMs: error.retryAfterMs, cause: error.cause,
+    });
+  }
+
+  return {
+    send,
+    guard,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.close();
+    },
+  };
+}

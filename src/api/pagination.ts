@@ -1,0 +1,126 @@
+/**
+ * List pages (spec 4.1): validating the envelope and each record, and walking
+ * the pages by following `next` exactly as the server gives it.
+ *
+ * Deliberate choices for hostile or odd envelopes:
+ * - `results` not an array, or a record that fails its schema: refused
+ *   (protocol error naming the record's index).
+ * - a page larger than asked: tolerated (every record is kept).
+ * - numeric ids: normalised to strings by the record schemas.
+ * - `previous` (or `next`) absent or "": read as null.
+ * - `total` changing between pages: tolerated; each page reports its own.
+ * - a `next` already visited: refused (a loop would never end).
+ * - a `next` on another origin or on http: refused before any request.
+ */
+import { SlotuiError } from './errors.js';
+import { envelopeSchema, type ApiRecord } from './schemas.js';
+import { RESOURCES, type ResourceName } from './resources.js';
+import { sanitizeServerText } from './text.js';
+import type { Page } from './types.js';
+
+export const DEFAULT_LIMIT = 10;
+export const DEFAULT_OFFSET = 0;
+/** Consecutive empty pages that still link onwards before the walk is called a loop. */
+const MAX_EMPTY_PAGES_IN_A_ROW = 3;
+
+/** A short description of the first problem zod found, for messages. */
+function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unexpected shape';
+  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return sanitizeServerText(`${where}${issue.message}`, 120);
+}
+
+function notAList(resource: ResourceName, url: URL, reason: string): SlotuiError {
+  const def = RESOURCES[resource];
+  return new SlotuiError(
+    'protocol',
+    `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of ${def.title} (${reason}). Check the base URL and the profile's path for ${resource}.`,
+  );
+}
+
+/** A non-negative integer query parameter, or the default when absent or unreadable. */
+function intParam(url: URL, name: string, fallback: number): number {
+  const value = url.searchParams.get(name);
+  if (value === null || !/^\d+$/.test(value.trim())) return fallback;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : fallback;
+}
+
+/** Validates a list answer and builds the Page; limit and offset come from the URL asked. */
+export function parsePage(resource: ResourceName, url: URL, json: unknown): Page {
+  if (json === undefined) throw notAList(resource, url, 'the answer is empty');
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw notAList(resource, url, Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object');
+  }
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) throw notAList(resource, url, firstIssue(envelope.error));
+  const schema = RESOURCES[resource].record;
+  const results: ApiRecord[] = [];
+  envelope.data.results.forEach((item, index) => {
+    const record = schema.safeParse(item);
+    if (!record.success) throw notAList(resource, url, `record ${index}: ${firstIssue(record.error)}`);
+    results.push(record.data);
+  });
+  return {
+    total: envelope.data.total,
+    results,
+    // An empty link is no link (a loose server may send "" for none).
+    next: envelope.data.next || null,
+    previous: envelope.data.previous || null,
+    url: url.href,
+    limit: intParam(url, 'limit', DEFAULT_LIMIT),
+    offset: intParam(url, 'offset', DEFAULT_OFFSET),
+  };
+}
+
+/** A key for "already visited": the URL with its query parameters in a stable order. */
+export function visitKey(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  copy.searchParams.sort();
+  return copy.href;
+}
+
+export interface PageSource {
+  first(signal?: AbortSignal): Promise<Page>;
+  follow(link: string, relativeTo: string, signal?: AbortSignal): Promise<Page>;
+  /** Resolves and origin-checks a link without sending anything. */
+  resolve(link: string, relativeTo: string): URL;
+}
+
+/**
+ * Every page from the first, following `next`. Holds only the current page
+ * (and the visited URLs, for loop detection), so it can stream any length.
+ */
+export async function* walkPages(resource: ResourceName, source: PageSource, signal?: AbortSignal): AsyncGenerator<Page, void, undefined> {
+  const throwIfCancelled = () => {
+    if (signal?.aborted) throw new SlotuiError('cancelled', 'The request was cancelled.');
+  };
+  throwIfCancelled();
+  let page = await source.first(signal);
+  const visited = new Set<string>([visitKey(new URL(page.url))]);
+  let emptyInARow = 0;
+  for (;;) {
+    yield page;
+    if (page.next === null) return;
+    throwIfCancelled();
+    emptyInARow = page.results.length === 0 ? emptyInARow + 1 : 0;
+    const nextUrl = source.resolve(page.next, page.url);
+    const key = visitKey(nextUrl);
+    if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${RESOURCES[resource].title} keep linking to a next page but hold no records. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    if (visited.has(key)) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${RESOURCES[resource].title} loop: the next link ${sanitizeServerText(nextUrl.pathname + nextUrl.search, 120)} leads back to a page already read. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    visited.add(key);
+    page = await source.follow(nextUrl.href, page.url, signal);
+  }
+}

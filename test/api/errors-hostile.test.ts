@@ -1,0 +1,272 @@
+/**
+ * Error mapping against servers of our own that misbehave in ways the sandbox
+ * need not: odd error bodies, redirects, TLS without the CA, a closed port,
+ * silence, cut-off bodies. Each failure is a SlotuiError of the right kind
+ * and exit code, with a short sentence and no token.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient, ClientOptions } from '../../src/api/types.js';
+import {
+  closedPort, expectNoTokenInErrors, expectPlainSentence, expectSlotuiError, json, recordingSleep, startHttpsServer,
+  type Handler, type TestServer,
+} from './helpers.js';
+
+const TOKEN = 'tok-Hostile-Secret-ABCdef';
+const LOWER = TOKEN.toLowerCase();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+afterAll(() => expectNoTokenInErrors([TOKEN, LOWER]));
+
+async function setup(handler: Handler, options: Partial<ClientOptions> = {}): Promise<{ server: TestServer; client: ApiClient; waits: number[] }> {
+  const server = await startHttpsServer(handler);
+  cleanups.push(() => server.close());
+  const { sleep, waits } = recordingSleep();
+  const client = createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem, sleep, ...options });
+  cleanups.push(() => client.close());
+  return { server, client, waits };
+}
+
+describe('error bodies', () => {
+  it('400 with DRF-style field errors fills fieldErrors', async () => {
+    const { client } = await setup((_req, res) => json(res, 400, { name: ['This field is required.'], target_value: 'Not a number.' }));
+    const error = await expectSlotuiError(() => client.create('slos', { description: 'x' }));
+    expect(error.kind).toBe('validation');
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toEqual({ name: ['This field is required.'], target_value: ['Not a number.'] });
+    expect(error.message).toContain('(HTTP 400: name: This field is required; target_value: Not a number). Fix these fields');
+    expectPlainSentence(error.message);
+  });
+
+  it('400 with {"detail": ...} puts the sanitised detail in the message', async () => {
+    const { client } = await setup((_req, res) => json(res, 400, { detail: `bad \u001b[31mlimit\u001b[0m\u0007 ${'x'.repeat(500)}` }));
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('validation');
+    expect(error.fieldErrors).toBeUndefined();
+    expect(error.message).toContain('bad limit');
+    // eslint-disable-next-line no-control-regex -- asserting control characters are gone
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(error.message.length).toBeLessThan(400);
+  });
+
+  it('a server that echoes the token back never gets it into the message', async () => {
+    const { client } = await setup((req, res) => json(res, 400, { errors: { name: [`${req.headers.authorization ?? ''} is bad`] }, detail: req.headers.authorization }));
+    const error = await expectSlotuiError(() => client.create('slis', { name: 'n', type: 't' }));
+    expect(error.kind).toBe('validation');
+    expect(error.message).toContain('[redacted]');
+    expect(JSON.stringify(error.fieldErrors)).toContain('[redacted]');
+  });
+
+  it('a token echoed where the message is cut short leaves no piece of it', async () => {
+    const { client } = await setup((req, res) => json(res, 500, { detail: `${'x'.repeat(180)} ${req.headers.authorization ?? ''}` }));
+    const error = await expectSlotuiError(() => client.listPage('slis', { limit: 1 }));
+    expect(error.message).not.toContain(TOKEN.slice(0, 8));
+  });
+
+  it('a server that hides the token in a record key or a link is redacted too', async () => {
+    const { client } = await setup((req, res) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (req.url?.includes('/v1/slis/')) json(res, 200, { total: 1, results: [{ id: 'a', queries: { [token]: 5 } }], next: null });
+      else json(res, 200, { total: 1, results: [{ id: 'a' }], next: `https://${token.toLowerCase()}.example/v1/slos/?offset=1` });
+    });
+    const inKey = await expectSlotuiError(() => client.listPage('slis'));
+    expect(inKey.kind).toBe('protocol');
+    const inLink = await expectSlotuiError(async () => {
+      for await (const _ of client.pages('slos')) { /* drain */ }
+    });
+    expect(inLink.kind).toBe('insecure');
+  });
+
+  it('403 is an auth error with exit code 4', async () => {
+    const { client } = await setup((_req, res) => json(res, 403, { detail: 'You do not have permission.' }));
+    const error = await expectSlotuiError(() => client.get('slos', 'abc'));
+    expect(error.kind).toBe('auth');
+    expect(error.exitCode).toBe(4);
+    expect(error.message).toContain('(HTTP 403: You do not have permission). ');
+  });
+
+  it('415 and 405 are protocol errors pointing at the paths', async () => {
+    const { client } = await setup((req, res) => json(res, req.method === 'POST' ? 415 : 405, { detail: 'nope' }));
+    const unsupported = await expectSlotuiError(() => client.create('slis', { name: 'n', type: 't' }));
+    expect(unsupported.kind).toBe('protocol');
+    expect(unsupported.message).toMatch(/HTTP 415.*path for slis/);
+    const notAllowed = await expectSlotuiError(() => client.remove('slis', 'x'));
+    expect(notAllowed.kind).toBe('protocol');
+  });
+
+  it('a redirect is not followed (the token stays home)', async () => {
+    const { client, server } = await setup((_req, res) => {
+      res.writeHead(302, { location: 'https://elsewhere.example/v1/slis/' });
+      res.end();
+    });
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('does not follow redirects');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 5xx answer to a POST warns that the change may have been saved', async () => {
+    const { client, server } = await setup((_req, res) => json(res, 500, { detail: 'boom' }));
+    const error = await expectSlotuiError(() => client.create('slos', { name: 'x' }));
+    expect(error.kind).toBe('server');
+    expect(error.message).toContain('may or may not have been saved');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('Retry-After as an HTTP date is honoured', async () => {
+    let calls = 0;
+    const { client, waits } = await setup((_req, res) => {
+      calls++;
+      if (calls === 1) json(res, 429, {}, { 'retry-after': new Date(Date.now() + 3_000).toUTCString() });
+      else json(res, 200, { total: 0, results: [], next: null });
+    });
+    await client.listPage('slis');
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(1_000);
+    expect(waits[0]).toBeLessThanOrEqual(3_000);
+  });
+
+  it('a Retry-After beyond 30s is not waited out: the 429 is returned with retryAfterMs', async () => {
+    const { client, waits, server } = await setup((_req, res) => json(res, 429, {}, { 'retry-after': '120' }));
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('rate-limited');
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(error.message).toContain('Wait 120 seconds');
+    expect(waits).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('bodies that are not what they claim', () => {
+  it('an HTML page with status 200 is a protocol error', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><html><body>Login</body></html>');
+    });
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toMatch(/HTML page.*path for slis/);
+    expectPlainSentence(error.message);
+  });
+
+  it('a body cut off mid-way (connection closed) is retried for a GET, then a protocol error', async () => {
+    const { client, server, waits } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"total": 5, "results": [{"id": "1"');
+      setImmediate(() => res.socket?.destroy());
+    });
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('cut off');
+    expect(server.requests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('a complete body with invalid JSON is a protocol error, not retried', async () => {
+    const { client, server } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"total": 5, "results": [{"id": "1"');
+    });
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('not valid JSON');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a non-record answer to get is a protocol error', async () => {
+    const { client } = await setup((_req, res) => json(res, 200, ['not', 'a', 'record']));
+    const error = await expectSlotuiError(() => client.get('slis', '1'));
+    expect(error.kind).toBe('protocol');
+  });
+});
+
+describe('connections', () => {
+  it('a closed port is a network error saying the connection was refused (not retried)', async () => {
+    const port = await closedPort();
+    const { sleep, waits } = recordingSleep();
+    const client = createClient({ baseUrl: `https://127.0.0.1:${port}`, token: TOKEN, sleep });
+    cleanups.push(() => client.close());
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('network');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain('refused');
+    expect(waits).toEqual([]);
+    expectPlainSentence(error.message);
+  });
+
+  it('without the CA the certificate is not trusted: a network error that points to SLOTUI_CA_FILE', async () => {
+    const server = await startHttpsServer((_req, res) => json(res, 200, { total: 0, results: [], next: null }));
+    cleanups.push(() => server.close());
+    const client = createClient({ baseUrl: server.origin, token: TOKEN });
+    cleanups.push(() => client.close());
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/certificate/);
+    expect(error.message).toContain('SLOTUI_CA_FILE');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a listener that never completes the TLS handshake times out with the connect timeout', async () => {
+    const { createServer } = await import('node:net');
+    const held: import('node:net').Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    const client = createClient({ baseUrl: `https://127.0.0.1:${port}`, token: TOKEN, timeouts: { connectMs: 200 } });
+    cleanups.push(() => client.close());
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/^Connecting to https:\/\/127\.0\.0\.1:\d+ took longer than 0\.2s\./);
+    expect(held.length).toBeGreaterThan(0);
+  });
+
+  it('a server that never answers times out with the headers timeout', async () => {
+    const { client, server } = await setup(() => { /* never answers */ }, { timeouts: { headersMs: 200 } });
+    const started = Date.now();
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('0.2s');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a server that stalls mid-body times out with the body timeout', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"total": 1, ');
+    }, { timeouts: { bodyMs: 200 } });
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('stopped sending');
+  });
+
+  it('an AbortSignal cancels a request in flight', async () => {
+    const { client } = await setup(() => { /* never answers */ });
+    const controller = new AbortController();
+    const pending = expectSlotuiError(() => client.listPage('slis', { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending;
+    expect(error.kind).toBe('cancelled');
+  });
+
+  it('an AbortSignal cancels a backoff wait', async () => {
+    const server = await startHttpsServer((_req, res) => json(res, 503, {}));
+    cleanups.push(() => server.close());
+    const client = createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    cleanups.push(() => client.close());
+    const controller = new AbortController();
+    const pending = expectSlotuiError(() => client.listPage('slis', { signal: controller.signal }));
+    const deadline = Date.now() + 5_000;
+    while (server.requests.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const error = await pending;
+    expect(error.kind).toBe('cancelled');
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * Pagination against the sandbox over real TLS (its CA given to the client),
+ * and against servers of our own for envelopes the sandbox never sends.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient, Page } from '../../src/api/types.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
+import { expectNoTokenInErrors, expectSlotuiError, json, startHttpsServer, type Handler } from './helpers.js';
+
+const tokens: string[] = ['tok-pagination-secret-987654'];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+afterAll(() => expectNoTokenInErrors(tokens));
+
+async function sandboxWith(options: SandboxOptions): Promise<{ sandbox: SandboxHandle; client: ApiClient }> {
+  const sandbox = await startSandbox(options);
+  cleanups.push(() => sandbox.close());
+  tokens.push(sandbox.token);
+  const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem });
+  cleanups.push(() => client.close());
+  return { sandbox, client };
+}
+
+async function collect(iterator: AsyncIterable<Page>): Promise<{ pages: Page[]; ids: string[] }> {
+  const pages: Page[] = [];
+  for await (const page of iterator) pages.push(page);
+  return { pages, ids: pages.flatMap((p) => p.results.map((r) => r.id)) };
+}
+
+const listRequests = (sandbox: SandboxHandle, resource = 'slis') =>
+  sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/${resource}/`));
+
+/** Ids once each, and records in chronological (created_at) order. */
+function expectOnceInOrder(pages: Page[], expectedCount: number): void {
+  const records = pages.flatMap((p) => p.results);
+  const ids = records.map((r) => r.id);
+  expect(ids).toHaveLength(expectedCount);
+  expect(new Set(ids).size).toBe(expectedCount);
+  const times = records.map((r) => Date.parse(String(r.created_at)));
+  for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+}
+
+describe('pagination against the sandbox', () => {
+  it('0 records: one empty page, next and previous null', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false });
+    const page = await client.listPage('slis');
+    expect(page).toMatchObject({ total: 0, results: [], next: null, previous: null, limit: 10, offset: 0 });
+    const { pages } = await collect(client.pages('slis'));
+    expect(pages).toHaveLength(1);
+    expect(listRequests(sandbox)).toHaveLength(2);
+  });
+
+  it('1 record', async () => {
+    const { client } = await sandboxWith({ sample: false, seed: 1 });
+    const { pages, ids } = await collect(client.pages('slis'));
+    expect(pages).toHaveLength(1);
+    expect(ids).toHaveLength(1);
+    expect(pages[0]?.total).toBe(1);
+    expect(typeof ids[0]).toBe('string');
+  });
+
+  it('exactly one page: next is null, no second request', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 10 });
+    const { pages } = await collect(client.pages('slis', { limit: 10 }));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.next).toBeNull();
+    expectOnceInOrder(pages, 10);
+    expect(listRequests(sandbox)).toHaveLength(1);
+  });
+
+  it('many pages: follows next exactly as given, ids once and in order', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 25 });
+    const { pages } = await collect(client.pages('slis', { limit: 10 }));
+    expect(pages.map((p) => [p.offset, p.limit, p.results.length])).toEqual([[0, 10, 10], [10, 10, 10], [20, 10, 5]]);
+    expectOnceInOrder(pages, 25);
+    expect(pages[1]?.previous).not.toBeNull();
+    // Each request after the first is the previous page's next link, verbatim.
+    const paths = listRequests(sandbox).map((r) => r.path);
+    expect(paths[0]).toBe('/v1/slis/?limit=10&offset=0');
+    for (let i = 1; i < pages.length; i++) {
+      const next = new URL(pages[i - 1]!.next!);
+      expect(paths[i]).toBe(next.pathname + next.search);
+      expect(pages[i]?.url).toBe(next.href);
+    }
+  });
+
+  it('starts at the given offset, and Page.limit/offset come from the URL asked', async () => {
+    const { client } = await sandboxWith({ sample: false, seed: 25 });
+    const page = await client.listPage('slis', { limit: 7, offset: 5 });
+    expect(page.limit).toBe(7);
+    expect(page.offset).toBe(5);
+    expect(page.results).toHaveLength(7);
+    expect(page.url).toBe(`${client.resourceUrl('slis')}?limit=7&offset=5`);
+  });
+
+  it('a server that caps limit: asks 50, gets 20 a page, follows next to the end', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 95, maxLimit: 20 });
+    const { pages } = await collect(client.pages('slis', { limit: 50 }));
+    expect(pages.map((p) => p.results.length)).toEqual([20, 20, 20, 20, 15]);
+    expect(pages[0]?.limit).toBe(50); // what was asked
+    expect(pages[1]?.limit).toBe(20); // what the server's link says
+    expectOnceInOrder(pages, 95);
+    const paths = listRequests(sandbox).map((r) => r.path);
+    expect(paths).toEqual([
+      '/v1/slis/?limit=50&offset=0',
+      '/v1/slis/?limit=20&offset=20',
+      '/v1/slis/?limit=20&offset=40',
+      '/v1/slis/?limit=20&offset=60',
+      '/v1/slis/?limit=20&offset=80',
+    ]);
+  });
+
+  it('streams: taking the first page sends one request only', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 50 });
+    for await (const page of client.pages('slis', { limit: 10 })) {
+      expect(page.results).toHaveLength(10);
+      break;
+    }
+    expect(listRequests(sandbox)).toHaveLength(1);
+  });
+
+  it('honours an AbortSignal between pages (cancelled, no further request)', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 50 });
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const error = await expectSlotuiError(async () => {
+      for await (const page of client.pages('slis', { limit: 10, signal: controller.signal })) {
+        seen.push(page.offset);
+        if (seen.length === 2) controller.abort();
+      }
+    });
+    expect(error.kind).toBe('cancelled');
+    expect(seen).toEqual([0, 10]);
+    expect(listRequests(sandbox)).toHaveLength(2);
+  });
+
+  it('list --all style iteration over 10,000 SLIs yields each id once, in order', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 10_000 });
+    let count = 0;
+    let pagesSeen = 0;
+    let lastTime = -Infinity;
+    const ids = new Set<string>();
+    for await (const page of client.pages('slis', { limit: 100 })) {
+      pagesSeen++;
+      expect(page.total).toBe(10_000);
+      for (const record of page.results) {
+        const time = Date.parse(String(record.created_at));
+        expect(time).toBeGreaterThan(lastTime);
+        lastTime = time;
+        ids.add(record.id);
+        count++;
+      }
+    }
+    expect(count).toBe(10_000);
+    expect(ids.size).toBe(10_000);
+    expect(pagesSeen).toBe(100);
+    expect(listRequests(sandbox)).toHaveLength(100);
+    // One keep-alive pool: far fewer TLS connections than requests.
+    expect(sandbox.stats().connections).toBeLessThanOrEqual(2);
+  });
+
+  it('under transient faults (20% of requests) every record comes once, in order, or a clear error; never a gap', async () => {
+    const { client, sandbox } = await sandboxWith({ sample: false, seed: 10_000 });
+    const reference: string[] = [];
+    for await (const page of client.pages('slis', { limit: 100 })) reference.push(...page.results.map((r) => r.id));
+    expect(reference).toHaveLength(10_000);
+
+    for (const seed of [1, 2, 3]) {
+      sandbox.setFaults({ errorRate: 0.1, errorStatuses: [429, 502, 503], resetRate: 0.05, truncateRate: 0.05, retryAfterSeconds: 0, seed });
+      const waits: number[] = [];
+      const faulty = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, sleep: async (ms) => { waits.push(ms); } });
+      cleanups.push(() => faulty.close());
+      const seen: string[] = [];
+      let failure: unknown;
+      try {
+        for await (const page of faulty.pages('slis', { limit: 100 })) seen.push(...page.results.map((r) => r.id));
+      } catch (error) {
+        failure = error;
+      }
+      // Whatever happened, what was yielded is exactly the start of the real sequence.
+      expect(seen).toEqual(reference.slice(0, seen.length));
+      if (failure === undefined) expect(seen).toHaveLength(10_000);
+      else expect(['server', 'rate-limited', 'network', 'protocol']).toContain((failure as { kind?: string }).kind);
+      expect(waits.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a profile path that the server does not serve is a not-found error naming the path', async () => {
+    const sandbox = await startSandbox({ sample: false });
+    cleanups.push(() => sandbox.close());
+    tokens.push(sandbox.token);
+    const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, paths: { slos: '/v1/objectives/' } });
+    cleanups.push(() => client.close());
+    const error = await expectSlotuiError(() => client.listPage('slos'));
+    expect(error.kind).toBe('not-found');
+    expect(error.message).toContain('/v1/objectives/');
+    expect(error.message).toMatch(/path for slos in the profile/);
+  });
+});
+
+describe('envelopes the sandbox never sends', () => {
+  const TOKEN = tokens[0]!;
+
+  async function serve(handler: Handler): Promise<ApiClient> {
+    const server = await startHttpsServer(handler);
+    cleanups.push(() => server.close());
+    const client = createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem });
+    cleanups.push(() => client.close());
+    return client;
+  }
+
+  it('an absent previous (and absent next) reads as null', async () => {
+    const client = await serve((_req, res) => json(res, 200, { total: 1, results: [{ id: 'a', name: 'A' }] }));
+    const page = await client.listPage('slis');
+    expect(page.previous).toBeNull();
+    expect(page.next).toBeNull();
+    expect(page.results).toEqual([{ id: 'a', name: 'A' }]);
+    const { pages } = await collect(client.pages('slis'));
+    expect(pages).toHaveLength(1);
+    const empty = await serve((_req, res) => json(res, 200, { total: 1, results: [{ id: 'a' }], next: '', previous: '' }));
+    expect(await empty.listPage('slis')).toMatchObject({ next: null, previous: null });
+  });
+
+  it('numeric ids are normalised to strings; unknown fields are kept', async () => {
+    const client = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 7, extra: { x: 1 } }, { id: 'b' }], next: null, previous: null }));
+    const page = await client.listPage('slis');
+    expect(page.results.map((r) => r.id)).toEqual(['7', 'b']);
+    expect(page.results[0]?.extra).toEqual({ x: 1 });
+  });
+
+  it('a page larger than asked is tolerated (every record kept)', async () => {
+    const results = Array.from({ length: 15 }, (_, i) => ({ id: `r${i}` }));
+    const client = await serve((_req, res) => json(res, 200, { total: 15, results, next: null, previous: null }));
+    const page = await client.listPage('slis', { limit: 10 });
+    expect(page.results).toHaveLength(15);
+    expect(page.limit).toBe(10);
+  });
+
+  it('a total that changes between pages is tolerated; each page reports its own', async () => {
+    const client = await serve((req, res, self) => {
+      const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
+      if (offset === 0) json(res, 200, { total: 2, results: [{ id: 'a' }], next: `${self.origin}/v1/slis/?limit=1&offset=1`, previous: null });
+      else json(res, 200, { total: 3, results: [{ id: 'b' }], next: null, previous: null });
+    });
+    const { pages, ids } = await collect(client.pages('slis', { limit: 1 }));
+    expect(ids).toEqual(['a', 'b']);
+    expect(pages.map((p) => p.total)).toEqual([2, 3]);
+  });
+
+  it('results that are not an array are refused', async () => {
+    const client = await serve((_req, res) => json(res, 200, { total: 1, results: { id: 'a' }, next: null }));
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toMatch(/not a list of SLIs \(results: .*\)\. Check the base URL and the profile's path for slis\./);
+  });
+
+  it('a bare array or a missing total is refused', async () => {
+    const bare = await serve((_req, res) => json(res, 200, [{ id: 'a' }]));
+    expect((await expectSlotuiError(() => bare.listPage('slis'))).message).toContain('bare array');
+    const noTotal = await serve((_req, res) => json(res, 200, { results: [], next: null }));
+    expect((await expectSlotuiError(() => noTotal.listPage('slos'))).message).toMatch(/not a list of SLOs \(total: /);
+  });
+
+  it('a record that fails its schema is refused, naming its index', async () => {
+    const client = await serve((_req, res) => json(res, 200, { total: 3, results: [{ id: 'a' }, { id: 'b' }, { name: 'no id' }], next: null }));
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('record 2: id');
+  });
+
+  it('a next that loops back to a visited page is refused', async () => {
+    const client = await serve((req, res, self) => {
+      const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
+      // Page 2 links back to page 1 (parameters in another order, same page).
+      const next = offset === 0 ? `${self.origin}/v1/slis/?limit=1&offset=1` : `${self.origin}/v1/slis/?offset=0&limit=1`;
+      json(res, 200, { total: 9, results: [{ id: `r${offset}` }], next, previous: null });
+    });
+    const seen: string[] = [];
+    const error = await expectSlotuiError(async () => {
+      for await (const page of client.pages('slis', { limit: 1 })) seen.push(...page.results.map((r) => r.id));
+    });
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('loop');
+    expect(seen).toEqual(['r0', 'r1']);
+  });
+
+  it('a next that points at the page itself is refused at once', async () => {
+    let requests = 0;
+    const client = await serve((req, res, self) => {
+      requests++;
+      json(res, 200, { total: 9, results: [{ id: 'x' }], next: `${self.origin}${req.url ?? ''}`, previous: null });
+    });
+    const error = await expectSlotuiError(async () => {
+      for await (const _ of client.pages('slis')) { /* drain */ }
+    });
+    expect(error.kind).toBe('protocol');
+    expect(requests).toBe(1);
+  });
+
+  it('empty pages that keep linking onwards are stopped', async () => {
+    let requests = 0;
+    const client = await serve((_req, res, self) => {
+      requests++;
+      json(res, 200, { total: 9, results: [], next: `${self.origin}/v1/slis/?limit=10&offset=${requests * 10}`, previous: null });
+    });
+    const error = await expectSlotuiError(async () => {
+      for await (const _ of client.pages('slis')) { /* drain */ }
+    });
+    expect(error.kind).toBe('protocol');
+    expect(requests).toBe(3);
+  });
+});
