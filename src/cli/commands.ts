@@ -1,0 +1,145 @@
+/**
+ * The command table: each command's words, flags, arguments and help text.
+ * The parser (args.ts) and the help (help.ts) read it; main.ts maps names to
+ * the functions under commands/.
+ */
+
+export const FLAGS = {
+  help: { type: 'boolean', short: 'h', about: 'show help' },
+  version: { type: 'boolean', about: 'print the version' },
+  profile: { type: 'string', value: 'NAME', about: 'the profile to use (default: SLOTUI_PROFILE, then the current profile, then "default")' },
+  'read-only': { type: 'boolean', about: 'refuse create, update and delete' },
+  json: { type: 'boolean', about: 'print JSON only' },
+  limit: { type: 'string', value: 'N', about: 'records per page (the server may cap it)' },
+  offset: { type: 'string', value: 'N', about: 'records to skip (default 0)' },
+  all: { type: 'boolean', about: 'every page, following the server\'s next links' },
+  file: { type: 'string', short: 'f', value: 'FILE', about: 'a JSON file with the record\'s fields ("-" reads stdin)' },
+  yes: { type: 'boolean', short: 'y', about: 'do not ask for confirmation' },
+  'with-token': { type: 'boolean', about: 'read the token (a JWT, or the JSON {"jwt": ...}) from stdin' },
+  'base-url': { type: 'string', value: 'URL', about: 'the service\'s https base URL, stored in the profile' },
+  'frontend-url': { type: 'string', value: 'URL', about: 'the https address of the frontend that issues tokens, stored in the profile' },
+  'ca-file': { type: 'string', value: 'FILE', about: 'a PEM file of extra certificate authorities, stored in the profile' },
+  demo: { type: 'boolean', about: 'open the dashboard on the embedded sandbox with sample data' },
+  port: { type: 'string', value: 'N', about: 'port to listen on (default: a free one)' },
+  host: { type: 'string', value: 'HOST', about: 'address to listen on (default 127.0.0.1)' },
+  data: { type: 'string', value: 'FILE', about: 'keep the data in this JSON file (default: in memory)' },
+  seed: { type: 'string', value: 'N', about: 'add N generated SLIs (large lists)' },
+} as const;
+
+export type FlagName = keyof typeof FLAGS;
+
+/** Accepted by every command. */
+export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'];
+
+export type CommandName =
+  | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
+  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox';
+
+export interface CommandSpec {
+  name: CommandName;
+  /** After "slotui ". */
+  usage: string;
+  summary: string;
+  /** Flags besides the common ones. */
+  flags: readonly FlagName[];
+  /** Names of the positional arguments, all required. */
+  args: readonly string[];
+  /** More lines for `--help`. */
+  details?: string;
+}
+
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  dashboard: {
+    name: 'dashboard',
+    usage: '[--demo]',
+    summary: 'the interactive dashboard (needs a terminal)',
+    flags: ['demo', 'version'],
+    args: [],
+  },
+  list: {
+    name: 'list',
+    usage: 'list <resource> [--limit N] [--offset N] [--all] [--json]',
+    summary: 'one page of records (or every page with --all) as a table or JSON',
+    flags: ['limit', 'offset', 'all', 'json'],
+    args: ['resource'],
+    details: [
+      'The table fits the terminal; on a terminal, "page X of Y · total Z" follows on stderr.',
+      'With --json, stdout holds a JSON array of the records and nothing else.',
+      '--all streams every page as it arrives (100 records a page unless --limit says otherwise),',
+      'so any number of records prints without being held in memory.',
+    ].join('\n'),
+  },
+  get: {
+    name: 'get',
+    usage: 'get <resource> <id> [--json]',
+    summary: 'one record, as "field  value" lines or JSON',
+    flags: ['json'],
+    args: ['resource', 'id'],
+  },
+  create: {
+    name: 'create',
+    usage: 'create <resource> --file FILE [--json]',
+    summary: 'create a record from a JSON file ("-" reads stdin); prints the created record',
+    flags: ['file', 'json'],
+    args: ['resource'],
+    details: 'The fields are checked before anything is sent; see the README for the fields of each resource.',
+  },
+  update: {
+    name: 'update',
+    usage: 'update <resource> <id> --file FILE [--json]',
+    summary: 'change the fields given in the JSON file (PATCH); prints the updated record',
+    flags: ['file', 'json'],
+    args: ['resource', 'id'],
+  },
+  delete: {
+    name: 'delete',
+    usage: 'delete <resource> <id> [--yes]',
+    summary: 'delete a record; asks first on a terminal unless --yes',
+    flags: ['yes'],
+    args: ['resource', 'id'],
+    details: 'Without a terminal, --yes is required.',
+  },
+  'auth login': {
+    name: 'auth login',
+    usage: 'auth login --with-token [--base-url URL] [--frontend-url URL] [--ca-file FILE]',
+    summary: 'store a token in the profile after checking it with the service',
+    flags: ['with-token', 'base-url', 'frontend-url', 'ca-file'],
+    args: [],
+    details: [
+      'Get the token from {frontend_url}/api/service/v1/users/m2m-token while logged in to the',
+      'service\'s web frontend, then pipe it in, either the bare JWT or the whole JSON answer:',
+      '  pbpaste | slotui auth login --with-token --base-url https://slo.example.com',
+      'The token is checked with one request before it is stored (file mode 0600).',
+      'The profile becomes the current profile.',
+    ].join('\n'),
+  },
+  'auth status': {
+    name: 'auth status',
+    usage: 'auth status [--json]',
+    summary: 'the profile, base URL, token\'s user and expiry, and whether the token works (never the token)',
+    flags: ['json'],
+    args: [],
+  },
+  'auth logout': {
+    name: 'auth logout',
+    usage: 'auth logout',
+    summary: 'forget the stored token of the profile',
+    flags: [],
+    args: [],
+  },
+  sandbox: {
+    name: 'sandbox',
+    usage: 'sandbox [--port N] [--host HOST] [--data FILE] [--seed N]',
+    summary: 'run the embedded HTTPS service alone; prints KEY=value lines to connect to it',
+    flags: ['port', 'host', 'data', 'seed'],
+    args: [],
+    details: [
+      'Run it in one terminal; in another, export the lines it prints (export SLOTUI_BASE_URL=...)',
+      'and use slotui as usual. The data lives in memory unless --data names a file. Ctrl+C stops it.',
+    ].join('\n'),
+  },
+};
+
+/** The top-level words (auth has sub-commands). */
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'auth', 'sandbox', 'help'] as const;
+export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

@@ -1,0 +1,42 @@
+/** Small pieces the auth commands share. */
+import { usageError } from '../args.js';
+
+export const TOKEN_PATH = '/api/service/v1/users/m2m-token';
+
+/** "2026-11-21" (UTC): a token's expiry is a day, not a moment. */
+export function formatDate(date: Date | undefined): string {
+  return date ? date.toISOString().slice(0, 10) : 'an unknown date';
+}
+
+/** Where the user gets a token (spec 4): on the frontend, which defaults to the base URL's origin. */
+export function tokenEndpoint(frontendUrl: string | undefined, baseUrl: string): string {
+  const origin = frontendUrl ?? baseUrl;
+  try {
+    return new URL(TOKEN_PATH, new URL(origin).origin).href;
+  } catch {
+    return `{frontend_url}${TOKEN_PATH}`;
+  }
+}
+
+/** Addresses the token goes to must be https (spec 5.3); a usage error names the flag. */
+export function requireHttps(url: string, what: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw usageError(`${what} is not a valid URL; give an address such as https://slo.example.com.`, 'auth login');
+  }
+  if (parsed.protocol !== 'https:') {
+    throw usageError(`${what} must start with https:// (the service is served over HTTPS only, and the token must not travel in clear text).`, 'auth login');
+  }
+}
+
+/** At most the last 4 characters, and only of a token long enough that they give nothing away. */
+export function tokenEnding(token: string): string | undefined {
+  return token.length >= 24 ? token.slice(-4) : undefined;
+}
+
+/** Whole days from now until the date (negative when past). */
+export function daysUntil(date: Date, now: Date): number {
+  return Math.floor((date.getTime() - now.getTime()) / 86_400_000);
+}

@@ -1,0 +1,20 @@
+/** `slotui create <resource> --file F [--json]` */
+import { booleanFlag, stringFlag, usageError } from '../args.js';
+import type { Context } from '../context.js';
+import { readPayload } from '../payload.js';
+import { describeRecord, printRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+
+export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
+  const def = resourceArg(word, 'create');
+  const file = stringFlag(ctx.flags, 'file');
+  if (file === undefined) throw usageError('`slotui create` needs --file FILE (a JSON file, or "-" for stdin).', 'create');
+  const settings = ctx.settings();
+  refuseIfReadOnly(settings.readOnly, 'created');
+  if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
+  const payload = await readPayload(def, file, ctx.io.stdin, 'create');
+  const client = await ctx.connect(settings);
+  const record = await client.create(def.name, payload);
+  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
+  if (ctx.stdoutIsTerminal) ctx.err.line(`Created ${describeRecord(def, record)}.`);
+  return 0;
+}

@@ -1,0 +1,41 @@
+/** Helpers several commands share: the resource argument, read-only refusal, record output. */
+import { SlotuiError } from '../../api/errors.js';
+import { RESOURCES, resolveResource, type ResourceDef } from '../../api/resources.js';
+import { sanitizeLine } from '../../api/sanitize.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { usageError } from '../args.js';
+import type { Context } from '../context.js';
+import { detailListing, truncate } from '../format.js';
+
+const VALID_RESOURCES = Object.values(RESOURCES)
+  .map((d) => (d.aliases.includes('orgs') ? `${d.name} (orgs)` : d.name))
+  .join(', ');
+
+export function resourceArg(word: string, command: string): ResourceDef {
+  const def = resolveResource(word);
+  if (!def) {
+    const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
+    throw usageError(`Unknown resource "${shown}"; use one of ${VALID_RESOURCES}.`, command);
+  }
+  return def;
+}
+
+/** --read-only refuses changes before anything is read or sent. */
+export function refuseIfReadOnly(readOnly: boolean, what: string): void {
+  if (readOnly) {
+    throw new SlotuiError('read-only', `Read-only mode (--read-only) is on, so nothing was ${what}. Run the command without --read-only to make changes.`);
+  }
+}
+
+/** A record as pretty JSON (--json) or as the "field  value" listing. */
+export async function printRecord(ctx: Context, def: ResourceDef, record: ApiRecord, json: boolean): Promise<void> {
+  await ctx.out.write(json ? `${JSON.stringify(record, null, 2)}\n` : detailListing(def, record));
+}
+
+/** "sli Checkout latency (sli_42)": for confirmations and notes; sanitised, one line. */
+export function describeRecord(def: ResourceDef, record: ApiRecord): string {
+  const clean = (text: string) => truncate(sanitizeLine(text), 120);
+  const label = clean(def.label(record) || record.id);
+  const id = clean(record.id);
+  return label === id ? `${def.singular} ${id}` : `${def.singular} ${label} (${id})`;
+}

@@ -1,0 +1,20 @@
+/** `slotui update <resource> <id> --file F [--json]`: PATCH with the fields given. */
+import { booleanFlag, stringFlag, usageError } from '../args.js';
+import type { Context } from '../context.js';
+import { readPayload } from '../payload.js';
+import { describeRecord, printRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+
+export async function updateCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
+  const def = resourceArg(word, 'update');
+  const file = stringFlag(ctx.flags, 'file');
+  if (file === undefined) throw usageError('`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).', 'update');
+  const settings = ctx.settings();
+  refuseIfReadOnly(settings.readOnly, 'changed');
+  if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
+  const patch = await readPayload(def, file, ctx.io.stdin, 'update');
+  const client = await ctx.connect(settings);
+  const record = await client.update(def.name, id, patch);
+  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
+  if (ctx.stdoutIsTerminal) ctx.err.line(`Updated ${describeRecord(def, record)}.`);
+  return 0;
+}

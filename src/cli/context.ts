@@ -1,0 +1,96 @@
+/**
+ * What a command runs with, built lazily (gh's factory): the config store,
+ * the settings and API clients are only made when a command asks for them,
+ * so `slotui --help` touches nothing and `list` with variables alone never
+ * creates a config folder. Every client made is closed at the end of the run.
+ */
+import { createClient, readCaFile } from '../api/client.js';
+import type { ApiClient } from '../api/types.js';
+import { configDirFrom } from '../config/paths.js';
+import { requireConnection, resolveSettings } from '../config/settings.js';
+import { ConfigStore } from '../config/store.js';
+import type { Settings, SettingsFlags } from '../config/types.js';
+import { booleanFlag, stringFlag, type FlagValues } from './args.js';
+import { Output, stderrWriter, type CliIo, type StderrWriter } from './io.js';
+import { VERSION } from './version.js';
+
+export interface Context {
+  io: CliIo;
+  /** stdout, with backpressure and quiet EPIPE. */
+  out: Output;
+  err: StderrWriter;
+  flags: FlagValues;
+  /** Whether stdout is a terminal (summary lines on stderr, table width). */
+  stdoutIsTerminal: boolean;
+  stdinIsTerminal: boolean;
+  now(): Date;
+  store(): ConfigStore;
+  /** The settings of the profile chosen by the flags and environment (or of another profile). */
+  settings(profile?: string): Settings;
+  /** A client for the settings; throws when the base URL or token is missing. */
+  connect(settings: Settings): Promise<ApiClient>;
+  /** Texts never to print (tokens met during this run); error output is redacted with them. */
+  secrets: Set<string>;
+  close(): Promise<void>;
+}
+
+export function createContext(io: CliIo, flags: FlagValues, now: () => Date = () => new Date()): Context {
+  let store: ConfigStore | undefined;
+  const settingsCache = new Map<string, Settings>();
+  const clients: ApiClient[] = [];
+  const secrets = new Set<string>();
+  const envToken = io.env.SLOTUI_TOKEN?.trim();
+  if (envToken) secrets.add(envToken);
+
+  const context: Context = {
+    io,
+    out: new Output(io.stdout),
+    err: stderrWriter(io.stderr),
+    flags,
+    stdoutIsTerminal: io.stdout.isTTY === true,
+    stdinIsTerminal: io.stdin.isTTY === true,
+    now,
+    secrets,
+
+    store() {
+      store ??= new ConfigStore(configDirFrom(io.env));
+      return store;
+    },
+
+    settings(profile) {
+      const key = profile ?? '';
+      const cached = settingsCache.get(key);
+      if (cached) return cached;
+      const settingsFlags: SettingsFlags = {
+        profile: profile ?? stringFlag(flags, 'profile'),
+        readOnly: booleanFlag(flags, 'read-only'),
+      };
+      const settings = resolveSettings({ env: io.env, flags: settingsFlags, store: context.store() });
+      if (settings.token) secrets.add(settings.token);
+      settingsCache.set(key, settings);
+      return settings;
+    },
+
+    async connect(settings) {
+      const known = settings.baseUrl && settings.token ? undefined : context.store().listProfiles();
+      const { baseUrl, token } = requireConnection(settings, known);
+      secrets.add(token);
+      const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;
+      const client = createClient({
+        baseUrl,
+        token,
+        ca,
+        paths: settings.paths,
+        readOnly: settings.readOnly,
+        userAgent: `slotui/${VERSION}`,
+      });
+      clients.push(client);
+      return client;
+    },
+
+    async close() {
+      await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    },
+  };
+  return context;
+}

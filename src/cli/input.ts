@@ -1,0 +1,90 @@
+/** Reading what the user gives: a JSON file or stdin, a token on stdin, a yes/no answer. */
+import { readFile } from 'node:fs/promises';
+import { SlotuiError } from '../api/errors.js';
+import { describeJsonProblem, locateJsonProblem } from './json-error.js';
+
+/** A record payload bigger than this is a mistake (the wrong file), not a record. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Reads a whole stream as UTF-8, refusing more than maxBytes. */
+export async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, what: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > maxBytes) {
+      throw new SlotuiError('validation', `${what} is larger than ${Math.round(maxBytes / 1024)} KB; that is not what slotui expects there.`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The text of `file`, or of stdin for "-". Messages name the file as the user wrote it. */
+export async function readTextInput(file: string, stdin: NodeJS.ReadableStream): Promise<{ text: string; name: string }> {
+  if (file === '-') return { text: await readAll(stdin, MAX_PAYLOAD_BYTES, 'stdin'), name: 'stdin' };
+  try {
+    const text = await readFile(file, 'utf8');
+    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
+      throw new SlotuiError('validation', `${file} is larger than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MB; give a file that holds one record.`);
+    }
+    return { text, name: file };
+  } catch (error) {
+    if (error instanceof SlotuiError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file'
+      : code === 'EISDIR' ? 'it is a folder'
+      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : (code ?? 'unknown error');
+    throw new SlotuiError('validation', `Cannot read ${file}: ${why}.`, { cause: error });
+  }
+}
+
+/** Parses JSON; a refusal says where it goes wrong without quoting the text. */
+export function parseJsonInput(text: string, name: string): unknown {
+  const clean = text.replace(/^\uFEFF/, ''); // editors on Windows add a byte-order mark
+  try {
+    return JSON.parse(clean);
+  } catch {
+    throw new SlotuiError('validation', `${name} is not valid JSON: ${describeJsonProblem(locateJsonProblem(clean))}.`);
+  }
+}
+
+/**
+ * Reads one line from stdin (a confirmation). Resolves with undefined when
+ * stdin ends first. Stops listening afterwards so the process can exit.
+ */
+export function readLine(stdin: NodeJS.ReadableStream, maxChars = 1024): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const finish = (value: string | undefined) => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('error', onError);
+      stdin.pause();
+      resolve(value);
+    };
+    const onData = (chunk: Buffer | string) => {
+      buffer += chunk.toString();
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) finish(buffer.slice(0, newline).replace(/\r$/, ''));
+      else if (buffer.length > maxChars) finish(buffer);
+    };
+    const onEnd = () => finish(buffer === '' ? undefined : buffer);
+    const onError = (error: Error) => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      reject(error);
+    };
+    stdin.on('data', onData);
+    stdin.once('end', onEnd);
+    stdin.once('error', onError);
+    stdin.resume();
+  });
+}
+
+export function isYes(answer: string | undefined): boolean {
+  return /^\s*y(es)?\s*$/i.test(answer ?? '');
+}

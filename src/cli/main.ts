@@ -1,0 +1,85 @@
+/**
+ * The CLI's entry: parse, dispatch to one command under commands/, and turn
+ * what goes wrong into one line on stderr and the interface's exit code.
+ *
+ * - SlotuiError: "slotui: <message>", exit error.exitCode (2 usage, 4 auth, else 1).
+ * - Anything else: "slotui: unexpected error: <message>", exit 1.
+ * - stdout closed by its reader (`| head`): quiet, exit 0.
+ * Every message is redacted of the tokens met during the run and sanitised.
+ */
+import { isSlotuiError, redact } from '../api/errors.js';
+import { sanitizeLine } from '../api/sanitize.js';
+import { parseCommandLine } from './args.js';
+import type { CommandName } from './commands.js';
+import { createContext, type Context } from './context.js';
+import { commandHelp, programHelp } from './help.js';
+import { OutputClosed, stderrWriter, type CliIo } from './io.js';
+import { VERSION } from './version.js';
+import { authLoginCommand } from './commands/auth-login.js';
+import { authLogoutCommand } from './commands/auth-logout.js';
+import { authStatusCommand } from './commands/auth-status.js';
+import { createCommand } from './commands/create.js';
+import { dashboardCommand } from './commands/dashboard.js';
+import { deleteCommand } from './commands/delete.js';
+import { getCommand } from './commands/get.js';
+import { listCommand } from './commands/list.js';
+import { sandboxCommand } from './commands/sandbox.js';
+import { updateCommand } from './commands/update.js';
+
+export type { CliIo } from './io.js';
+
+type Command = (ctx: Context, args: string[]) => Promise<number>;
+
+const RUN: Record<CommandName, Command> = {
+  dashboard: dashboardCommand,
+  list: listCommand,
+  get: getCommand,
+  create: createCommand,
+  update: updateCommand,
+  delete: deleteCommand,
+  'auth login': authLoginCommand,
+  'auth status': authStatusCommand,
+  'auth logout': authLogoutCommand,
+  sandbox: sandboxCommand,
+};
+
+export async function main(io: CliIo): Promise<number> {
+  let ctx: Context | undefined;
+  try {
+    const parsed = parseCommandLine(io.argv);
+    if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
+    if (parsed.kind === 'help') {
+      return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION) : programHelp(VERSION));
+    }
+    ctx = createContext(io, parsed.flags);
+    return await RUN[parsed.command.name](ctx, parsed.args);
+  } catch (error) {
+    return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));
+  } finally {
+    await ctx?.close();
+  }
+}
+
+async function writeAndExit(io: CliIo, text: string): Promise<number> {
+  const ctx = createContext(io, {});
+  await ctx.out.write(text);
+  return 0;
+}
+
+function report(io: CliIo, error: unknown, secrets: Set<string>): number {
+  if (error instanceof OutputClosed) return 0;
+  const err = stderrWriter(io.stderr);
+  const clean = (text: string) => sanitizeLine(redact(text, [...secrets]));
+  if (isSlotuiError(error)) {
+    err.line(`slotui: ${clean(error.message)}`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  err.line(`slotui: unexpected error: ${clean(message)}`);
+  return 1;
+}
+
+function tokensOf(env: NodeJS.ProcessEnv): string[] {
+  const token = env.SLOTUI_TOKEN?.trim();
+  return token ? [token] : [];
+}

@@ -1,0 +1,79 @@
+/**
+ * The settings a command runs with: the stored profile, overridden by the
+ * environment (interface: "each overrides the stored profile"), and the flags.
+ */
+import { SlotuiError } from '../api/errors.js';
+import type { StoredConfig } from './store.js';
+import type { Profile, Settings, SettingsFlags, Source } from './types.js';
+
+export const DEFAULT_PROFILE = 'default';
+
+/** What resolveSettings needs of the store (a ConfigStore, or a fake in tests). */
+export interface SettingsStore {
+  readonly dir: string;
+  read(): StoredConfig;
+}
+
+export interface ResolveInput {
+  env: NodeJS.ProcessEnv;
+  flags: SettingsFlags;
+  store: SettingsStore;
+}
+
+/** An empty variable counts as unset (`SLOTUI_TOKEN= slotui ...` means "no token from the environment"). */
+const fromEnv = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
+  const config = store.read();
+  const profileName = flags.profile?.trim() || fromEnv(env, 'SLOTUI_PROFILE') || config.currentProfile || DEFAULT_PROFILE;
+  const profile: Profile = Object.hasOwn(config.profiles, profileName) ? (config.profiles[profileName] ?? {}) : {};
+
+  const pick = (variable: string, stored: string | undefined): { value?: string; source: Source } => {
+    const envValue = fromEnv(env, variable);
+    if (envValue !== undefined) return { value: envValue, source: 'env' };
+    if (stored) return { value: stored, source: 'profile' };
+    return { source: 'none' };
+  };
+  const baseUrl = pick('SLOTUI_BASE_URL', profile.baseUrl);
+  const token = pick('SLOTUI_TOKEN', profile.token);
+
+  return {
+    profileName,
+    baseUrl: baseUrl.value,
+    baseUrlSource: baseUrl.source,
+    frontendUrl: pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value,
+    token: token.value,
+    tokenSource: token.source,
+    caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,
+    paths: { ...profile.paths },
+    readOnly: flags.readOnly ?? false,
+    noColor: Boolean(env.NO_COLOR),
+    configDir: store.dir,
+  };
+}
+
+/** Whether the settings' profile is stored (a --profile for a missing one is fine when the environment gives the rest). */
+export function profileExists(store: SettingsStore, name: string): boolean {
+  return Object.hasOwn(store.read().profiles, name);
+}
+
+/**
+ * The base URL and token a command that talks to the service needs.
+ * No base URL: a 'config' error (exit 1). No token: an 'auth' error (exit 4,
+ * "authentication needed" in the interface).
+ */
+export function requireConnection(settings: Settings, knownProfiles?: readonly string[]): { baseUrl: string; token: string } {
+  const missing = knownProfiles && !knownProfiles.includes(settings.profileName)
+    ? ` (there is no stored profile ${settings.profileName}${knownProfiles.length ? `; stored: ${knownProfiles.join(', ')}` : ''})`
+    : '';
+  if (!settings.baseUrl) {
+    throw new SlotuiError('config', `No base URL is set for profile ${settings.profileName}${missing}. Set SLOTUI_BASE_URL or run \`slotui auth login\`.`);
+  }
+  if (!settings.token) {
+    throw new SlotuiError('auth', `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`);
+  }
+  return { baseUrl: settings.baseUrl, token: settings.token };
+}

@@ -1,0 +1,251 @@
+/**
+ * The config store: named profiles and the current profile, in
+ * `<config dir>/config.json` written by `conf`.
+ *
+ * The file holds tokens, so it is kept private the way ssh keeps keys: the
+ * file is written mode 0600 inside a folder of mode 0700, and a file or folder
+ * that other users can read or change is refused with the chmod that fixes it.
+ *
+ * Nothing is created until something is stored: reading a store that does not
+ * exist yet gives an empty one, so `slotui list` with variables alone leaves
+ * no trace on disk.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Conf from 'conf';
+import { z } from 'zod';
+import { SlotuiError } from '../api/errors.js';
+import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import type { Profile } from './types.js';
+
+export const CONFIG_NAME = 'config';
+export const FILE_MODE = 0o600;
+export const FOLDER_MODE = 0o700;
+
+export interface StoredConfig {
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+}
+
+/** The file's objects as stored (unknown fields kept). */
+interface RawConfig {
+  currentProfile?: string;
+  profiles: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const profileSchema = z.looseObject({
+  baseUrl: z.string().optional(),
+  frontendUrl: z.string().optional(),
+  token: z.string().optional(),
+  caFile: z.string().optional(),
+  paths: z.record(z.string(), z.string()).optional(),
+});
+
+const configSchema = z.looseObject({
+  currentProfile: z.string().optional(),
+  profiles: z.record(z.string(), profileSchema).optional(),
+});
+
+const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths']);
+
+/** Group or other may read, write or enter: not private. */
+const SHARED_BITS = 0o077;
+
+/** Throws a usage error for a name that cannot be a profile (the name is a key in the file, and shows in output). */
+export function assertProfileName(name: string): void {
+  if (!PROFILE_NAME.test(name)) {
+    throw new SlotuiError('usage', `"${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}" cannot be a profile name. Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit).`);
+  }
+}
+
+export class ConfigStore {
+  readonly dir: string;
+  readonly file: string;
+  /** False on Windows, where POSIX modes mean nothing (the folder is per-user already). */
+  private readonly checkModes: boolean;
+
+  constructor(dir: string, options: { checkModes?: boolean } = {}) {
+    this.dir = path.resolve(dir);
+    this.file = path.join(this.dir, `${CONFIG_NAME}.json`);
+    this.checkModes = options.checkModes ?? process.platform !== 'win32';
+  }
+
+  /** The whole config; an empty one when the file does not exist yet. */
+  read(): StoredConfig {
+    if (!fs.existsSync(this.file)) return { profiles: {} };
+    this.assertPrivate();
+    return this.parse(this.withConf((conf) => conf.store));
+  }
+
+  listProfiles(): string[] {
+    return Object.keys(this.read().profiles).sort();
+  }
+
+  getProfile(name: string): Profile | undefined {
+    const { profiles } = this.read();
+    return Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+  }
+
+  currentProfileName(): string | undefined {
+    return this.read().currentProfile;
+  }
+
+  /** Replaces the profile's settings (creating it); fields this version does not know are kept. */
+  saveProfile(name: string, profile: Profile): void {
+    assertProfileName(name);
+    this.update((config) => {
+      const unknown = Object.entries(ownEntry(config.profiles, name) ?? {}).filter(([key]) => !KNOWN_PROFILE_KEYS.has(key));
+      config.profiles[name] = { ...Object.fromEntries(unknown), ...dropUndefined(profile) };
+    });
+  }
+
+  /** Stores a token in the profile (creating the profile). */
+  setToken(name: string, token: string): void {
+    assertProfileName(name);
+    this.update((config) => {
+      config.profiles[name] = { ...ownEntry(config.profiles, name), token };
+    });
+  }
+
+  /** Forgets the profile's token; false when it had none. */
+  removeToken(name: string): boolean {
+    let removed = false;
+    if (this.getProfile(name)?.token === undefined) return false;
+    this.update((config) => {
+      const { token, ...rest } = ownEntry(config.profiles, name) ?? {};
+      removed = token !== undefined;
+      config.profiles[name] = rest;
+    });
+    return removed;
+  }
+
+  setCurrentProfile(name: string): void {
+    assertProfileName(name);
+    this.update((config) => {
+      config.currentProfile = name;
+    });
+  }
+
+  // ---- internals ----
+
+  /**
+   * Read, change, write back. The change works on the file's own objects so
+   * fields this version does not know survive; conf re-applies 0600 on each write.
+   */
+  private update(change: (config: RawConfig) => void): void {
+    this.ensureFolder();
+    const exists = fs.existsSync(this.file);
+    if (exists) this.assertPrivate();
+    const raw = exists ? structuredClone(this.withConf((conf) => ({ ...conf.store }))) : {};
+    this.parse(raw); // refuses a file in another shape before anything is written over it
+    const config: RawConfig = {
+      ...raw,
+      profiles: { ...(raw.profiles as RawConfig['profiles'] | undefined) },
+    };
+    change(config);
+    this.withConf((conf) => {
+      conf.store = config as unknown as Record<string, unknown>;
+    });
+  }
+
+  private withConf<T>(use: (conf: Conf<Record<string, unknown>>) => T): T {
+    try {
+      const conf = new Conf<Record<string, unknown>>({
+        cwd: this.dir,
+        configName: CONFIG_NAME,
+        configFileMode: FILE_MODE,
+        // Profile names may contain dots ("prod.eu"): keys are plain keys.
+        accessPropertiesByDotNotation: false,
+        // A broken file is the user's to fix, never silently emptied (it may hold their only token copy).
+        clearInvalidConfig: false,
+      });
+      return use(conf);
+    } catch (error) {
+      if (error instanceof SlotuiError) throw error;
+      if (error instanceof SyntaxError) {
+        throw new SlotuiError('config', `The config file ${this.file} is not valid JSON. Fix it or remove it (then log in again) and try again.`, { cause: error });
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new SlotuiError('config', `The config file ${this.file} cannot be read or written (${code ?? (error as Error).message}). Check its permissions, or set SLOTUI_CONFIG_DIR to another folder.`, { cause: error });
+    }
+  }
+
+  private parse(raw: unknown): StoredConfig {
+    const result = configSchema.safeParse(raw);
+    if (!result.success) {
+      const where = result.error.issues[0]?.path.map(String).join('.') || 'top level';
+      throw new SlotuiError('config', `The config file ${this.file} is not in slotui's format (at ${where}). Fix it or remove it (then log in again) and try again.`);
+    }
+    const profiles: Record<string, Profile> = {};
+    for (const [name, stored] of Object.entries(result.data.profiles ?? {})) {
+      profiles[name] = toProfile(stored);
+    }
+    const config: StoredConfig = { profiles };
+    if (result.data.currentProfile !== undefined) config.currentProfile = result.data.currentProfile;
+    return config;
+  }
+
+  /** Creates the folder 0700 if missing; a folder made by us is chmod-ed (the umask may have widened nothing, but may have narrowed the owner). */
+  private ensureFolder(): void {
+    if (fs.existsSync(this.dir)) {
+      this.assertPrivateFolder();
+      return;
+    }
+    try {
+      fs.mkdirSync(this.dir, { recursive: true, mode: FOLDER_MODE });
+      if (this.checkModes) fs.chmodSync(this.dir, FOLDER_MODE);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new SlotuiError('config', `The config folder ${this.dir} cannot be created (${code ?? 'unknown error'}). Set SLOTUI_CONFIG_DIR to a folder you can write.`, { cause: error });
+    }
+  }
+
+  private assertPrivate(): void {
+    this.assertPrivateFolder();
+    if (!this.checkModes) return;
+    const mode = fs.statSync(this.file).mode;
+    if (mode & SHARED_BITS) {
+      throw new SlotuiError('config', `The config file ${this.file} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 600 ${this.file}\` and try again.`);
+    }
+  }
+
+  private assertPrivateFolder(): void {
+    if (!this.checkModes) return;
+    const mode = fs.statSync(this.dir).mode;
+    if (mode & SHARED_BITS) {
+      throw new SlotuiError('config', `The config folder ${this.dir} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 700 ${this.dir}\` and try again.`);
+    }
+  }
+}
+
+function whatOthersCanDo(mode: number): string {
+  return mode & 0o044 ? 'read' : mode & 0o022 ? 'changed' : 'entered';
+}
+
+function toProfile(stored: z.infer<typeof profileSchema>): Profile {
+  const profile: Profile = {};
+  if (stored.baseUrl !== undefined) profile.baseUrl = stored.baseUrl;
+  if (stored.frontendUrl !== undefined) profile.frontendUrl = stored.frontendUrl;
+  if (stored.token !== undefined) profile.token = stored.token;
+  if (stored.caFile !== undefined) profile.caFile = stored.caFile;
+  if (stored.paths) {
+    const paths: Partial<Record<ResourceName, string>> = {};
+    for (const name of RESOURCE_NAMES) {
+      const value = stored.paths[name];
+      if (value !== undefined) paths[name] = value;
+    }
+    profile.paths = paths;
+  }
+  return profile;
+}
+
+function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function dropUndefined(profile: Profile): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
+}

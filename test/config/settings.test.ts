@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import { SlotuiError } from '../../src/api/errors.js';
+import { configDirFrom, defaultConfigDir } from '../../src/config/paths.js';
+import { requireConnection, resolveSettings, type SettingsStore } from '../../src/config/settings.js';
+import type { StoredConfig } from '../../src/config/store.js';
+
+const fakeStore = (config: StoredConfig): SettingsStore => ({ dir: '/cfg', read: () => structuredClone(config) });
+
+const stored = fakeStore({
+  currentProfile: 'prod',
+  profiles: {
+    prod: { baseUrl: 'https://prod.example', frontendUrl: 'https://app.prod.example', token: 'prod.tok.en', caFile: '/ca/prod.pem', paths: { slos: '/v1/objectives/' } },
+    staging: { baseUrl: 'https://staging.example', token: 'stg.tok.en' },
+  },
+});
+
+describe('resolveSettings', () => {
+  test('the current profile, values from the profile', () => {
+    const s = resolveSettings({ env: {}, flags: {}, store: stored });
+    expect(s).toEqual({
+      profileName: 'prod',
+      baseUrl: 'https://prod.example', baseUrlSource: 'profile',
+      frontendUrl: 'https://app.prod.example',
+      token: 'prod.tok.en', tokenSource: 'profile',
+      caFile: '/ca/prod.pem',
+      paths: { slos: '/v1/objectives/' },
+      readOnly: false, noColor: false, configDir: '/cfg',
+    });
+  });
+
+  test('--profile beats SLOTUI_PROFILE beats the current profile', () => {
+    expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: {}, store: stored }).baseUrl).toBe('https://staging.example');
+    expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: { profile: 'prod' }, store: stored }).profileName).toBe('prod');
+    expect(resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: {} }) }).profileName).toBe('default');
+  });
+
+  test('each variable overrides the stored profile, and the source says so', () => {
+    const s = resolveSettings({
+      env: { SLOTUI_BASE_URL: 'https://env.example', SLOTUI_TOKEN: 'env.tok.en', SLOTUI_FRONTEND_URL: 'https://fe.env', SLOTUI_CA_FILE: '/ca/env.pem', NO_COLOR: '1' },
+      flags: { readOnly: true },
+      store: stored,
+    });
+    expect(s).toMatchObject({
+      baseUrl: 'https://env.example', baseUrlSource: 'env', token: 'env.tok.en', tokenSource: 'env',
+      frontendUrl: 'https://fe.env', caFile: '/ca/env.pem', readOnly: true, noColor: true,
+    });
+  });
+
+  test('empty variables count as unset', () => {
+    const s = resolveSettings({ env: { SLOTUI_TOKEN: '', SLOTUI_PROFILE: ' ', NO_COLOR: '' }, flags: {}, store: stored });
+    expect(s).toMatchObject({ profileName: 'prod', token: 'prod.tok.en', tokenSource: 'profile', noColor: false });
+  });
+
+  test('a profile that does not exist is fine when the environment gives the rest', () => {
+    const s = resolveSettings({ env: { SLOTUI_BASE_URL: 'https://env.example', SLOTUI_TOKEN: 'e.n.v' }, flags: { profile: 'nowhere' }, store: stored });
+    expect(requireConnection(s, ['prod', 'staging'])).toEqual({ baseUrl: 'https://env.example', token: 'e.n.v' });
+  });
+});
+
+describe('requireConnection', () => {
+  const caught = (fn: () => unknown): SlotuiError => {
+    try {
+      fn();
+    } catch (error) {
+      return error as SlotuiError;
+    }
+    throw new Error('expected an error');
+  };
+
+  test('no base URL: a config error (exit 1) naming the profile', () => {
+    const s = resolveSettings({ env: {}, flags: { profile: 'nowhere' }, store: stored });
+    const error = caught(() => requireConnection(s, ['prod', 'staging']));
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toBe('No base URL is set for profile nowhere (there is no stored profile nowhere; stored: prod, staging). Set SLOTUI_BASE_URL or run `slotui auth login`.');
+  });
+
+  test('no token: an auth error (exit 4)', () => {
+    const s = resolveSettings({ env: { SLOTUI_BASE_URL: 'https://x.example' }, flags: {}, store: fakeStore({ profiles: {} }) });
+    const error = caught(() => requireConnection(s));
+    expect(error.kind).toBe('auth');
+    expect(error.exitCode).toBe(4);
+  });
+});
+
+describe('config folder', () => {
+  test('SLOTUI_CONFIG_DIR wins, made absolute', () => {
+    expect(configDirFrom({ SLOTUI_CONFIG_DIR: '/tmp/x' })).toBe('/tmp/x');
+    expect(configDirFrom({ SLOTUI_CONFIG_DIR: 'rel' })).toBe(`${process.cwd()}/rel`);
+  });
+
+  test('the OS default', () => {
+    expect(defaultConfigDir({}, { platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.config/slotui');
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: '/xdg' }, { platform: 'linux', homedir: '/home/u' })).toBe('/xdg/slotui');
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: 'relative' }, { platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.config/slotui');
+    expect(defaultConfigDir({}, { platform: 'darwin', homedir: '/Users/u' })).toBe('/Users/u/Library/Preferences/slotui');
+  });
+});

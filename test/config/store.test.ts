@@ -1,0 +1,156 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { SlotuiError } from '../../src/api/errors.js';
+import { ConfigStore } from '../../src/config/store.js';
+
+const posix = process.platform !== 'win32';
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'slotui-store-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function caught(fn: () => unknown): SlotuiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SlotuiError) return error;
+    throw error;
+  }
+  throw new Error('expected a SlotuiError');
+}
+
+describe('ConfigStore', () => {
+  test('reading a store that does not exist creates nothing', () => {
+    const dir = join(root, 'nested', 'slotui');
+    const store = new ConfigStore(dir);
+    expect(store.listProfiles()).toEqual([]);
+    expect(store.currentProfileName()).toBeUndefined();
+    expect(store.getProfile('default')).toBeUndefined();
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  test.runIf(posix)('a stored token lives in a 0600 file inside a 0700 folder', () => {
+    const dir = join(root, 'slotui');
+    const store = new ConfigStore(dir);
+    store.setToken('default', 'header.payload.signature');
+    expect(modeOf(dir)).toBe(0o700);
+    expect(modeOf(store.file)).toBe(0o600);
+    expect(store.file).toBe(join(dir, 'config.json'));
+    expect(JSON.parse(readFileSync(store.file, 'utf8'))).toEqual({ profiles: { default: { token: 'header.payload.signature' } } });
+  });
+
+  test.runIf(posix)('the folder is 0700 even under a permissive umask', () => {
+    const previous = process.umask(0);
+    try {
+      const dir = join(root, 'open-umask');
+      new ConfigStore(dir).setToken('default', 'a.b.c');
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(join(dir, 'config.json'))).toBe(0o600);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  test.runIf(posix)('a config file others can read is refused with the chmod that fixes it', () => {
+    const store = new ConfigStore(join(root, 'c'));
+    store.setToken('default', 'a.b.c');
+    chmodSync(store.file, 0o644);
+    const error = caught(() => store.getProfile('default'));
+    expect(error.kind).toBe('config');
+    expect(error.message).toBe(`The config file ${store.file} can be read by other users. Run \`chmod 600 ${store.file}\` and try again.`);
+    // Writes are refused too (they read first), and the file keeps its token.
+    expect(caught(() => store.setToken('default', 'x.y.z')).kind).toBe('config');
+    chmodSync(store.file, 0o600);
+    expect(store.getProfile('default')?.token).toBe('a.b.c');
+  });
+
+  test.runIf(posix)('a group-writable config file is refused', () => {
+    const store = new ConfigStore(join(root, 'g'));
+    store.setToken('default', 'a.b.c');
+    chmodSync(store.file, 0o620);
+    expect(caught(() => store.read()).message).toContain(`Run \`chmod 600 ${store.file}\``);
+  });
+
+  test.runIf(posix)('a config folder others can enter is refused with chmod 700', () => {
+    const dir = join(root, 'f');
+    const store = new ConfigStore(dir);
+    store.setToken('default', 'a.b.c');
+    chmodSync(dir, 0o755);
+    const error = caught(() => store.listProfiles());
+    expect(error.message).toBe(`The config folder ${dir} can be read by other users. Run \`chmod 700 ${dir}\` and try again.`);
+  });
+
+  test.runIf(posix)('an existing shared folder is not used to store a token', () => {
+    const dir = join(root, 'shared');
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    const store = new ConfigStore(dir);
+    expect(caught(() => store.setToken('default', 'a.b.c')).message).toContain(`chmod 700 ${dir}`);
+    expect(existsSync(store.file)).toBe(false);
+  });
+
+  test('profiles, current profile, token removal', () => {
+    const store = new ConfigStore(join(root, 'p'));
+    store.saveProfile('prod', { baseUrl: 'https://slo.example.com', frontendUrl: 'https://app.example.com', paths: { slos: '/v1/objectives/' } });
+    store.setToken('prod', 't.o.k');
+    store.saveProfile('staging.eu', { baseUrl: 'https://staging.example.com' });
+    store.setCurrentProfile('staging.eu');
+    expect(store.listProfiles()).toEqual(['prod', 'staging.eu']);
+    expect(store.currentProfileName()).toBe('staging.eu');
+    expect(store.getProfile('prod')).toEqual({
+      baseUrl: 'https://slo.example.com', frontendUrl: 'https://app.example.com', token: 't.o.k', paths: { slos: '/v1/objectives/' },
+    });
+    expect(store.removeToken('prod')).toBe(true);
+    expect(store.removeToken('prod')).toBe(false);
+    expect(store.getProfile('prod')?.token).toBeUndefined();
+    expect(store.getProfile('prod')?.baseUrl).toBe('https://slo.example.com');
+    expect(store.removeToken('missing')).toBe(false);
+    expect(store.getProfile('__proto__')).toBeUndefined();
+  });
+
+  test('fields this version does not know survive a write', () => {
+    const dir = join(root, 'u');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example', color: 'blue' } }, future: 1 }), { mode: 0o600 });
+    const store = new ConfigStore(dir);
+    store.setToken('a', 'x.y.z');
+    const raw = JSON.parse(readFileSync(file, 'utf8'));
+    expect(raw).toEqual({ profiles: { a: { baseUrl: 'https://a.example', color: 'blue', token: 'x.y.z' } }, future: 1 });
+    store.saveProfile('a', { baseUrl: 'https://b.example' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { a: { baseUrl: 'https://b.example', color: 'blue' } }, future: 1 });
+  });
+
+  test('a broken file is reported, never emptied', () => {
+    const dir = join(root, 'b');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '{"profiles": {', { mode: 0o600 });
+    const store = new ConfigStore(dir);
+    expect(caught(() => store.read()).message).toBe(`The config file ${file} is not valid JSON. Fix it or remove it (then log in again) and try again.`);
+    expect(caught(() => store.setToken('a', 'x.y.z')).kind).toBe('config');
+    expect(readFileSync(file, 'utf8')).toBe('{"profiles": {');
+  });
+
+  test('a file of another shape is reported', () => {
+    const dir = join(root, 's');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { a: { token: 42 } } }), { mode: 0o600 });
+    expect(caught(() => new ConfigStore(dir).read()).message).toContain('is not in slotui\'s format (at profiles.a.token)');
+  });
+
+  test('profile names are checked when saving', () => {
+    const store = new ConfigStore(join(root, 'n'));
+    for (const bad of ['', '../x', '__proto__', 'a b', 'x'.repeat(65)]) {
+      expect(caught(() => store.setToken(bad, 'a.b.c')).kind).toBe('usage');
+    }
+  });
+});
