@@ -2,6 +2,7 @@
 // README.md between the keys markers. test/readme.test.ts fails when they drift.
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
+import { Buffer } from 'node:buffer';
 
 const out = await build({ entryPoints: ['src/tui/keys.ts'], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'error' });
 const { keyTableMarkdown } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);

@@ -1,0 +1,69 @@
+/**
+ * The `:` command line: parsing and Tab completion. Pure functions; the
+ * dashboard carries the commands out.
+ */
+import { RESOURCES, RESOURCE_NAMES, resolveResource, type ResourceName } from '../api/resources.js';
+import { sanitizeLine } from '../api/sanitize.js';
+import { truncate } from './text/width.js';
+
+export type Command =
+  | { kind: 'resource'; resource: ResourceName }
+  | { kind: 'profile'; name: string }
+  | { kind: 'help' }
+  | { kind: 'quit' }
+  | { kind: 'none' }
+  | { kind: 'error'; message: string };
+
+const QUIT_WORDS = ['q', 'quit', 'q!'];
+const HELP_WORDS = ['help', 'h'];
+
+/** Every word the command line knows, for completion (resource aliases included). */
+export const COMMAND_WORDS: readonly string[] = [
+  ...new Set([...RESOURCE_NAMES.flatMap((name) => [name, ...RESOURCES[name].aliases]), 'profile', 'help', 'quit', 'q']),
+].sort();
+
+const USAGE = 'Try :slis, :slos, :orgs, :agreements, :profile NAME or :q.';
+
+export function parseCommand(text: string): Command {
+  const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
+  const [word, ...args] = words;
+  if (word === undefined) return { kind: 'none' };
+  const lower = word.toLowerCase();
+  if (lower === 'profile') {
+    if (args.length !== 1) return { kind: 'error', message: 'Name one profile: :profile NAME.' };
+    return { kind: 'profile', name: args[0]! };
+  }
+  if (args.length > 0) return { kind: 'error', message: `:${shown(lower)} takes no arguments. ${USAGE}` };
+  if (QUIT_WORDS.includes(lower)) return { kind: 'quit' };
+  if (HELP_WORDS.includes(lower)) return { kind: 'help' };
+  const def = resolveResource(lower);
+  if (def) return { kind: 'resource', resource: def.name };
+  return { kind: 'error', message: `Unknown command :${shown(word)}. ${USAGE}` };
+}
+
+/** What the user typed, safe and short enough to quote in a message. */
+function shown(text: string): string {
+  return truncate(sanitizeLine(text), 30);
+}
+
+export interface Completion {
+  /** The text after completion (unchanged when nothing completes). */
+  value: string;
+  /** The words that match what is typed (shown when more than one does). */
+  candidates: string[];
+}
+
+/** Tab: completes the command word to the longest common prefix of its matches. */
+export function completeCommand(text: string): Completion {
+  if (/\s/.test(text.trimStart())) return { value: text, candidates: [] }; // arguments: nothing to complete
+  const typed = text.trim().toLowerCase();
+  const candidates = COMMAND_WORDS.filter((w) => w.startsWith(typed));
+  if (candidates.length === 0) return { value: text, candidates };
+  if (candidates.length === 1) {
+    const only = candidates[0]!;
+    return { value: only === 'profile' ? 'profile ' : only, candidates };
+  }
+  let prefix = candidates[0]!;
+  for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return { value: prefix.length > typed.length ? prefix : text, candidates };
+}

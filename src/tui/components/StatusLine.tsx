@@ -1,0 +1,42 @@
+/** `<resource> · page X of Y · total Z · profile P`, then what is loading or failed. */
+import React from 'react';
+import { Box, Text } from 'ink';
+import type { ListSnapshot } from '../state/listStore.js';
+import { pagePosition } from '../state/listStore.js';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { Spinner } from './Spinner.js';
+import { useTheme } from './theme.js';
+
+export function statusText(snap: ListSnapshot, profile: string): string {
+  const parts: string[] = [snap.resource];
+  if (snap.page) {
+    const { number, count } = pagePosition(snap.page);
+    parts.push(`page ${number} of ${count}`, `total ${snap.page.total}`);
+  } else {
+    parts.push('page – of –', 'total –');
+  }
+  parts.push(`profile ${sanitizeLine(profile)}`);
+  return parts.join(' · ');
+}
+
+export function StatusLine({ snap, profile, width }: { snap: ListSnapshot; profile: string; width: number }): React.JSX.Element {
+  const theme = useTheme();
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Box flexShrink={1} marginRight={2}>
+        <Text wrap="truncate-end">{statusText(snap, profile)}</Text>
+      </Box>
+      {snap.loading !== null ? (
+        <Box flexShrink={0}>
+          <Spinner label={snap.loading} />
+        </Box>
+      ) : snap.error !== null ? (
+        <Box flexShrink={0}>
+          <Text color={theme.error} bold wrap="truncate-end">
+            ✖ failed
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

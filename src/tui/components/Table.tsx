@@ -1,0 +1,61 @@
+/**
+ * A focused table: one Text per row (a row is a single pre-fitted string, so
+ * layout stays cheap), the selected row in inverse video (readable without
+ * colour), old rows dimmed while a new page loads. Rows are memoised: moving
+ * the selection re-renders two rows, a spinner tick none.
+ */
+import React, { memo } from 'react';
+import { Box, Text } from 'ink';
+import { useTheme } from './theme.js';
+
+export interface TableRow {
+  key: string;
+  text: string;
+}
+
+export interface TableProps {
+  header: string;
+  rows: readonly TableRow[];
+  selected: number;
+  /** Lines available, the header included. */
+  height: number;
+  width: number;
+  dim: boolean;
+  /** Shown instead of rows when there are none. */
+  empty: string;
+}
+
+const Row = memo(function Row({ text, selected, dim }: { text: string; selected: boolean; dim: boolean }) {
+  return (
+    <Text inverse={selected} dimColor={dim} wrap="truncate-end">
+      {text}
+    </Text>
+  );
+});
+
+/** First row to show so the selection stays in view. */
+export function windowStart(selected: number, count: number, visible: number): number {
+  if (count <= visible || visible <= 0) return 0;
+  return Math.max(0, Math.min(selected - visible + 1, count - visible, selected));
+}
+
+export function Table({ header, rows, selected, height, width, dim, empty }: TableProps): React.JSX.Element {
+  const theme = useTheme();
+  const visible = Math.max(0, height - 1);
+  const start = windowStart(selected, rows.length, visible);
+  const shown = rows.slice(start, start + visible);
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+      <Text bold wrap="truncate-end" color={theme.accent}>
+        {header}
+      </Text>
+      {rows.length === 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {empty}
+        </Text>
+      ) : (
+        shown.map((row, i) => <Row key={row.key} text={row.text} selected={start + i === selected} dim={dim} />)
+      )}
+    </Box>
+  );
+}

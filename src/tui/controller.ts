@@ -1,0 +1,239 @@
+/**
+ * What every key does. The controller builds the key layers from the state
+ * as it is when the key arrives (the UI store, the list stores, the last
+ * layout drawn) and carries the actions out on those stores. No React here:
+ * keys are handled in order even when several arrive before a render.
+ */
+import type { Key } from 'ink';
+import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import type { ApiRecord } from '../api/schemas.js';
+import { completeCommand, parseCommand } from './commands.js';
+import { dispatchKey, splitKeys, type KeyHandlers, type KeyLayer } from './input/router.js';
+import type { KeyEnv } from './keys.js';
+import { referencedId } from './screens/references.js';
+import { fittedColumns, visibleRows } from './screens/rows.js';
+import type { ListStore } from './state/listStore.js';
+import { currentDetail, type NavStore } from './state/navigation.js';
+import { editLine } from './text/lineEditor.js';
+
+export const LATER_VERSION = 'Create/edit/delete arrive in a later version.';
+
+/** What the last render measured; read when keys arrive. */
+export interface Layout {
+  columns: number;
+  /** Lines of the body (between the header and the status line). */
+  bodyHeight: number;
+  detail: {
+    lines: number;
+    visible: number;
+    /** The record the detail screen shows (it may have been read again). */
+    record?: ApiRecord;
+    reload?: () => void;
+  };
+  help: { lines: number; visible: number };
+}
+
+export function initialLayout(columns: number, bodyHeight: number): Layout {
+  return { columns, bodyHeight, detail: { lines: 0, visible: 0 }, help: { lines: 0, visible: 0 } };
+}
+
+export interface ControllerDeps {
+  nav: NavStore;
+  stores: () => Record<ResourceName, ListStore>;
+  layout: Layout;
+  env: () => KeyEnv;
+  quit: () => void;
+  openProfile: (name: string) => void;
+}
+
+export interface Controller {
+  /** The key layers for the current state, top first. */
+  layers(): KeyLayer[];
+  /** One input event from Ink (possibly several keys). */
+  handleInput(input: string, key: Key): void;
+}
+
+export function createController(deps: ControllerDeps): Controller {
+  const { nav, layout } = deps;
+  const state = () => nav.getSnapshot();
+  const store = () => deps.stores()[state().resource];
+  const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
+  const closeOverlay = () => nav.dispatch({ type: 'overlay', overlay: 'none' });
+
+  const rowsNow = () => {
+    const snap = store().getSnapshot();
+    return visibleRows(snap.page?.results, fittedColumns(RESOURCES[state().resource], layout.columns), snap.filter);
+  };
+
+  const runCommand = (text: string) => {
+    const command = parseCommand(text);
+    switch (command.kind) {
+      case 'resource':
+        nav.dispatch({ type: 'switch-resource', resource: command.resource });
+        break;
+      case 'profile':
+        deps.openProfile(command.name);
+        break;
+      case 'help':
+        nav.dispatch({ type: 'overlay', overlay: 'help' });
+        break;
+      case 'quit':
+        deps.quit();
+        break;
+      case 'error':
+        say(command.message, 'error');
+        break;
+      case 'none':
+        break;
+    }
+  };
+
+  const globalLayer = (): KeyLayer => ({
+    context: 'global',
+    handlers: {
+      'quit-now': deps.quit,
+      quit: deps.quit,
+      'help-open': () => nav.dispatch({ type: 'overlay', overlay: 'help' }),
+      'command-open': () => nav.dispatch({ type: 'overlay', overlay: 'command' }),
+      'switch-resource': (pressed) => {
+        const resource = RESOURCE_NAMES[Number(pressed) - 1];
+        if (resource) nav.dispatch({ type: 'switch-resource', resource });
+      },
+    },
+  });
+
+  const listLayer = (): KeyLayer => {
+    const list = store();
+    const later = () => say(LATER_VERSION);
+    const handlers: KeyHandlers = {
+      'select-up': () => list.moveSelection(-1, rowsNow().length),
+      'select-down': () => list.moveSelection(1, rowsNow().length),
+      'page-next': () => list.next(),
+      'page-prev': () => list.prev(),
+      'page-first': () => list.first(),
+      'page-last': () => list.last(),
+      'open-detail': () => {
+        const rows = rowsNow();
+        const row = rows[Math.min(list.getSnapshot().selected, rows.length - 1)];
+        if (row) nav.dispatch({ type: 'open-detail', entry: { resource: state().resource, id: row.record.id, record: row.record } });
+      },
+      'filter-open': () => nav.dispatch({ type: 'overlay', overlay: 'filter', filter: list.getSnapshot().filter }),
+      reload: () => list.reload(),
+    };
+    if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
+    if (!deps.env().readOnly) Object.assign(handlers, { 'record-create': later, 'record-edit': later, 'record-delete': later });
+    return { context: 'list', handlers };
+  };
+
+  const detailLayer = (): KeyLayer => {
+    const top = currentDetail(state())!;
+    const { detail } = layout;
+    const max = Math.max(0, detail.lines - detail.visible);
+    const scrollTo = (to: number) => nav.dispatch({ type: 'scroll-detail', to, max });
+    const page = Math.max(1, detail.visible);
+    const handlers: KeyHandlers = {
+      back: () => nav.dispatch({ type: 'back' }),
+      'scroll-up': () => scrollTo(top.scroll - 1),
+      'scroll-down': () => scrollTo(top.scroll + 1),
+      'scroll-page-up': () => scrollTo(top.scroll - page),
+      'scroll-page-down': () => scrollTo(top.scroll + page),
+      'scroll-top': () => scrollTo(0),
+      'scroll-bottom': () => scrollTo(max),
+      'detail-reload': () => detail.reload?.(),
+    };
+    const target = referencedId(top.resource, detail.record ?? top.record);
+    if (target) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: target });
+    return { context: 'detail', handlers };
+  };
+
+  const helpLayer = (): KeyLayer => {
+    const { help } = layout;
+    const max = Math.max(0, help.lines - help.visible);
+    const scroll = state().helpScroll;
+    return {
+      context: 'help',
+      owns: true,
+      handlers: {
+        'help-close': closeOverlay,
+        'help-scroll-up': () => nav.dispatch({ type: 'scroll-help', to: scroll - 1, max }),
+        'help-scroll-down': () => nav.dispatch({ type: 'scroll-help', to: scroll + 1, max }),
+      },
+    };
+  };
+
+  const commandLayer = (): KeyLayer => ({
+    context: 'command',
+    owns: true,
+    handlers: {
+      'command-run': () => {
+        const text = state().command.value;
+        closeOverlay();
+        runCommand(text);
+      },
+      'command-complete': () => {
+        const { value } = state().command;
+        const completion = completeCommand(value);
+        const next = completion.value;
+        nav.dispatch({
+          type: 'edit-command',
+          editor: { value: next, cursor: Array.from(next).length },
+          candidates: completion.candidates.length > 1 ? completion.candidates : [],
+        });
+      },
+      'command-cancel': closeOverlay,
+    },
+    text: (input, key) => {
+      const edited = editLine(state().command, input, key);
+      if (!edited) return false;
+      nav.dispatch({ type: 'edit-command', editor: edited });
+      return true;
+    },
+  });
+
+  const filterLayer = (): KeyLayer => ({
+    context: 'filter',
+    owns: true,
+    handlers: {
+      'filter-keep': closeOverlay,
+      'filter-cancel': () => {
+        store().setFilter('');
+        closeOverlay();
+      },
+    },
+    text: (input, key) => {
+      const edited = editLine(state().filter, input, key);
+      if (!edited) return false;
+      nav.dispatch({ type: 'edit-filter', editor: edited });
+      store().setFilter(edited.value);
+      return true;
+    },
+  });
+
+  const layers = (): KeyLayer[] => {
+    const s = state();
+    const screen = s.details.length > 0 ? detailLayer() : listLayer();
+    switch (s.overlay) {
+      case 'help':
+        return [helpLayer(), screen, globalLayer()];
+      case 'command':
+        return [commandLayer(), screen, globalLayer()];
+      case 'filter':
+        return [filterLayer(), screen, globalLayer()];
+      case 'none':
+        return [screen, globalLayer()];
+    }
+  };
+
+  return {
+    layers,
+    handleInput(input, key) {
+      if (key.eventType === 'release') return;
+      // A message or notice lasts until the next key.
+      nav.dispatch({ type: 'message', message: null });
+      store().clearNotice();
+      const s = state();
+      const textInput = s.overlay === 'filter' || s.overlay === 'command';
+      for (const one of splitKeys(input, key, textInput)) dispatchKey(layers(), deps.env(), one.input, one.key);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The one key dispatcher. Key layers come top first (an overlay, then the
+ * screen, then the global keys); a layer that owns the keyboard (an overlay,
+ * a text input) stops the search, so typing `q` in the filter never quits.
+ * 'always' bindings (Ctrl+C) are tried in every layer before anything else.
+ *
+ * Pure functions over plain data: the controller builds the layers from the
+ * current state at the moment a key arrives, and the hint bar asks the same
+ * layers which keys apply.
+ */
+import type { Key } from 'ink';
+import { BINDINGS, isEnabled, pressedKey, type Binding, type BindingId, type KeyContext, type KeyEnv } from '../keys.js';
+
+export type KeyHandler = (pressed: string) => void;
+export type KeyHandlers = Partial<Record<BindingId, KeyHandler>>;
+
+export interface KeyLayer {
+  context: KeyContext;
+  handlers: KeyHandlers;
+  /** Stops keys from reaching the layers below. */
+  owns?: boolean;
+  /** Gets the keys no binding of this layer took (a text input); true when it used the key. */
+  text?: (input: string, key: Key) => boolean;
+}
+
+/** The layers that get keys: from the top down to the first that owns the keyboard. */
+export function reachable(layers: readonly KeyLayer[]): KeyLayer[] {
+  const out: KeyLayer[] = [];
+  for (const layer of layers) {
+    out.push(layer);
+    if (layer.owns) break;
+  }
+  return out;
+}
+
+function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input: string, key: Key): boolean {
+  for (const binding of BINDINGS) {
+    if (!binding.when.includes(context) || !isEnabled(binding, env)) continue;
+    const handler = handlers[binding.id];
+    if (!handler) continue;
+    const pressed = pressedKey(binding, input, key);
+    if (pressed === undefined) continue;
+    handler(pressed);
+    return true;
+  }
+  return false;
+}
+
+/** Offers one key to the layers; returns whether something took it. */
+export function dispatchKey(layers: readonly KeyLayer[], env: KeyEnv, input: string, key: Key): boolean {
+  for (const layer of layers) if (tryLayer('always', layer.handlers, env, input, key)) return true;
+  for (const layer of reachable(layers)) {
+    if (tryLayer(layer.context, layer.handlers, env, input, key)) return true;
+    if (layer.text?.(input, key)) return true;
+  }
+  return false;
+}
+
+/** Bindings that apply now and have a hint, top layer first, each once. */
+export function activeHints(layers: readonly KeyLayer[], env: KeyEnv): Binding[] {
+  const seen = new Set<BindingId>();
+  const hints: Binding[] = [];
+  for (const layer of reachable(layers)) {
+    for (const binding of BINDINGS) {
+      if (!binding.hint || seen.has(binding.id) || !binding.when.includes(layer.context)) continue;
+      if (!layer.handlers[binding.id] || !isEnabled(binding, env)) continue;
+      seen.add(binding.id);
+      hints.push(binding);
+    }
+  }
+  return hints;
+}
+
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A terminal may deliver several keys in one read ("jjj" from key repeat,
+ * "x\r" from fast typing); Ink hands them over as one event. Outside text
+ * inputs each character is a key of its own; in a text input, runs of text
+ * stay together (a paste) and only Enter and Tab are split off.
+ */
+export function splitKeys(input: string, key: Key, textInput: boolean): { input: string; key: Key }[] {
+  if (input.length <= 1 || key.ctrl || key.meta) return [{ input, key }];
+  const out: { input: string; key: Key }[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) out.push({ input: text, key: NO_KEY });
+    text = '';
+  };
+  for (const { segment } of graphemes.segment(input)) {
+    if (segment === '\r' || segment === '\n') {
+      flush();
+      out.push({ input: '\r', key: { ...NO_KEY, return: true } });
+    } else if (segment === '\t') {
+      flush();
+      out.push({ input: '\t', key: { ...NO_KEY, tab: true } });
+    } else if (textInput) {
+      text += segment;
+    } else {
+      out.push({ input: segment, key: { ...NO_KEY, shift: /^[A-Z]$/.test(segment) } });
+    }
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,125 @@
+/**
+ * runDashboard(deps): the full-screen dashboard on a real terminal. It owns
+ * the terminal's state for as long as it runs and gives it back on every
+ * way out: q and Ctrl+C (exit 0), SIGTERM/SIGHUP/SIGINT, an exception while
+ * rendering (error boundary) or anywhere else (process handlers, attached only
+ * while the dashboard runs): terminal restored, one sentence on stderr, exit 1.
+ */
+import React from 'react';
+import { render, type Instance } from 'ink';
+import { describeError, redact } from '../api/errors.js';
+import { sanitizeLine } from '../api/sanitize.js';
+import { App } from './App.js';
+import { CrashBoundary } from './components/CrashBoundary.js';
+import { createTerminalGuard } from './terminal.js';
+import { truncate } from './text/width.js';
+import type { DashboardDeps, RunDashboard } from './types.js';
+
+const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1 } as const;
+type HandledSignal = keyof typeof SIGNAL_CODES;
+
+/** The one sentence printed after a crash (token redacted, server text made safe). */
+export function crashSentence(error: unknown, secrets: readonly (string | undefined)[]): string {
+  const detail = describeError(error).replace(/^Unexpected error: /, '');
+  const safe = truncate(sanitizeLine(redact(detail, secrets)), 300);
+  return `The dashboard stopped on an unexpected error (${safe}).`;
+}
+
+export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
+  new Promise<number>((resolve) => {
+    const { stdin, stdout, stderr } = deps;
+    const guard = createTerminalGuard(stdin, stdout);
+    let instance: Instance | undefined;
+    let finished = false;
+    let terminalGone = false;
+
+    const ignoreStreamError = () => undefined;
+    const signalHandlers = new Map<HandledSignal, () => void>();
+    const detach = () => {
+      for (const [signal, handler] of signalHandlers) process.off(signal, handler);
+      process.off('uncaughtException', crash);
+      process.off('unhandledRejection', crash);
+      process.off('exit', restoreOnExit);
+      // After a hang-up, late writes to the dead terminal must not become uncaught errors.
+      if (!terminalGone) stdout.off('error', ignoreStreamError);
+    };
+
+    const finish = (code: number, sentence?: string) => {
+      if (finished) return;
+      finished = true;
+      try {
+        instance?.unmount();
+      } catch {
+        // Unmounting a broken tree may throw; the terminal is restored below regardless.
+      }
+      guard.restore();
+      detach();
+      if (sentence) {
+        try {
+          stderr.write(`${sentence}\n`);
+        } catch {
+          // stderr gone too: the exit code still says it.
+        }
+      }
+      resolve(code);
+    };
+
+    function crash(error: unknown): void {
+      finish(1, crashSentence(error, [deps.settings.token]));
+    }
+    // Last resort: something calls process.exit() while we run.
+    function restoreOnExit(): void {
+      guard.restore();
+    }
+
+    for (const signal of Object.keys(SIGNAL_CODES) as HandledSignal[]) {
+      const handler = () => {
+        if (signal === 'SIGHUP') terminalGone = true;
+        finish(SIGNAL_CODES[signal]);
+      };
+      signalHandlers.set(signal, handler);
+      // First in line: another library's handler may end the process once it has run.
+      process.prependListener(signal, handler);
+    }
+    process.on('uncaughtException', crash);
+    process.on('unhandledRejection', crash);
+    process.on('exit', restoreOnExit);
+    stdout.on('error', ignoreStreamError);
+
+    guard.enter();
+    try {
+      instance = render(
+        // Deferred: unmounting from inside React's commit or an input event is not safe.
+        <CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
+          <App
+            client={deps.client}
+            settings={deps.settings}
+            now={deps.now}
+            openProfile={deps.openProfile}
+            demo={deps.demo}
+            onQuit={(code) => setImmediate(() => finish(code))}
+          />
+        </CrashBoundary>,
+        {
+          stdin,
+          stdout,
+          stderr,
+          // Ctrl+C is a key like q (exit 0, terminal restored by us), not Ink's exit.
+          exitOnCtrlC: false,
+          // We never log while rendering; leave the console alone.
+          patchConsole: false,
+          // Decided by the caller (it checked for a TTY), not by guessing from CI variables.
+          interactive: true,
+          maxFps: 30,
+        },
+      );
+      instance.waitUntilExit().then(
+        () => finish(0),
+        (error: unknown) => crash(error),
+      );
+    } catch (error) {
+      crash(error);
+    }
+  });
+
+export default runDashboard;

@@ -1,0 +1,109 @@
+/**
+ * A record as lines for the detail view: the registry's detail order first,
+ * then every other field the server sent (records are loose: unknown fields
+ * are shown, not dropped). Timestamps as local time with "3 days ago", an
+ * SLI's queries as a table, long text wrapped. Everything from the server is
+ * sanitised here, before it can reach the terminal.
+ */
+import type { ResourceDef } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { sanitizeLine, sanitizeText } from '../../api/sanitize.js';
+import { fitColumns, formatHeader, formatRow, type ColumnSpec } from '../text/columns.js';
+import { describeTimestamp, isTimestamp } from '../text/time.js';
+import { fit, textWidth, truncate, wrap } from '../text/width.js';
+
+export interface DetailLine {
+  /** The field name, on the first line of a field only. */
+  label?: string;
+  text: string;
+  tone?: 'dim' | 'heading' | 'note';
+}
+
+/** Extra lines a wrapping screen puts under a field (e.g. an SLO's SLI name). */
+export type Annotations = Partial<Record<string, DetailLine[]>>;
+
+const MAX_LABEL = 28;
+const INDENT = 2;
+
+// The WHERE clause says most about a query, so it is the last to be squeezed.
+const QUERY_COLUMNS: readonly ColumnSpec[] = [
+  { id: 'name', header: 'NAME', width: 16, minWidth: 4, priority: 10 },
+  { id: 'where', header: 'WHERE', width: 40, minWidth: 8, priority: 9 },
+  { id: 'select', header: 'SELECT', width: 30, minWidth: 8, priority: 8 },
+  { id: 'from', header: 'FROM', width: 20, minWidth: 6, priority: 7 },
+  { id: 'limit', header: 'LIMIT', width: 5, minWidth: 5, priority: 6, align: 'right' },
+];
+const QUERY_ORDER = ['name', 'select', 'from', 'where', 'limit'];
+
+const cell = (v: unknown): string => (v === undefined || v === null ? '' : sanitizeLine(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+
+function queryTable(queries: Record<string, unknown>, width: number): DetailLine[] {
+  const names = Object.keys(queries);
+  if (names.length === 0) return [{ text: '(none)', tone: 'dim' }];
+  const rows = names.map((name) => {
+    const q = queries[name];
+    const query = q !== null && typeof q === 'object' ? (q as Record<string, unknown>) : {};
+    const values: Record<string, unknown> = { name, select: query.select, from: query.from, where: query.where, limit: query.limit };
+    return Object.fromEntries(QUERY_ORDER.map((id) => [id, cell(values[id])]));
+  });
+  // Columns as wide as their content (up to their nominal width), then fitted to the screen.
+  const sized = QUERY_COLUMNS.map((c) => ({ ...c, width: Math.max(c.minWidth, textWidth(c.header), Math.min(c.width * 2, Math.max(...rows.map((r) => textWidth(r[c.id] ?? ''))))) }));
+  const ordered = QUERY_ORDER.map((id) => sized.find((c) => c.id === id)!);
+  const fitted = fitColumns(ordered, width, { growLead: false });
+  const lines: DetailLine[] = [{ text: formatHeader(fitted), tone: 'heading' }];
+  for (const row of rows) lines.push({ text: formatRow(fitted, fitted.map((f) => row[f.column.id] ?? '')) });
+  return lines;
+}
+
+/** The value of one field as lines of at most `width` cells. */
+export function valueLines(key: string, value: unknown, width: number, now: Date): DetailLine[] {
+  if (value === undefined || value === null) return [{ text: '—', tone: 'dim' }];
+  if (typeof value === 'string') {
+    if (value === '') return [{ text: '(empty)', tone: 'dim' }];
+    if (isTimestamp(value)) return [{ text: truncate(describeTimestamp(value, now), width) }];
+    return sanitizeText(value)
+      .split('\n')
+      .flatMap((line) => wrap(line.replace(/\t/g, '  '), width))
+      .map((text) => ({ text }));
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return [{ text: String(value) }];
+  if (key === 'queries' && typeof value === 'object' && !Array.isArray(value)) return queryTable(value as Record<string, unknown>, width);
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+    if (value.length === 0) return [{ text: '(none)', tone: 'dim' }];
+    return wrap(value.map((v) => cell(v)).join(', '), width).map((text) => ({ text }));
+  }
+  // Any other structure (unknown nested fields): indented JSON, each line sanitised and wrapped.
+  return (JSON.stringify(value, null, 2) ?? '')
+    .split('\n')
+    .flatMap((line) => wrap(sanitizeLine(line), width))
+    .map((text) => ({ text }));
+}
+
+/** Field names in display order: the registry's order, then the rest as the server sent them. */
+export function fieldOrder(def: ResourceDef, record: ApiRecord): string[] {
+  const rest = Object.keys(record).filter((k) => !def.detailOrder.includes(k));
+  return [...def.detailOrder, ...rest];
+}
+
+export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: number, now: Date, annotations: Annotations = {}): DetailLine[] {
+  const keys = fieldOrder(def, record);
+  const labelWidth = Math.min(MAX_LABEL, Math.max(...keys.map((k) => sanitizeLine(k).length), 8)) + INDENT;
+  const valueWidth = Math.max(10, width - labelWidth);
+  const lines: DetailLine[] = [];
+  for (const key of keys) {
+    const label = fit(truncate(sanitizeLine(key), labelWidth - INDENT), labelWidth);
+    const value = record[key];
+    // A table (queries) gets the full width under its label.
+    const isTable = key === 'queries' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+    if (isTable) {
+      lines.push({ label, text: `${Object.keys(value).length} ${Object.keys(value).length === 1 ? 'query' : 'queries'}` });
+      for (const line of valueLines(key, value, width - INDENT, now)) lines.push({ ...line, text: ' '.repeat(INDENT) + line.text });
+    } else {
+      valueLines(key, value, valueWidth, now).forEach((line, i) => {
+        lines.push({ ...line, label: i === 0 ? label : ' '.repeat(labelWidth) });
+      });
+    }
+    for (const note of annotations[key] ?? []) lines.push({ ...note, label: ' '.repeat(labelWidth), text: truncate(note.text, valueWidth) });
+  }
+  return lines;
+}

@@ -1,0 +1,59 @@
+/**
+ * The rows of a list page as shown: each record's visible cells (sanitised),
+ * narrowed by the filter. Shared by the list screen (drawing) and the
+ * controller (which row Enter opens), memoised per page so neither pays twice.
+ */
+import type { Column, ResourceDef } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { fitColumns, type FittedColumn } from '../text/columns.js';
+
+export interface VisibleRow {
+  record: ApiRecord;
+  cells: string[];
+}
+
+/** Rows whose visible cells contain the filter text, case-insensitively. */
+export function filterRows(rows: readonly VisibleRow[], filter: string): VisibleRow[] {
+  const needle = filter.trim().toLowerCase();
+  if (needle === '') return [...rows];
+  return rows.filter((row) => row.cells.some((c) => c.toLowerCase().includes(needle)));
+}
+
+interface Cached {
+  fitted: readonly FittedColumn<Column>[];
+  all: VisibleRow[];
+  filter: string;
+  rows: VisibleRow[];
+}
+
+const cache = new WeakMap<readonly ApiRecord[], Cached>();
+const EMPTY: readonly ApiRecord[] = [];
+
+export function visibleRows(records: readonly ApiRecord[] | undefined, fitted: readonly FittedColumn<Column>[], filter: string): VisibleRow[] {
+  const list = records ?? EMPTY;
+  let entry = cache.get(list);
+  if (!entry || entry.fitted !== fitted) {
+    const all = list.map((record) => ({ record, cells: fitted.map((f) => sanitizeLine(f.column.get(record))) }));
+    entry = { fitted, all, filter, rows: filterRows(all, filter) };
+    cache.set(list, entry);
+  } else if (entry.filter !== filter) {
+    entry.filter = filter;
+    entry.rows = filterRows(entry.all, filter);
+  }
+  return entry.rows;
+}
+
+const fittedCache = new Map<string, FittedColumn<Column>[]>();
+
+/** The list columns shown for a resource at a width (the same array each time, so row caches hold). */
+export function fittedColumns(def: ResourceDef, width: number): FittedColumn<Column>[] {
+  const key = `${def.name}:${width}`;
+  let fitted = fittedCache.get(key);
+  if (!fitted) {
+    if (fittedCache.size > 64) fittedCache.clear();
+    fitted = fitColumns(def.columns, width);
+    fittedCache.set(key, fitted);
+  }
+  return fitted;
+}

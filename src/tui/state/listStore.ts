@@ -1,0 +1,444 @@
+/**
+ * The view-model of one resource's list: which page is shown, the selection,
+ * the filter, what is loading and what failed. No React in here: screens read
+ * it with useSyncExternalStore and call its methods; tests can drive it alone.
+ *
+ * Paging rules (issue 3):
+ * - the first page is asked with limit/offset; after that `next`/`previous`
+ *   are followed exactly as the server gave them. The last page is the one
+ *   place an offset is computed (from total and limit).
+ * - pages seen are kept in a bounded LRU; after a page shows, the next one is
+ *   fetched in the background.
+ * - paging faster than the network accumulates the steps ("two pages on from
+ *   the one shown") and walks them, showing only the page asked for last;
+ *   requests nobody wants any more are aborted, and a generation number
+ *   makes sure a late answer never replaces a newer page.
+ * - while loading, the old page stays (the screen dims it); a failure keeps
+ *   it too and `reload` retries what failed.
+ */
+import type { ApiClient, Page } from '../../api/types.js';
+import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
+
+export type StartPoint =
+  | { kind: 'current' }
+  | { kind: 'first' }
+  | { kind: 'last' }
+  | { kind: 'reload'; url: string }
+  /** The shown page's own offset at the current page size (a reload after the terminal was resized). */
+  | { kind: 'resized'; offset: number };
+
+interface Intent {
+  start: StartPoint;
+  steps: number;
+}
+
+export interface ListSnapshot {
+  resource: ResourceName;
+  page: Page | null;
+  /** Index into the rows on screen (after the filter). */
+  selected: number;
+  filter: string;
+  /** What is being fetched for the screen, e.g. "Loading page 3 of SLIs…". */
+  loading: string | null;
+  /** The last failure (a SlotuiError, usually); null once something succeeds. */
+  error: unknown;
+  /** A short remark such as "This is the last page." */
+  notice: string | null;
+}
+
+export interface ListStoreOptions {
+  client: ApiClient;
+  resource: ResourceName;
+  pageSize: number;
+  cachePages?: number;
+}
+
+interface Flight {
+  promise: Promise<Page>;
+  controller: AbortController;
+  holders: number;
+  settled: boolean;
+}
+
+interface Hold {
+  promise: Promise<Page>;
+  release(): void;
+}
+
+/** Page X of Y, from the page's own offset and limit. */
+export function pagePosition(page: Page): { number: number; count: number } {
+  // A server that caps `limit` sends fewer records than asked: count with what it sends.
+  const capped = page.next !== null && page.results.length > 0 && page.results.length < page.limit;
+  const limit = Math.max(1, capped ? page.results.length : page.limit);
+  return { number: Math.floor(page.offset / limit) + 1, count: Math.max(1, Math.ceil(page.total / limit)) };
+}
+
+/** Offset of the last page (the one place an offset is computed). */
+export function lastPageOffset(total: number, limit: number): number {
+  return total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
+}
+
+export class ListStore {
+  readonly resource: ResourceName;
+  private readonly client: ApiClient;
+  private readonly cache: PageCache;
+  private pageSize: number;
+
+  private page: Page | null = null;
+  private selected = 0;
+  private filter = '';
+  private loading: string | null = null;
+  private error: unknown = null;
+  private notice: string | null = null;
+
+  private gen = 0;
+  private intent: Intent | null = null;
+  private failedIntent: Intent | null = null;
+  private walkHolds: Hold[] = [];
+  private prefetchHold: Hold | null = null;
+  private warmHold: Hold | null = null;
+  private inflight = new Map<string, Flight>();
+  private disposed = false;
+
+  private listeners = new Set<() => void>();
+  private snapshot: ListSnapshot;
+
+  constructor(options: ListStoreOptions) {
+    this.client = options.client;
+    this.resource = options.resource;
+    this.pageSize = options.pageSize;
+    this.cache = new PageCache(options.cachePages ?? DEFAULT_CACHE_PAGES);
+    this.snapshot = this.makeSnapshot();
+  }
+
+  // ---- reading ----
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ListSnapshot => this.snapshot;
+
+  get cachedPages(): number {
+    return this.cache.size;
+  }
+
+  /** Requests in flight (for tests of cancellation). */
+  get pendingRequests(): number {
+    return this.inflight.size;
+  }
+
+  // ---- paging ----
+
+  setPageSize(size: number): void {
+    this.pageSize = size;
+  }
+
+  /** Shows the first page unless something is shown or coming. */
+  ensureLoaded(): void {
+    if (this.page === null && this.intent === null && this.error === null) this.run({ start: { kind: 'first' }, steps: 0 });
+  }
+
+  next(): void {
+    this.step(1);
+  }
+
+  prev(): void {
+    this.step(-1);
+  }
+
+  first(): void {
+    this.run({ start: { kind: 'first' }, steps: 0 });
+  }
+
+  last(): void {
+    this.run({ start: { kind: 'last' }, steps: 0 });
+  }
+
+  /**
+   * Retries what failed, or reads the shown page again (cache dropped: the data may have changed);
+   * after a resize it reads from the same record at the new page size.
+   */
+  reload(): void {
+    if (this.error !== null && this.failedIntent !== null) {
+      this.run(this.failedIntent);
+      return;
+    }
+    this.cache.clear();
+    if (!this.page) this.run({ start: { kind: 'first' }, steps: 0 });
+    else if (this.page.limit !== this.pageSize) this.run({ start: { kind: 'resized', offset: this.page.offset }, steps: 0 });
+    else this.run({ start: { kind: 'reload', url: this.page.url }, steps: 0 });
+  }
+
+  /** Fetches the first page quietly (totals for the header, an instant first switch); failures are ignored. */
+  warm(): void {
+    if (this.page !== null || this.intent !== null || this.warmHold !== null || this.disposed) return;
+    const limit = this.pageSize;
+    const hold = this.acquire(offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }));
+    this.warmHold = hold;
+    hold.promise.then(
+      (page) => {
+        this.warmHold = null;
+        if (this.page === null && this.intent === null && !this.disposed) this.show(page, false);
+      },
+      () => {
+        this.warmHold = null;
+      },
+    );
+  }
+
+  // ---- selection and filter ----
+
+  moveSelection(delta: number, rowCount: number): void {
+    const current = Math.max(0, Math.min(rowCount - 1, this.selected));
+    const next = Math.max(0, Math.min(rowCount - 1, current + delta));
+    if (next !== this.selected) {
+      this.selected = next;
+      this.emit();
+    }
+  }
+
+  select(index: number): void {
+    if (index !== this.selected) {
+      this.selected = Math.max(0, index);
+      this.emit();
+    }
+  }
+
+  setFilter(text: string): void {
+    if (text === this.filter) return;
+    this.filter = text;
+    this.selected = 0;
+    this.emit();
+  }
+
+  clearNotice(): void {
+    if (this.notice !== null) {
+      this.notice = null;
+      this.emit();
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.gen++;
+    for (const flight of this.inflight.values()) flight.controller.abort();
+    this.inflight.clear();
+    this.listeners.clear();
+  }
+
+  // ---- the walk ----
+
+  private step(delta: number): void {
+    if (this.page === null && this.intent === null) {
+      this.ensureLoaded();
+      return;
+    }
+    const base = this.intent ?? { start: { kind: 'current' } as StartPoint, steps: 0 };
+    this.run({ start: base.start, steps: base.steps + delta });
+  }
+
+  private run(intent: Intent): void {
+    if (this.disposed) return;
+    const gen = ++this.gen;
+    const superseded = this.walkHolds;
+    this.walkHolds = [];
+    this.notice = null;
+    this.error = null;
+    this.failedIntent = null;
+    this.loading = null;
+    if (intent.start.kind === 'current' && intent.steps === 0) {
+      // Paging back to where we are: nothing to fetch.
+      this.intent = null;
+      for (const hold of superseded) hold.release();
+      this.emit();
+      return;
+    }
+    this.intent = intent;
+    // The walk's synchronous start takes its holds before the superseded ones are let go,
+    // so a request both walks want is kept rather than aborted and sent again.
+    void this.walk(gen, intent);
+    for (const hold of superseded) hold.release();
+    if (gen === this.gen) this.emit();
+  }
+
+  private async walk(gen: number, intent: Intent): Promise<void> {
+    try {
+      // Awaiting only real requests keeps cached steps synchronous, so the first request of a
+      // walk is held before run() lets go of the walk it replaces.
+      const start = this.resolveStart(gen, intent);
+      let page = start instanceof Promise ? await start : start;
+      let steps = intent.steps;
+      let clamped = false;
+      while (steps !== 0) {
+        const url = steps > 0 ? page.next : page.previous;
+        if (!url) {
+          clamped = true;
+          break;
+        }
+        const got = this.obtain(gen, intent, urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }));
+        page = got instanceof Promise ? await got : got;
+        steps -= Math.sign(steps);
+      }
+      if (gen !== this.gen) return;
+      this.intent = null;
+      this.loading = null;
+      const holds = this.walkHolds;
+      this.walkHolds = [];
+      if (clamped) this.notice = intent.steps > 0 ? 'This is the last page.' : 'This is the first page.';
+      const reloaded = intent.start.kind === 'reload' || intent.start.kind === 'resized';
+      this.show(page, reloaded || (clamped && page === this.page));
+      for (const hold of holds) hold.release();
+    } catch (error) {
+      if (gen !== this.gen) return; // superseded: its failure (often our own abort) no longer matters
+      this.intent = null;
+      this.loading = null;
+      this.failedIntent = intent;
+      this.error = error;
+      const holds = this.walkHolds;
+      this.walkHolds = [];
+      for (const hold of holds) hold.release();
+      this.emit();
+    }
+  }
+
+  private resolveStart(gen: number, intent: Intent): Page | Promise<Page> {
+    const start = intent.start;
+    const limit = this.pageSize;
+    const first = () => this.obtain(gen, intent, offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }));
+    switch (start.kind) {
+      case 'current':
+        return this.page ?? first();
+      case 'first':
+        return first();
+      case 'reload':
+        return this.obtain(gen, intent, urlKey(start.url), (signal) => this.client.followPage(this.resource, start.url, { signal }));
+      case 'resized':
+        return this.obtain(gen, intent, offsetKey(start.offset, limit), (signal) => this.client.listPage(this.resource, { limit, offset: start.offset, signal }));
+      case 'last': {
+        const fromTotal = (total: number) => {
+          const offset = lastPageOffset(total, limit);
+          return this.obtain(gen, intent, offsetKey(offset, limit), (signal) => this.client.listPage(this.resource, { limit, offset, signal }));
+        };
+        if (this.page) return fromTotal(this.page.total);
+        const known = first();
+        return known instanceof Promise ? known.then((p) => fromTotal(p.total)) : fromTotal(known.total);
+      }
+    }
+  }
+
+  /** A page from the cache, or a request held by this walk. */
+  private obtain(gen: number, intent: Intent, key: string, fetcher: (signal: AbortSignal) => Promise<Page>): Page | Promise<Page> {
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    if (gen !== this.gen) return Promise.reject(new Error('superseded'));
+    const hold = this.acquire(key, fetcher);
+    this.walkHolds.push(hold);
+    const label = this.loadingLabel(intent);
+    if (this.loading !== label) {
+      this.loading = label;
+      this.emit();
+    }
+    return hold.promise;
+  }
+
+  private loadingLabel(intent: Intent): string {
+    const title = RESOURCES[this.resource].title;
+    switch (intent.start.kind) {
+      case 'first':
+        return intent.steps === 0 ? `Loading the first page of ${title}…` : `Loading ${title}…`;
+      case 'last':
+        return intent.steps === 0 ? `Loading the last page of ${title}…` : `Loading ${title}…`;
+      case 'reload':
+      case 'resized':
+        return `Reloading ${title}…`;
+      case 'current': {
+        if (!this.page) return `Loading ${title}…`;
+        const { number, count } = pagePosition(this.page);
+        const target = Math.max(1, Math.min(count, number + intent.steps));
+        return `Loading page ${target} of ${title}…`;
+      }
+    }
+  }
+
+  /** Shares one request per key; the last holder to let go of an unfinished request aborts it. */
+  private acquire(key: string, fetcher: (signal: AbortSignal) => Promise<Page>): Hold {
+    let flight = this.inflight.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      let promise: Promise<Page>;
+      try {
+        promise = fetcher(controller.signal);
+      } catch (error) {
+        promise = Promise.reject(error);
+      }
+      const created: Flight = { promise, controller, holders: 0, settled: false };
+      const settle = () => {
+        created.settled = true;
+        if (this.inflight.get(key) === created) this.inflight.delete(key);
+      };
+      promise.then(
+        (page) => {
+          settle();
+          if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
+        },
+        settle,
+      );
+      this.inflight.set(key, created);
+      flight = created;
+    }
+    const held = flight;
+    held.holders++;
+    let released = false;
+    return {
+      promise: held.promise,
+      release: () => {
+        if (released) return;
+        released = true;
+        held.holders--;
+        if (held.holders === 0 && !held.settled) {
+          held.controller.abort();
+          if (this.inflight.get(key) === held) this.inflight.delete(key);
+        }
+      },
+    };
+  }
+
+  private show(page: Page, keepSelection: boolean): void {
+    this.page = page;
+    if (!keepSelection) this.selected = 0;
+    this.prefetchNext(page);
+    this.emit();
+  }
+
+  private prefetchNext(page: Page): void {
+    this.prefetchHold?.release();
+    this.prefetchHold = null;
+    const url = page.next;
+    if (!url || this.cache.has(urlKey(url))) return;
+    const hold = this.acquire(urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }));
+    // A failed prefetch is silent: paging there asks again and shows its error then.
+    hold.promise.catch(() => undefined);
+    this.prefetchHold = hold;
+  }
+
+  private makeSnapshot(): ListSnapshot {
+    return {
+      resource: this.resource,
+      page: this.page,
+      selected: this.selected,
+      filter: this.filter,
+      loading: this.loading,
+      error: this.error,
+      notice: this.notice,
+    };
+  }
+
+  private emit(): void {
+    if (this.disposed) return;
+    this.snapshot = this.makeSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The dashboard's UI state: which resource, which screen (the list, or a
+ * stack of detail views on top of it, each with its scroll position), which
+ * overlay owns the keyboard, the text being typed in the filter or command
+ * line, and the one-line message.
+ *
+ * It lives in a small synchronous store outside React on purpose: keys that
+ * arrive within one render (a burst, key repeat, a paste followed by Enter)
+ * are routed by the state the previous key left, not by what was last drawn.
+ * React reads it with useSyncExternalStore.
+ *
+ * The list's own position (page, selection, filter) lives in its ListStore,
+ * so going into details and back, or switching resources and back, finds the
+ * same row of the same page.
+ */
+import type { ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
+
+export type Overlay = 'none' | 'help' | 'command' | 'filter';
+
+export interface DetailEntry {
+  resource: ResourceName;
+  id: string;
+  /** The record as the list had it (shown at once); the screen may read it again. */
+  record?: ApiRecord;
+}
+
+interface OpenDetail extends DetailEntry {
+  /** First line shown. */
+  scroll: number;
+}
+
+export interface Message {
+  text: string;
+  tone: 'info' | 'error';
+}
+
+export interface NavState {
+  resource: ResourceName;
+  /** Empty: the list screen. Otherwise the detail views opened, newest last. */
+  details: OpenDetail[];
+  overlay: Overlay;
+  message: Message | null;
+  command: EditorState & { candidates: string[] };
+  filter: EditorState;
+  helpScroll: number;
+}
+
+export type NavAction =
+  | { type: 'switch-resource'; resource: ResourceName }
+  | { type: 'open-detail'; entry: DetailEntry }
+  | { type: 'back' }
+  | { type: 'overlay'; overlay: Overlay; filter?: string }
+  | { type: 'message'; message: Message | null }
+  | { type: 'scroll-detail'; to: number; max: number }
+  | { type: 'scroll-help'; to: number; max: number }
+  | { type: 'edit-command'; editor: EditorState; candidates?: string[] }
+  | { type: 'edit-filter'; editor: EditorState };
+
+export function initialNav(resource: ResourceName = 'slis'): NavState {
+  return {
+    resource,
+    details: [],
+    overlay: 'none',
+    message: null,
+    command: { ...EMPTY_EDITOR, candidates: [] },
+    filter: EMPTY_EDITOR,
+    helpScroll: 0,
+  };
+}
+
+const clamp = (n: number, max: number): number => Math.max(0, Math.min(Math.max(0, max), n));
+
+export function navReducer(state: NavState, action: NavAction): NavState {
+  switch (action.type) {
+    case 'switch-resource':
+      // Switching shows the other resource's list (where it was left); details are closed.
+      return { ...state, resource: action.resource, details: [], overlay: 'none' };
+    case 'open-detail':
+      return { ...state, details: [...state.details, { ...action.entry, scroll: 0 }], overlay: 'none' };
+    case 'back':
+      return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1) };
+    case 'overlay': {
+      if (state.overlay === action.overlay) return state;
+      const next = { ...state, overlay: action.overlay };
+      if (action.overlay === 'command') next.command = { ...EMPTY_EDITOR, candidates: [] };
+      if (action.overlay === 'filter') next.filter = { value: action.filter ?? '', cursor: (action.filter ?? '').length };
+      if (action.overlay === 'help') next.helpScroll = 0;
+      return next;
+    }
+    case 'message':
+      return state.message === action.message ? state : { ...state, message: action.message };
+    case 'scroll-detail': {
+      const top = state.details[state.details.length - 1];
+      if (!top) return state;
+      const scroll = clamp(action.to, action.max);
+      return scroll === top.scroll ? state : { ...state, details: [...state.details.slice(0, -1), { ...top, scroll }] };
+    }
+    case 'scroll-help': {
+      const helpScroll = clamp(action.to, action.max);
+      return helpScroll === state.helpScroll ? state : { ...state, helpScroll };
+    }
+    case 'edit-command':
+      return { ...state, command: { ...action.editor, candidates: action.candidates ?? [] } };
+    case 'edit-filter':
+      return { ...state, filter: action.editor };
+  }
+}
+
+export const currentDetail = (state: NavState): OpenDetail | undefined => state.details[state.details.length - 1];
+
+/** The UI state as a synchronous external store. */
+export class NavStore {
+  private state: NavState;
+  private listeners = new Set<() => void>();
+
+  constructor(initial: NavState = initialNav()) {
+    this.state = initial;
+  }
+
+  getSnapshot = (): NavState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  dispatch = (action: NavAction): void => {
+    const next = navReducer(this.state, action);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Taking the terminal and giving it back exactly as found: alternate screen
+ * and hidden cursor on entry; raw mode off, cursor shown and the normal
+ * screen back on exit. restore() is idempotent, so every exit path (q,
+ * Ctrl+C, signals, a crash, process exit) can call it without care.
+ */
+export const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h';
+export const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
+export const HIDE_CURSOR = '\u001b[?25l';
+export const SHOW_CURSOR = '\u001b[?25h';
+const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
+
+export interface TerminalGuard {
+  enter(): void;
+  restore(): void;
+  readonly restored: boolean;
+}
+
+function writeQuietly(stream: NodeJS.WritableStream, data: string): void {
+  try {
+    stream.write(data);
+  } catch {
+    // The terminal may be gone (hang-up): nothing left to restore on it.
+  }
+}
+
+export function createTerminalGuard(stdin: NodeJS.ReadStream, stdout: NodeJS.WritableStream): TerminalGuard {
+  let entered = false;
+  let restored = false;
+  return {
+    get restored() {
+      return restored;
+    },
+    enter() {
+      if (entered) return;
+      entered = true;
+      writeQuietly(stdout, ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + HOME_AND_CLEAR);
+    },
+    restore() {
+      if (!entered || restored) return;
+      restored = true;
+      try {
+        if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(false);
+      } catch {
+        // Already closed.
+      }
+      writeQuietly(stdout, LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * End to end: the built `slotui --demo` in a real pseudo-terminal at 100x30,
+ * read through a headless xterm. Paging, switching, details, quitting with q
+ * and Ctrl+C (and SIGTERM) leave the terminal as found; a resize to 80x24
+ * re-lays the frame out to fit.
+ */
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { ensureBuilt, PtySession } from './pty.js';
+
+const ENTER_ALT = '\u001b[?1049h';
+const LEAVE_ALT = '\u001b[?1049l';
+const HIDE_CURSOR = '\u001b[?25l';
+const SHOW_CURSOR = '\u001b[?25h';
+
+let session: PtySession | undefined;
+
+beforeAll(() => {
+  ensureBuilt();
+}, 180_000);
+
+afterEach(() => {
+  session?.dispose();
+  session = undefined;
+});
+
+function open(options: ConstructorParameters<typeof PtySession>[0] = {}): PtySession {
+  session = new PtySession(options);
+  return session;
+}
+
+const statusLine = (s: PtySession): string => s.lines().find((l) => /^\w+ · page .* of /.test(l)) ?? '';
+
+function expectRestored(s: PtySession): void {
+  expect(s.raw).toContain(ENTER_ALT);
+  expect(s.raw.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(s.raw.lastIndexOf(ENTER_ALT));
+  expect(s.raw.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(s.raw.lastIndexOf(HIDE_CURSOR));
+  expect(s.raw.trimEnd().endsWith(SHOW_CURSOR)).toBe(true);
+  expect(s.term.buffer.active.type).toBe('normal');
+}
+
+describe('slotui --demo in a pseudo-terminal', () => {
+  test('rows, n and p, 2, details, Esc, q: exit 0 and the terminal restored', async () => {
+    const s = open();
+    await s.waitForText('checkout-api availability');
+    expect(s.term.buffer.active.type).toBe('alternate');
+    expect(statusLine(s)).toBe('slis · page 1 of 2 · total 30 · profile demo');
+    expect(s.lines()[0]).toMatch(/^slotui · profile demo · demo sandbox · 127\.0\.0\.1:\d+$/);
+    s.press('n');
+    await s.waitFor(() => statusLine(s).startsWith('slis · page 2 of 2'), 'page 2');
+    await s.waitForText('sli-000025');
+    s.press('p');
+    await s.waitFor(() => statusLine(s) === 'slis · page 1 of 2 · total 30 · profile demo', 'page 1 again');
+    s.press('2');
+    await s.waitFor(() => statusLine(s).startsWith('slos · page 1 of'), 'the SLOs');
+    s.press('\r');
+    const detail = await s.waitForText('service_level_indicator_id');
+    expect(detail).toMatch(/^SLO /m);
+    expect(detail).toContain('SLI: ');
+    s.press('\u001b');
+    await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen), 'the SLO list again');
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    expectRestored(s);
+  });
+
+  test('Ctrl+C: exit 0 and the terminal restored', async () => {
+    const s = open();
+    await s.waitForText('checkout-api availability');
+    s.press('\u0003');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    expectRestored(s);
+  });
+
+  test('a resize from 100x30 to 80x24 re-lays the frame out to fit', async () => {
+    const s = open();
+    await s.waitForText('checkout-api availability');
+    expect(s.lines().at(-1)).toMatch(/^n next/);
+    s.resize(80, 24);
+    // The whole new frame: header on the first row, status line third from the bottom, hints last.
+    await s.waitFor(
+      () => /^slotui · profile demo/.test(s.lines()[0] ?? '') && s.lines().indexOf(statusLine(s)) === 21 && /^n next/.test(s.lines()[23] ?? ''),
+      'the frame laid out for 80x24',
+    );
+    const buffer = s.term.buffer.active;
+    for (let i = 0; i < 24; i++) {
+      const line = buffer.getLine(buffer.viewportY + i)!;
+      // A line wider than the terminal would have wrapped into the next row.
+      expect(line.isWrapped, `row ${i}: ${line.translateToString(true)}`).toBe(false);
+      expect(line.translateToString(true).length).toBeLessThanOrEqual(80);
+    }
+    expect(s.lines()[0]).toMatch(/^slotui · profile demo/);
+    expect(s.lines()[2]).toMatch(/^NAME\s+TYPE/);
+    // Still working after the resize.
+    s.press('n');
+    await s.waitFor(() => statusLine(s).startsWith('slis · page 2 of 2'), 'page 2 after the resize');
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    expectRestored(s);
+  });
+
+  test('SIGTERM restores the terminal too', async () => {
+    const s = open();
+    await s.waitForText('checkout-api availability');
+    s.kill('SIGTERM');
+    const exit = await s.waitForExit();
+    // Exit 143, or the signal itself when Ink's exit hook re-raises it after ours restored the terminal.
+    expect(exit.exitCode === 143 || exit.signal === 15).toBe(true);
+    expectRestored(s);
+  });
+
+  test('NO_COLOR: no colour at all, the selection in inverse video', async () => {
+    const s = open({ env: { NO_COLOR: '1' } });
+    await s.waitForText('checkout-api availability');
+    s.press('j');
+    await s.waitFor(() => Boolean(s.term.buffer.active.getLine(s.term.buffer.active.viewportY + 4)?.getCell(0)?.isInverse()), 'the second row in inverse video');
+    expect(s.term.buffer.active.getLine(s.term.buffer.active.viewportY + 3)?.getCell(0)?.isInverse()).toBe(0);
+    // No foreground or background colour codes (30-37, 40-47, 90-97, 100-107, 256 and true colour).
+    // eslint-disable-next-line no-control-regex
+    expect(s.raw).not.toMatch(/\u001b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+  });
+
+  test('--read-only shows no create, edit or delete keys', async () => {
+    const s = open({ args: ['--demo', '--read-only'] });
+    await s.waitForText('checkout-api availability');
+    expect(s.lines()[0]).toContain('read-only');
+    expect(s.lines().at(-1)).not.toMatch(/create|edit|delete/);
+    s.press('c');
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    expect(s.raw).not.toContain('later version');
+  });
+});

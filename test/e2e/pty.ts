@@ -1,0 +1,144 @@
+/**
+ * The built program in a real pseudo-terminal (node-pty), its output fed to
+ * a headless xterm so tests read the screen as a person would, and the raw
+ * bytes kept so tests can check what reached the terminal. Every wait is
+ * bounded; the child is killed by its PID only if a test leaves it running.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pty from 'node-pty';
+import xterm from '@xterm/headless';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'dist/slotui.js');
+const NODE = join(ROOT, 'node_modules/.bin/node');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ when it is missing or older than src/ (npm test builds first, so this is usually a no-op). */
+export function ensureBuilt(): void {
+  let built: number;
+  try {
+    built = statSync(BIN).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built > newestMtime(join(ROOT, 'src'))) return;
+  const result = spawnSync(NODE, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`The build failed:\n${result.stderr}`);
+}
+
+export interface PtyOptions {
+  args?: string[];
+  cols?: number;
+  rows?: number;
+  env?: Record<string, string>;
+}
+
+export class PtySession {
+  readonly term: InstanceType<typeof xterm.Terminal>;
+  raw = '';
+  exit: { exitCode: number; signal?: number } | undefined;
+  private readonly child: pty.IPty;
+  private readonly configDir: string;
+  private pending = Promise.resolve();
+
+  constructor(options: PtyOptions = {}) {
+    const cols = options.cols ?? 100;
+    const rows = options.rows ?? 30;
+    this.configDir = mkdtempSync(join(tmpdir(), 'slotui-e2e-'));
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    // Only what the program needs: no SLOTUI_* of the person running the tests.
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? this.configDir,
+      TERM: 'xterm-256color',
+      SLOTUI_CONFIG_DIR: this.configDir,
+      ...options.env,
+    };
+    this.child = pty.spawn(NODE, [BIN, ...(options.args ?? ['--demo'])], { name: 'xterm-256color', cols, rows, cwd: ROOT, env });
+    this.child.onData((data) => {
+      this.raw += data;
+      // xterm parses asynchronously; chain the writes so the screen is read after all of them.
+      this.pending = this.pending.then(() => new Promise<void>((done) => this.term.write(data, done)));
+    });
+    this.child.onExit((e) => {
+      this.exit = e;
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid;
+  }
+
+  /** The visible screen, one string per row (trailing blanks trimmed). */
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < this.term.rows; i++) out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return out;
+  }
+
+  screen(): string {
+    return this.lines().join('\n');
+  }
+
+  async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.pending;
+      const screen = this.screen();
+      if (predicate(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Screen:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  waitForText(text: string, timeoutMs?: number): Promise<string> {
+    return this.waitFor((s) => s.includes(text), JSON.stringify(text), timeoutMs);
+  }
+
+  press(keys: string): void {
+    this.child.write(keys);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.child.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
+  kill(signal: string): void {
+    this.child.kill(signal);
+  }
+
+  async waitForExit(timeoutMs = 15_000): Promise<{ exitCode: number; signal?: number }> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.exit === undefined) {
+      if (Date.now() > deadline) throw new Error(`The program did not exit within ${timeoutMs} ms. Screen:\n${this.screen()}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await this.pending;
+    return this.exit;
+  }
+
+  dispose(): void {
+    if (this.exit === undefined) {
+      try {
+        process.kill(this.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    this.term.dispose();
+    rmSync(this.configDir, { recursive: true, force: true });
+  }
+}

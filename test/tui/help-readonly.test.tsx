@@ -1,0 +1,109 @@
+/**
+ * The help overlay (every key, grouped, from the keymap) and read-only mode
+ * (no create, edit or delete keys anywhere).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { BINDINGS, COMMAND_HELP, GROUP_ORDER } from '../../src/tui/keys.js';
+import { LATER_VERSION } from '../../src/tui/controller.js';
+import { KEYS, flat, renderDashboard, sandboxClient, waitForFrame, waitForPage, waitForText, type Dashboard } from './helpers.js';
+
+let sandbox: SandboxHandle;
+let dashboard: Dashboard | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(() => {
+  dashboard?.unmount();
+  dashboard = undefined;
+});
+
+function open(options: Partial<Parameters<typeof renderDashboard>[0]> = {}): Dashboard {
+  dashboard = renderDashboard({ client: sandboxClient(sandbox), ...options });
+  return dashboard;
+}
+
+/** The hint bar: the last line. */
+const hintLine = (frame: string): string => frame.split('\n').at(-1) ?? '';
+
+describe('help', () => {
+  test('? shows every key and command, grouped; Esc and ? close it', async () => {
+    const d = open({ rows: 70, columns: 120 });
+    await waitForPage(d, 1);
+    d.press('?');
+    const frame = await waitForText(d, 'Help · Esc or ? closes');
+    const text = flat(frame);
+    for (const group of GROUP_ORDER) expect(frame).toContain(group);
+    for (const binding of BINDINGS) {
+      expect(text, binding.id).toContain(binding.description);
+      expect(text, binding.id).toContain(binding.keys.join(' '));
+    }
+    for (const command of COMMAND_HELP) expect(text).toContain(command.description);
+    d.press(KEYS.escape);
+    await waitForFrame(d, (f) => !f.includes('Help · Esc'), 'the help closed by Esc');
+    d.press('?');
+    await waitForText(d, 'Help · Esc or ? closes');
+    d.press('?');
+    await waitForFrame(d, (f) => !f.includes('Help · Esc') && f.includes('NAME'), 'the help closed by ?');
+  });
+
+  test('on a small terminal the help scrolls, and keys under it do nothing', async () => {
+    const d = open({ rows: 24, columns: 80 });
+    await waitForPage(d, 1);
+    d.press('?');
+    await waitForText(d, 'Help', 'lines 1-');
+    d.press('j', KEYS.down);
+    await waitForText(d, 'lines 3-');
+    d.press('k');
+    await waitForText(d, 'lines 2-');
+    // n (next page) belongs to the list below: the help owns the keyboard.
+    d.press('n', 'q');
+    await waitForText(d, 'lines 2-');
+    expect(d.quitCodes).toEqual([]);
+    for (const line of d.lastFrame().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(d.lastFrame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('create, edit and delete keys', () => {
+  test('say they arrive in a later version when writing is allowed', async () => {
+    const d = open();
+    await waitForPage(d, 1);
+    expect(hintLine(d.lastFrame())).toMatch(/c create {2}e edit/);
+    d.press('c');
+    await waitForText(d, LATER_VERSION);
+    d.press('e');
+    await waitForText(d, LATER_VERSION);
+  });
+
+  test('are absent with --read-only (settings): not in the hints, not in the help, and they do nothing', async () => {
+    const d = open({ settings: { readOnly: true }, rows: 70, columns: 120 });
+    let frame = await waitForPage(d, 1);
+    expect(frame).toContain('slotui · profile default · read-only · ');
+    expect(hintLine(frame)).not.toMatch(/create|edit|delete/);
+    d.press('c', 'e', 'd');
+    d.press('?');
+    frame = await waitForText(d, 'Help · Esc or ? closes');
+    expect(frame).not.toContain(LATER_VERSION);
+    expect(frame).not.toContain('create a record');
+    expect(frame).not.toContain('edit the selected record');
+    expect(frame).not.toContain('delete the selected record');
+    expect(frame).not.toContain('Records');
+    expect(frame).toContain('next page');
+  });
+
+  test('are absent when the client itself is read-only', async () => {
+    const d = open({ client: sandboxClient(sandbox, { readOnly: true }) });
+    const frame = await waitForPage(d, 1);
+    expect(hintLine(frame)).not.toMatch(/create|edit|delete/);
+    d.press('d');
+    d.press('j');
+    await waitForPage(d, 1);
+    expect(d.lastFrame()).not.toContain(LATER_VERSION);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Rendering the dashboard with ink-testing-library against a real sandbox
+ * (real TLS, the sandbox's CA given to the client), at a chosen terminal
+ * size, and waiting for frames by bounded polling (no fixed sleeps).
+ */
+import React, { useState } from 'react';
+import { render } from 'ink-testing-library';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient, ClientOptions } from '../../src/api/types.js';
+import type { Settings } from '../../src/config/types.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { App, type AppProps } from '../../src/tui/App.js';
+
+export const KEYS = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  pageUp: '\u001B[5~',
+  pageDown: '\u001B[6~',
+  enter: '\r',
+  escape: '\u001B',
+  tab: '\t',
+  ctrlC: '\u0003',
+  backspace: '\u007F',
+} as const;
+
+export function testSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    profileName: 'default',
+    baseUrlSource: 'env',
+    tokenSource: 'env',
+    paths: {},
+    readOnly: false,
+    noColor: true,
+    configDir: '/nonexistent/slotui-test-config',
+    ...overrides,
+  };
+}
+
+export function sandboxClient(sandbox: SandboxHandle, options: Partial<ClientOptions> = {}): ApiClient {
+  return createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, retry: { tries: 1 }, ...options });
+}
+
+/** A fixed clock: relative times in frames don't depend on when the test runs. */
+export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');
+
+export interface Dashboard {
+  lastFrame(): string;
+  /** Every frame written so far, oldest first. */
+  frames(): string[];
+  press(...keys: string[]): void;
+  type(text: string): void;
+  resize(columns: number, rows: number): void;
+  quitCodes: number[];
+  client: ApiClient;
+  unmount(): void;
+}
+
+export interface DashboardOptions {
+  client: ApiClient;
+  settings?: Partial<Settings>;
+  columns?: number;
+  rows?: number;
+  openProfile?: AppProps['openProfile'];
+  now?: () => Date;
+}
+
+/**
+ * Renders <App>, but only after the fake stdout has its size: the first
+ * page's size depends on the terminal's rows.
+ */
+export function renderDashboard(options: DashboardOptions): Dashboard {
+  const size = { columns: options.columns ?? 100, rows: options.rows ?? 24 };
+  const quitCodes: number[] = [];
+  let start: (() => void) | undefined;
+  function Harness(): React.JSX.Element | null {
+    const [ready, setReady] = useState(false);
+    start = () => setReady(true);
+    if (!ready) return null;
+    return (
+      <App
+        client={options.client}
+        settings={testSettings(options.settings)}
+        now={options.now ?? (() => FIXED_NOW)}
+        openProfile={options.openProfile}
+        onQuit={(code) => quitCodes.push(code)}
+      />
+    );
+  }
+  const instance = render(<Harness />);
+  const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
+  Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
+  Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
+  start!();
+  return {
+    lastFrame: () => instance.lastFrame() ?? '',
+    frames: () => [...instance.frames],
+    press: (...keys) => {
+      for (const key of keys) instance.stdin.write(key);
+    },
+    type: (text) => {
+      // One key at a time, as a person types (a multi-character write reads as a paste).
+      for (const ch of text) instance.stdin.write(ch);
+    },
+    resize: (columns, rows) => {
+      size.columns = columns;
+      size.rows = rows;
+      stdout.emit('resize');
+    },
+    quitCodes,
+    client: options.client,
+    unmount: () => instance.unmount(),
+  };
+}
+
+/** Polls the last frame until `predicate` holds; fails with the frame after `timeoutMs`. */
+export async function waitForFrame(dashboard: Pick<Dashboard, 'lastFrame'>, predicate: (frame: string) => boolean, what = 'the expected frame', timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = dashboard.lastFrame();
+    if (predicate(frame)) return frame;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Last frame:\n${frame}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits until the frame contains every text given. */
+export function waitForText(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
+  return waitForFrame(dashboard, (f) => texts.every((t) => f.includes(t)), texts.map((t) => JSON.stringify(t)).join(' and '));
+}
+
+/** The frame as one line of words: messages wrap, and this reads them whole. */
+export const flat = (frame: string): string => frame.replace(/\s+/g, ' ');
+
+/** Waits until the frame, read as words (wrapping ignored), contains every text given. */
+export function waitForWords(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
+  return waitForFrame(dashboard, (f) => texts.every((t) => flat(f).includes(flat(t))), texts.map((t) => JSON.stringify(t)).join(' and '));
+}
+
+/** Polls any condition (bounded). */
+export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The frame's lines, as a person reads them. */
+export const linesOf = (frame: string): string[] => frame.split('\n');
+
+/** The line holding the status (resource · page X of Y · …). */
+export const statusLineOf = (frame: string): string => linesOf(frame).find((l) => /^\w+ · page .+ of /.test(l)) ?? '';
+
+/** The page number the status line says is shown (not the one loading), or undefined. */
+export function shownPage(frame: string): number | undefined {
+  const match = /^\w+ · page (\d+) of/.exec(statusLineOf(frame));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Waits until the status line says page `n` is shown and nothing is loading. */
+export function waitForPage(dashboard: Pick<Dashboard, 'lastFrame'>, n: number, of?: number): Promise<string> {
+  return waitForFrame(
+    dashboard,
+    (f) => shownPage(f) === n && (of === undefined || statusLineOf(f).includes(`page ${n} of ${of}`)) && !/loading/i.test(statusLineOf(f)),
+    `page ${n}${of === undefined ? '' : ` of ${of}`} shown`,
+  );
+}
+
+/** Requests for a resource's list that the sandbox saw, as "offset:limit" (or the path) in order. */
+export function listRequests(sandbox: SandboxHandle, path = '/v1/slis/'): string[] {
+  return sandbox.requests
+    .filter((r) => r.method === 'GET' && r.path.startsWith(path) && r.path.slice(path.length).startsWith('?'))
+    .map((r) => {
+      const url = new URL(r.path, 'https://x');
+      return `${url.searchParams.get('offset')}:${url.searchParams.get('limit')}`;
+    });
+}

@@ -1,0 +1,150 @@
+/**
+ * runDashboard's terminal hygiene, in-process with stand-in TTY streams:
+ * alternate screen and hidden cursor while it runs, everything restored on
+ * every way out (q, Ctrl+C, SIGTERM, a crash while rendering), handlers
+ * removed afterwards. The real terminal is tested end to end in test/e2e.
+ */
+import { PassThrough, Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { crashSentence, runDashboard } from '../../src/tui/run.js';
+import { createTerminalGuard, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from '../../src/tui/terminal.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { sandboxClient, testSettings, waitUntil } from './helpers.js';
+
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+class FakeTty extends Writable {
+  isTTY = true;
+  columns = 100;
+  rows = 24;
+  output = '';
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.output += chunk.toString();
+    done();
+  }
+}
+
+function fakeStdin(): NodeJS.ReadStream & { rawModes: boolean[] } {
+  const stdin = new PassThrough() as unknown as NodeJS.ReadStream & { rawModes: boolean[] };
+  stdin.isTTY = true;
+  stdin.rawModes = [];
+  stdin.setRawMode = (mode: boolean) => {
+    stdin.rawModes.push(mode);
+    return stdin;
+  };
+  stdin.ref = () => stdin;
+  stdin.unref = () => stdin;
+  return stdin;
+}
+
+function start(client: ApiClient = sandboxClient(sandbox)) {
+  const stdin = fakeStdin();
+  const stdout = new FakeTty();
+  const stderr = new FakeTty();
+  const done = runDashboard({
+    client,
+    settings: testSettings({ token: sandbox.token }),
+    stdin,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr,
+  });
+  return { stdin, stdout, stderr, done };
+}
+
+function expectRestored(run: ReturnType<typeof start>): void {
+  const out = run.stdout.output;
+  expect(out.startsWith(ENTER_ALTERNATE_SCREEN)).toBe(true);
+  expect(out.lastIndexOf(LEAVE_ALTERNATE_SCREEN)).toBeGreaterThan(out.lastIndexOf(ENTER_ALTERNATE_SCREEN));
+  expect(out.endsWith(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR)).toBe(true);
+  expect(run.stdin.rawModes.at(-1)).toBe(false);
+}
+
+const listeners = () => ['SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+
+describe('runDashboard', () => {
+  test('q: exit 0, terminal restored', async () => {
+    const run = start();
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    expect(run.stdin.rawModes).toContain(true);
+    run.stdin.write('q');
+    expect(await run.done).toBe(0);
+    expectRestored(run);
+    expect(run.stderr.output).toBe('');
+  });
+
+  test('its signal and error handlers are there only while it runs', async () => {
+    // Ink's own exit hook (signal-exit) stays installed once loaded; count ours on top of it.
+    const before = listeners();
+    const run = start();
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    expect(listeners().every((n, i) => n > before[i]!)).toBe(true);
+    run.stdin.write('q');
+    expect(await run.done).toBe(0);
+    expect(listeners()).toEqual(before);
+  });
+
+  test('Ctrl+C: exit 0, terminal restored', async () => {
+    const run = start();
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    run.stdin.write('\u0003');
+    expect(await run.done).toBe(0);
+    expectRestored(run);
+  });
+
+  test('SIGTERM: terminal restored, exit 143', async () => {
+    const run = start();
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    // Ink's exit hook (signal-exit) re-raises a signal when it thinks it is the last listener;
+    // a listener of the test's own keeps this test process alive.
+    const keepAlive = () => undefined;
+    process.on('SIGTERM', keepAlive);
+    try {
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(await run.done).toBe(143);
+    } finally {
+      process.off('SIGTERM', keepAlive);
+    }
+    expectRestored(run);
+  });
+
+  test('an exception while rendering: terminal restored, one sentence on stderr, exit 1', async () => {
+    const real = sandboxClient(sandbox);
+    // A client whose base URL cannot even be read: the header throws while rendering.
+    const broken = Object.create(real, { baseUrl: { get: () => { throw new Error(`boom ${sandbox.token}`); } } }) as ApiClient;
+    const run = start(broken);
+    expect(await run.done).toBe(1);
+    expectRestored(run);
+    const lines = run.stderr.output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The dashboard stopped on an unexpected error \(boom \[redacted\]\)\.$/);
+    expect(run.stderr.output).not.toContain(sandbox.token);
+  });
+});
+
+describe('terminal guard', () => {
+  test('restoring twice writes once; restoring before entering writes nothing', () => {
+    const out = new FakeTty();
+    const stdin = fakeStdin();
+    const guard = createTerminalGuard(stdin, out);
+    guard.restore();
+    expect(out.output).toBe('');
+    guard.enter();
+    guard.restore();
+    guard.restore();
+    expect(out.output.split(LEAVE_ALTERNATE_SCREEN)).toHaveLength(2);
+    expect(stdin.rawModes).toEqual([false]);
+  });
+
+  test('the crash sentence is one line without the token', () => {
+    const sentence = crashSentence(new Error('failed with secret-token-123\n\u001b[31mline two'), ['secret-token-123']);
+    expect(sentence).toBe('The dashboard stopped on an unexpected error (failed with [redacted] line two).');
+  });
+});

@@ -1,0 +1,180 @@
+/** The pure parts: keymap, commands, column fitting, text width, line editor, key splitting, UI reducer. */
+import { describe, expect, test } from 'vitest';
+import type { Key } from 'ink';
+import { RESOURCES } from '../../src/api/resources.js';
+import { completeCommand, parseCommand } from '../../src/tui/commands.js';
+import { dispatchKey, splitKeys, type KeyLayer } from '../../src/tui/input/router.js';
+import { BINDINGS, bindingsFor, keyTableMarkdown, matchesKey } from '../../src/tui/keys.js';
+import { fitColumns } from '../../src/tui/text/columns.js';
+import { editLine, EMPTY_EDITOR } from '../../src/tui/text/lineEditor.js';
+import { formatRelative } from '../../src/tui/text/time.js';
+import { fit, textWidth, truncate, wrap } from '../../src/tui/text/width.js';
+import { initialNav, navReducer } from '../../src/tui/state/navigation.js';
+import { pageSizeFor } from '../../src/tui/App.js';
+
+const key = (patch: Partial<Key> = {}): Key => ({
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  ...patch,
+});
+
+describe('keymap', () => {
+  test('every key of the interface table is bound', () => {
+    const keys = new Set(BINDINGS.flatMap((b) => b.keys));
+    for (const k of ['1', '2', '3', '4', '↑', '↓', 'k', 'j', 'n', '→', 'PgDn', 'p', '←', 'PgUp', 'g', 'G', 'Enter', 'Esc', '/', 'c', 'e', 'd', 'r', ':', '?', 'q', 'Ctrl+C']) {
+      expect(keys, k).toContain(k);
+    }
+  });
+
+  test('the README table comes from the bindings, with the commands', () => {
+    const table = keyTableMarkdown();
+    expect(table.split('\n')[0]).toBe('| keys | action | where |');
+    for (const b of BINDINGS) expect(table).toContain(b.description);
+    expect(table).toContain('`n` `→` `PgDn`');
+    expect(table).toContain('`:profile NAME`');
+    expect(table).toContain('(not with `--read-only`)');
+  });
+
+  test('read-only drops create, edit and delete', () => {
+    const ids = (readOnly: boolean) => bindingsFor(['list'], { readOnly }).map((b) => b.id);
+    expect(ids(false)).toEqual(expect.arrayContaining(['record-create', 'record-edit', 'record-delete']));
+    expect(ids(true)).not.toEqual(expect.arrayContaining(['record-create']));
+    expect(ids(true)).not.toContain('record-edit');
+    expect(ids(true)).not.toContain('record-delete');
+  });
+
+  test('keys match as Ink reports them', () => {
+    expect(matchesKey('G', 'G', key({ shift: true }))).toBe(true);
+    expect(matchesKey('g', 'G', key({ shift: true }))).toBe(false);
+    expect(matchesKey('PgDn', '', key({ pageDown: true }))).toBe(true);
+    expect(matchesKey('Ctrl+C', 'c', key({ ctrl: true }))).toBe(true);
+    expect(matchesKey('c', 'c', key({ ctrl: true }))).toBe(false);
+  });
+});
+
+describe('dispatcher', () => {
+  test('an owning layer keeps keys from the layers below; Ctrl+C reaches every layer', () => {
+    const seen: string[] = [];
+    const layers: KeyLayer[] = [
+      { context: 'filter', owns: true, handlers: { 'filter-cancel': () => seen.push('cancel') }, text: (input) => (seen.push(`text:${input}`), true) },
+      { context: 'list', handlers: { 'page-next': () => seen.push('next') } },
+      { context: 'global', handlers: { quit: () => seen.push('quit'), 'quit-now': () => seen.push('quit-now') } },
+    ];
+    dispatchKey(layers, { readOnly: false }, 'q', key());
+    dispatchKey(layers, { readOnly: false }, 'n', key());
+    dispatchKey(layers, { readOnly: false }, '', key({ escape: true }));
+    dispatchKey(layers, { readOnly: false }, 'c', key({ ctrl: true }));
+    expect(seen).toEqual(['text:q', 'text:n', 'cancel', 'quit-now']);
+  });
+
+  test('several keys in one read are split, except runs of typed text', () => {
+    expect(splitKeys('jjn', key(), false).map((k) => k.input)).toEqual(['j', 'j', 'n']);
+    const typed = splitKeys('slos\r', key(), true);
+    expect(typed.map((k) => k.input)).toEqual(['slos', '\r']);
+    expect(typed[1]!.key.return).toBe(true);
+    expect(splitKeys('G', key({ shift: true }), false)).toHaveLength(1);
+  });
+});
+
+describe('commands', () => {
+  test('parse resources (with aliases), profile, help and quit', () => {
+    expect(parseCommand('slos')).toEqual({ kind: 'resource', resource: 'slos' });
+    expect(parseCommand(':orgs')).toEqual({ kind: 'resource', resource: 'organizations' });
+    for (const name of Object.values(RESOURCES)) for (const alias of name.aliases) expect(parseCommand(alias)).toEqual({ kind: 'resource', resource: name.name });
+    expect(parseCommand('profile prod')).toEqual({ kind: 'profile', name: 'prod' });
+    expect(parseCommand('q')).toEqual({ kind: 'quit' });
+    expect(parseCommand('')).toEqual({ kind: 'none' });
+    expect(parseCommand('nope')).toMatchObject({ kind: 'error', message: expect.stringContaining('Unknown command :nope.') });
+    expect(parseCommand('slos extra')).toMatchObject({ kind: 'error' });
+  });
+
+  test('an unknown command quoting hostile text quotes it safely', () => {
+    const command = parseCommand('\u001b]0;x\u0007bad');
+    expect(command.kind).toBe('error');
+    // eslint-disable-next-line no-control-regex
+    expect(command.kind === 'error' && /[\u0000-\u001f]/.test(command.message)).toBe(false);
+  });
+
+  test('Tab completes to the longest common prefix', () => {
+    expect(completeCommand('ag')).toEqual({ value: 'agreement', candidates: ['agreement', 'agreements'] });
+    expect(completeCommand('pro').value).toBe('profile ');
+    expect(completeCommand('or').value).toBe('org');
+    expect(completeCommand('zz')).toEqual({ value: 'zz', candidates: [] });
+  });
+});
+
+describe('columns', () => {
+  const columns = RESOURCES.slis.columns;
+  const total = (fitted: { width: number }[]) => fitted.reduce((a, f) => a + f.width, 0) + 2 * (fitted.length - 1);
+
+  test('all columns at 100, squeezed at 80, least useful dropped below 80', () => {
+    expect(fitColumns(columns, 100).map((f) => f.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'updated', 'id']);
+    const at80 = fitColumns(columns, 80);
+    expect(total(at80)).toBeLessThanOrEqual(80);
+    const at60 = fitColumns(columns, 60);
+    expect(at60.map((f) => f.column.id)).not.toContain('id');
+    expect(at60.map((f) => f.column.id)[0]).toBe('name');
+    expect(total(at60)).toBeLessThanOrEqual(60);
+    for (const width of [20, 30, 45, 79, 81, 150]) expect(total(fitColumns(columns, width))).toBeLessThanOrEqual(width);
+  });
+});
+
+describe('text', () => {
+  test('width counts wide characters twice and marks nothing', () => {
+    expect(textWidth('abc')).toBe(3);
+    expect(textWidth('日本')).toBe(4);
+    expect(textWidth('👍🏽')).toBe(2);
+    expect(textWidth('e\u0301')).toBe(1);
+  });
+
+  test('truncate and fit never exceed the width, even mid wide character', () => {
+    expect(truncate('日本語テキスト', 5)).toBe('日本…');
+    expect(textWidth(truncate('日本語テキスト', 6))).toBeLessThanOrEqual(6);
+    expect(fit('ab', 4, 'right')).toBe('  ab');
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrap('x'.repeat(10), 4)).toEqual(['xxxx', 'xxxx', 'xx']);
+  });
+
+  test('relative times', () => {
+    const now = new Date('2025-06-01T12:00:00Z');
+    expect(formatRelative(new Date('2025-05-29T12:00:00Z'), now)).toBe('3 days ago');
+    expect(formatRelative(new Date('2025-06-01T11:59:50Z'), now)).toBe('just now');
+    expect(formatRelative(new Date('2025-06-01T14:00:00Z'), now)).toBe('in 2 hours');
+  });
+
+  test('the line editor inserts, moves, deletes and drops control characters', () => {
+    let s = EMPTY_EDITOR;
+    s = editLine(s, 'slo', key())!;
+    s = editLine(s, '', key({ leftArrow: true }))!;
+    s = editLine(s, 'x', key())!;
+    expect(s).toEqual({ value: 'slxo', cursor: 3 });
+    s = editLine(s, '', key({ backspace: true }))!;
+    expect(s).toEqual({ value: 'slo', cursor: 2 });
+    s = editLine(s, '\u001b[31mred', key())!;
+    expect(s.value).toBe('sl[31mredo');
+    expect(editLine(s, '', key({ return: true }))).toBeUndefined();
+  });
+});
+
+describe('navigation reducer', () => {
+  test('details stack, overlays, scroll clamping', () => {
+    let s = initialNav();
+    s = navReducer(s, { type: 'open-detail', entry: { resource: 'slis', id: 'a' } });
+    s = navReducer(s, { type: 'open-detail', entry: { resource: 'slos', id: 'b' } });
+    s = navReducer(s, { type: 'scroll-detail', to: 50, max: 7 });
+    expect(s.details.at(-1)).toMatchObject({ id: 'b', scroll: 7 });
+    s = navReducer(s, { type: 'back' });
+    expect(s.details.map((d) => d.id)).toEqual(['a']);
+    s = navReducer(s, { type: 'overlay', overlay: 'filter', filter: 'abc' });
+    expect(s.filter).toEqual({ value: 'abc', cursor: 3 });
+    s = navReducer(s, { type: 'switch-resource', resource: 'agreements' });
+    expect(s).toMatchObject({ resource: 'agreements', details: [], overlay: 'none' });
+  });
+
+  test('page size is the rows that fit, clamped to 5..100', () => {
+    expect(pageSizeFor(24)).toBe(18);
+    expect(pageSizeFor(8)).toBe(5);
+    expect(pageSizeFor(500)).toBe(100);
+  });
+});
