@@ -1,0 +1,171 @@
+// Dashboard measurements in a pseudo-terminal: time to the first frame with
+// data, page flips (prefetched and not yet fetched), memory after many pages,
+// and TLS connections per session (counted by the sandbox).
+import { URL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { PtySession } from './pty.mjs';
+import { processMemory, waitFor } from './util.mjs';
+
+const FIRST_FRAME_TIMEOUT_MS = 20_000;
+const FLIP_TIMEOUT_MS = 10_000;
+const QUIET_MS = 100;
+
+/** The text that proves a record's row is drawn: its name (the NAME column is 32 wide). */
+const rowText = (name) => name.slice(0, 30);
+
+/** Offsets the sandbox was asked for, for SLIs, as a Set of "offset:limit". */
+class RequestLog {
+  constructor(sandbox) {
+    this.sandbox = sandbox;
+    this.seen = [];
+  }
+
+  async refresh() {
+    for (const line of await this.sandbox.takeRequests()) {
+      const [method, path] = line.split(' ');
+      const url = new URL(path, 'https://x');
+      if (method !== 'GET' || url.pathname !== '/v1/slis/') continue;
+      this.seen.push({ limit: Number(url.searchParams.get('limit') ?? NaN), offset: Number(url.searchParams.get('offset') ?? 0) });
+    }
+    return this.seen;
+  }
+
+  async has(offset) {
+    return (await this.refresh()).some((r) => r.offset === offset);
+  }
+
+  clear() {
+    this.seen = [];
+  }
+}
+
+export function openDashboard(ctx) {
+  const session = new PtySession(process.execPath, [ctx.bin], { env: ctx.env, cwd: ctx.cwd });
+  ctx.live.add(session);
+  return session;
+}
+
+async function closeDashboard(ctx, session) {
+  try {
+    await session.quit('q');
+  } finally {
+    session.dispose();
+    ctx.live.delete(session);
+  }
+}
+
+/**
+ * A warm-up session (not counted): opens the dashboard, waits for the first row
+ * and learns the page size the dashboard asks for from the sandbox's log.
+ */
+export async function learnPageSize(ctx, firstName) {
+  const log = new RequestLog(ctx.sandbox);
+  await log.refresh();
+  log.clear();
+  const session = openDashboard(ctx);
+  try {
+    await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstName}")`);
+    const first = (await log.refresh()).find((r) => r.offset === 0);
+    if (!first || !Number.isFinite(first.limit)) throw new Error('The sandbox saw no first-page request with a limit from the dashboard.');
+    return first.limit;
+  } finally {
+    await closeDashboard(ctx, session);
+  }
+}
+
+/**
+ * One measured session: first frame, `flips` presses of `n` each after the
+ * next page was prefetched, then `G` and `p` presses to pages not fetched yet,
+ * then `q`. `pageName(offset)` gives the first name of the page at an offset.
+ */
+export async function measuredSession(ctx, { firstName, pageSize, lastOffset, flips, backSteps, pageName }) {
+  const log = new RequestLog(ctx.sandbox);
+  await log.refresh();
+  log.clear();
+  const before = await ctx.sandbox.stats();
+  const session = openDashboard(ctx);
+  const result = { firstFrameMs: NaN, firstOutputMs: NaN, prefetched: [], unfetched: [], connections: NaN, exitCode: undefined };
+  try {
+    const drawn = await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstName}")`);
+    result.firstFrameMs = drawn - session.spawnedAt;
+    result.firstOutputMs = session.firstDataAt - session.spawnedAt;
+
+    for (let page = 2; page <= flips + 1; page++) {
+      const offset = (page - 1) * pageSize;
+      // Prefetched means the sandbox has seen the request before the key is pressed.
+      const seen = await waitFor(() => log.has(offset), { timeoutMs: 3_000, everyMs: 20, what: `the prefetch of page ${page}` }).catch(() => false);
+      await session.waitQuiet(QUIET_MS, 1_000);
+      const ms = await flip(session, 'n', await pageName(offset), `page ${page}`);
+      (seen ? result.prefetched : result.unfetched).push(ms);
+    }
+
+    // Pages not fetched yet: the last one, then back from it.
+    const jumps = [{ key: 'G', offset: lastOffset }];
+    for (let i = 1; i <= backSteps; i++) jumps.push({ key: 'p', offset: lastOffset - i * pageSize });
+    for (const { key, offset } of jumps) {
+      await session.waitQuiet(QUIET_MS * 2, 1_500);
+      const seen = await log.has(offset);
+      const ms = await flip(session, key, await pageName(offset), `the page at offset ${offset}`);
+      (seen ? result.prefetched : result.unfetched).push(ms);
+    }
+    await session.waitQuiet(QUIET_MS, 1_000);
+    result.exitCode = (await session.quit('q')).exitCode;
+  } finally {
+    await closeDashboard(ctx, session);
+  }
+  const after = await ctx.sandbox.stats();
+  result.connections = after.connections - before.connections;
+  return result;
+}
+
+/** Presses `key` and resolves the ms until the row `name` is on the screen. */
+async function flip(session, key, name, what) {
+  const pressedAt = session.press(key);
+  const drawnAt = await session.waitForScreen((s) => s.includes(rowText(name)), FLIP_TIMEOUT_MS, `${what} ("${name}") after "${key}"`);
+  return drawnAt - pressedAt;
+}
+
+/**
+ * Pages with `n` through `pages` pages (each drawn before the next key), and
+ * reads the resident memory after 10 pages and after all of them, each after
+ * the output has settled. Bounded by `budgetMs`: stops early and says so.
+ */
+export async function pagingMemory(ctx, { firstName, pageSize, pages, pageName, budgetMs }) {
+  const session = openDashboard(ctx);
+  const result = { after10KiB: NaN, afterAllKiB: NaN, pagesReached: 1, flipMs: [] };
+  const started = performance.now();
+  try {
+    await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, 'the first SLI row');
+    for (let page = 2; page <= pages; page++) {
+      if (performance.now() - started > budgetMs) break;
+      result.flipMs.push(await flip(session, 'n', await pageName((page - 1) * pageSize), `page ${page}`));
+      result.pagesReached = page;
+      if (page === 10) result.after10KiB = await settledRss(session);
+    }
+    result.afterAllKiB = await settledRss(session);
+  } finally {
+    await closeDashboard(ctx, session);
+  }
+  return result;
+}
+
+async function settledRss(session) {
+  await session.waitQuiet(300, 3_000);
+  const memory = await processMemory(session.pid);
+  if (!memory) throw new Error('The dashboard process is gone; its memory cannot be read.');
+  return memory.rssKiB;
+}
+
+/** Spawn-to-exit of `node -e 0` in the same kind of pty (the reference of the first frame). */
+export async function bareNode(ctx) {
+  const session = new PtySession(process.execPath, ['-e', '0'], { env: ctx.env, cwd: ctx.cwd });
+  ctx.live.add(session);
+  try {
+    const exit = await session.quit(undefined, 10_000);
+    return exit.at - session.spawnedAt;
+  } finally {
+    session.dispose();
+    ctx.live.delete(session);
+  }
+}
