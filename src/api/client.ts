@@ -66,6 +66,7 @@ export function createClient(options: ClientOptions): ApiClient {
     retry: resolveRetry(options.retry),
     sleep: options.sleep ?? realSleep,
     userAgent: options.userAgent ?? USER_AGENT,
+    connections: options.connections,
   });
 
   const listUrl = (resource: ResourceName): URL => {
