@@ -35,7 +35,7 @@ export interface TransportOptions {
   retry: RetryPolicy;
   sleep: Sleep;
   userAgent: string;
-  /** Keep-alive connections to the origin (default 1). */
+  /** Keep-alive connections to the origin (default: as many as requests under way). */
   connections?: number;
   /** For jitter; injectable so tests can pin it. */
   random?: () => number;
@@ -93,9 +93,8 @@ export function createTransport(options: TransportOptions): Transport {
     connect: options.ca
       ? { secureContext: createSecureContext({ ca: options.ca }), rejectUnauthorized: true }
       : { rejectUnauthorized: true },
-    // One keep-alive connection per session: requests queue on it rather than
-    // paying a TLS handshake each (a dashboard's requests are small and quick).
-    connections: options.connections ?? 1,
+    // Unlimited unless asked: the dashboard's page, prefetch and counts go out together.
+    connections: options.connections ?? null,
     connectTimeout: timeouts.connectMs,
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.bodyMs,

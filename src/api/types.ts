@@ -32,7 +32,7 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Injected for tests (backoff waits); defaults to a real timer that honours the signal. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Keep-alive connections to the origin (default 1: one TLS handshake a session). */
+  /** Keep-alive connections to the origin (default: as many as requests under way). */
   connections?: number;
   /** Identifies us to the server. */
   userAgent?: string;
