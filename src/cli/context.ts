@@ -76,7 +76,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
       const { baseUrl, token } = requireConnection(settings, known);
       secrets.add(token);
       const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;
-      const client = createClient({
+      const client = (io.createClient ?? createClient)({
         baseUrl,
         token,
         ca,

@@ -95,6 +95,17 @@ export function tableRow(layout: TableLayout, record: ApiRecord): string {
 
 const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trimEnd()}\n`;
 
+// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is CSI to some terminals),
+// bidi overrides, invisible marks and line separators as they are. Escaped as \uXXXX the JSON means
+// exactly the same, and `--json` printed on a terminal can no longer reorder or rewrite what it shows.
+// They can only occur inside JSON strings, so replacing them in the text is safe.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+
+/** JSON.stringify with the characters above escaped: same data, safe on a terminal. */
+export function terminalSafeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** "page 2 of 14 · total 137" from what the server was asked for. */
 export function pageSummary(page: { offset: number; limit: number; total: number; results: readonly unknown[] }): string {
   const limit = Math.max(1, page.limit);

@@ -4,6 +4,7 @@
  * bounded memory, and turns a closed pipe (`slotui list ... | head`) into a
  * quiet stop rather than a crash.
  */
+import type { ApiClient, ClientOptions } from '../api/types.js';
 
 export interface CliIo {
   argv: string[];
@@ -13,6 +14,8 @@ export interface CliIo {
   stderr: NodeJS.WritableStream;
   /** Ends long-running commands (sandbox); without it they listen to SIGINT and SIGTERM themselves. */
   signal?: AbortSignal;
+  /** Tests only: builds the API clients instead of createClient (small timeouts, a client that fails). */
+  createClient?: (options: ClientOptions) => ApiClient;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

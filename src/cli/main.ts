@@ -3,12 +3,15 @@
  * what goes wrong into one line on stderr and the interface's exit code.
  *
  * - SlotuiError: "slotui: <message>", exit error.exitCode (2 usage, 4 auth, else 1).
- * - Anything else: "slotui: unexpected error: <message>", exit 1.
+ * - Anything else (a bug): "slotui: unexpected error: <message>. The details are in
+ *   <configDir>/crash-….log." (stack, token redacted, mode 0600), exit 1.
  * - stdout closed by its reader (`| head`): quiet, exit 0.
  * Every message is redacted of the tokens met during the run and sanitised.
  */
 import { isSlotuiError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../api/sanitize.js';
+import { configDirFrom } from '../config/paths.js';
+import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { parseCommandLine } from './args.js';
 import type { CommandName } from './commands.js';
 import { createContext, type Context } from './context.js';
@@ -74,9 +77,16 @@ function report(io: CliIo, error: unknown, secrets: Set<string>): number {
     err.line(`slotui: ${clean(error.message)}`);
     return error.exitCode;
   }
+  // A bug, not a failure we know how to describe: the stack goes to a file (token redacted), one line here.
   const message = error instanceof Error ? error.message : String(error);
-  err.line(`slotui: unexpected error: ${clean(message)}`);
+  const log = writeCrashLog(error, { configDir: configDirFrom(io.env), secrets: [...secrets], context: commandOf(io.argv), version: VERSION });
+  err.line(`slotui: unexpected error: ${clean(message).replace(/[.\s]+$/, '')}. ${crashLogNote(log)}`);
   return 1;
+}
+
+/** The command words for the crash log, without flag values (a value could be a secret). */
+function commandOf(argv: readonly string[]): string {
+  return ['slotui', ...argv.filter((a) => /^[a-z][a-z-]*$/i.test(a)).slice(0, 3)].join(' ');
 }
 
 function tokensOf(env: NodeJS.ProcessEnv): string[] {

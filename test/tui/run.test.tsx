@@ -4,6 +4,9 @@
  * every way out (q, Ctrl+C, SIGTERM, a crash while rendering), handlers
  * removed afterwards. The real terminal is tested end to end in test/e2e.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -14,11 +17,14 @@ import type { ApiClient } from '../../src/api/types.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
 
 let sandbox: SandboxHandle;
+let crashDir: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
+  crashDir = await mkdtemp(join(tmpdir(), 'slotui-run-test-'));
 });
 afterAll(async () => {
   await sandbox.close();
+  await rm(crashDir, { recursive: true, force: true });
 });
 
 class FakeTty extends Writable {
@@ -51,7 +57,8 @@ function start(client: ApiClient = sandboxClient(sandbox)) {
   const stderr = new FakeTty();
   const done = runDashboard({
     client,
-    settings: testSettings({ token: sandbox.token }),
+    // A folder of its own: a crash writes its log there.
+    settings: testSettings({ token: sandbox.token, configDir: crashDir }),
     stdin,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr,
@@ -124,7 +131,7 @@ describe('runDashboard', () => {
     expectRestored(run);
     const lines = run.stderr.output.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^The dashboard stopped on an unexpected error \(boom \[redacted\]\)\.$/);
+    expect(lines[0]).toMatch(/^The dashboard stopped on an unexpected error \(boom \[redacted\]\)\. The details are in .*crash-.*\.log\.$/);
     expect(run.stderr.output).not.toContain(sandbox.token);
   });
 });

@@ -10,7 +10,7 @@ import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient, Page } from '../../api/types.js';
 import { booleanFlag, integerFlag } from '../args.js';
 import type { Context } from '../context.js';
-import { layoutTable, pageSummary, tableHeader, tableRow, type TableLayout } from '../format.js';
+import { layoutTable, pageSummary, tableHeader, tableRow, terminalSafeJson, type TableLayout } from '../format.js';
 import { resourceArg } from './shared.js';
 
 /** Page size for --all when none is given: fewer round trips (servers cap it, the sandbox at 100). */
@@ -69,7 +69,7 @@ class JsonArraySink implements Sink {
 
   async add(page: Page): Promise<void> {
     if (page.results.length === 0) return;
-    const parts = page.results.map((record, index) => `${this.any || index > 0 ? ',\n' : ''}${JSON.stringify(record)}`);
+    const parts = page.results.map((record, index) => `${this.any || index > 0 ? ',\n' : ''}${terminalSafeJson(record)}`);
     await this.ctx.out.write(`${this.started ? '' : '[\n'}${parts.join('')}`);
     this.started = true;
     this.any = true;

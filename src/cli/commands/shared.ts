@@ -5,7 +5,7 @@ import { sanitizeLine } from '../../api/sanitize.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { usageError } from '../args.js';
 import type { Context } from '../context.js';
-import { detailListing, truncate } from '../format.js';
+import { detailListing, terminalSafeJson, truncate } from '../format.js';
 
 const VALID_RESOURCES = Object.values(RESOURCES)
   .map((d) => (d.aliases.includes('orgs') ? `${d.name} (orgs)` : d.name))
@@ -29,7 +29,7 @@ export function refuseIfReadOnly(readOnly: boolean, what: string): void {
 
 /** A record as pretty JSON (--json) or as the "field  value" listing. */
 export async function printRecord(ctx: Context, def: ResourceDef, record: ApiRecord, json: boolean): Promise<void> {
-  await ctx.out.write(json ? `${JSON.stringify(record, null, 2)}\n` : detailListing(def, record));
+  await ctx.out.write(json ? `${terminalSafeJson(record, 2)}\n` : detailListing(def, record));
 }
 
 /** "sli Checkout latency (sli_42)": for confirmations and notes; sanitised, one line. */

@@ -1,0 +1,124 @@
+/**
+ * Hostile envelopes. test/api covers the client (cross-origin and http next,
+ * loops, changing totals, results not an array, pages larger than asked,
+ * numeric ids); here: ids of every other wrong type at the client, and the
+ * dashboard's behaviour for a cross-origin or http next and for results that
+ * are not an array or hold a record with a bad id: the error's sentence and
+ * r to retry, no crash, and no request (so no token) toward another origin.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { expectSlotuiError, json, startHttpsServer, type Handler, type TestServer } from '../api/helpers.js';
+import { flat, renderDashboard, statusLineOf, waitForPage, waitForWords, type Dashboard } from '../tui/helpers.js';
+import { instantSleep, watchProcess } from './helpers.js';
+
+const TOKEN = 'tok-envelopes-Secret-42';
+const cleanups: (() => Promise<void> | void)[] = [];
+let watch: ReturnType<typeof watchProcess>;
+beforeEach(() => {
+  watch = watchProcess();
+});
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+  watch.stop();
+  watch.check();
+});
+
+async function serve(handler: Handler): Promise<{ server: TestServer; client: ApiClient }> {
+  const server = await startHttpsServer(handler);
+  cleanups.push(() => server.close());
+  const client = createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem, sleep: instantSleep().sleep });
+  cleanups.push(() => client.close());
+  return { server, client };
+}
+
+function open(client: ApiClient): Dashboard {
+  const d = renderDashboard({ client });
+  cleanups.push(() => d.unmount());
+  return d;
+}
+
+const records = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `sli-${from + i}`, name: `record ${from + i}` }));
+
+describe('ids that are not strings (the client)', () => {
+  test.each([
+    ['an object', { x: 1 }],
+    ['a boolean', true],
+    ['null', null],
+    ['a fraction', 1.5],
+    ['an empty string', ''],
+    ['an array', ['a']],
+  ])('%s is refused with the record\'s index', async (_name, id) => {
+    const { client } = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 'ok' }, { id }], next: null, previous: null }));
+    const error = await expectSlotuiError(() => client.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('record 1: id');
+    const single = await serve((_req, res) => json(res, 200, { id }));
+    expect((await expectSlotuiError(() => single.client.get('slis', 'x'))).kind).toBe('protocol');
+  });
+});
+
+describe('the dashboard and hostile envelopes', () => {
+  test('a next to another origin: refused with a sentence, that origin never contacted, rows kept', async () => {
+    const elsewhere = await startHttpsServer((_req, res) => json(res, 200, { total: 40, results: records(19, 18), next: null, previous: null }));
+    cleanups.push(() => elsewhere.close());
+    const { server, client } = await serve((_req, res) =>
+      json(res, 200, { total: 40, results: records(1, 18), next: `${elsewhere.origin}/v1/slis/?limit=18&offset=18`, previous: null }));
+    const d = open(client);
+    await waitForPage(d, 1, 3);
+    d.press('n');
+    const frame = await waitForWords(d, `Refused to follow a link to ${elsewhere.origin}: it is not the base URL's origin`, 'Press r to retry.');
+    expect(frame).toContain('record 1');
+    expect(statusLineOf(frame)).toContain('page 1 of 3');
+    // Not the prefetch, not the page asked for: nothing reached the other origin, not even a connection.
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(elsewhere.connections()).toBe(0);
+    expect(server.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    d.press('r');
+    await waitForWords(d, 'Refused to follow a link', 'Press r to retry.');
+    expect(elsewhere.connections()).toBe(0);
+  });
+
+  test('a next to http on the same host and port: refused the same way', async () => {
+    const { server, client } = await serve((_req, res, self) =>
+      json(res, 200, { total: 40, results: records(1, 18), next: `${self.origin.replace('https:', 'http:')}/v1/slis/?limit=18&offset=18`, previous: null }));
+    const d = open(client);
+    await waitForPage(d, 1, 3);
+    const before = server.requests.length;
+    d.press('n');
+    await waitForWords(d, `Refused to follow a link to http://127.0.0.1:${server.port}`, 'Press r to retry.');
+    expect(server.requests.length).toBe(before);
+  });
+
+  test('results that are not an array: the sentence and r, and r works once the server is fixed', async () => {
+    let broken = true;
+    const { client } = await serve((_req, res) =>
+      json(res, 200, broken ? { total: 1, results: { id: 'a' }, next: null } : { total: 1, results: records(1, 1), next: null, previous: null }));
+    const d = open(client);
+    const frame = await waitForWords(d, 'is not a list of SLIs (results:', "Check the base URL and the profile's path for slis.", 'Press r to retry.');
+    expect(flat(frame)).toContain('No SLIs shown: the first page could not be read.');
+    broken = false;
+    d.press('r');
+    await waitForPage(d, 1, 1);
+  });
+
+  test('a record whose id is an object: refused, named by its index', async () => {
+    const { client } = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 'a' }, { id: { $gt: '' } }], next: null, previous: null }));
+    const d = open(client);
+    await waitForWords(d, 'is not a list of SLIs (record 1: id', 'Press r to retry.');
+  });
+
+  test('a page larger than asked and a total that changes: shown as sent, no crash', async () => {
+    let calls = 0;
+    const { client } = await serve((_req, res) => {
+      calls++;
+      json(res, 200, { total: 30 + calls, results: records(1, 25), next: null, previous: null });
+    });
+    const d = open(client);
+    const frame = await waitForPage(d, 1);
+    expect(frame).toContain('record 1');
+    d.press('r');
+    await waitForPage(d, 1);
+  });
+});
