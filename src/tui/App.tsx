@@ -32,6 +32,16 @@ import { ListStore, type ListSnapshot } from './state/listStore.js';
 import { NavStore, currentDetail, initialNav, type NavState } from './state/navigation.js';
 import { truncate, wrap } from './text/width.js';
 import type { Session } from './types.js';
+// Token setup (issue 5)
+import { SetupView } from './auth/SetupView.js';
+import type { AuthDeps } from './auth/types.js';
+import { loggedInSentence, useTokenSetup } from './auth/useTokenSetup.js';
+// Forms (issue 4)
+import { useApp, useStdout } from 'ink';
+import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
+import { createForms } from './forms/formsController.js';
+import { FormsView } from './forms/FormsView.js';
+import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 
 export interface AppProps {
   client: ApiClient;
@@ -45,6 +55,10 @@ export interface AppProps {
   onQuit: (code: number) => void;
   /** First resource shown (default SLIs). */
   initialResource?: ResourceName;
+  /** Token setup (issue 5): set up a new token when the old one expired or is refused (401). */
+  auth?: AuthDeps;
+  /** Forms (issue 4): runs the user's editor on a file for `E` (default: $VISUAL, $EDITOR or vi). Tests inject one. */
+  launchEditor?: EditorLauncher;
 }
 
 /** Header (2), table header (1), status (1), message (1), hints (1). */
@@ -127,6 +141,23 @@ export function App(props: AppProps): React.JSX.Element {
     };
   }, []);
 
+  // ---- Token setup (issue 5): the flow on an expired token or a 401, back to the same screen after ----
+  const setup = useTokenSetup({
+    auth: props.auth,
+    client,
+    settings,
+    clock,
+    error: snap.error,
+    onLoggedIn: (result) => {
+      const ui = navStore.current!;
+      const open = currentDetail(ui.getSnapshot());
+      if (open) layout.current?.detail.reload?.();
+      store.reload();
+      ui.dispatch({ type: 'message', message: { text: loggedInSentence(result), tone: 'info' } });
+    },
+  });
+  // ---- end token setup ----
+
   const message = messageLines(nav, snap, columns);
   const bodyHeight = Math.max(1, rows - 2 - 1 - 1 - message.lines.length);
 
@@ -164,6 +195,40 @@ export function App(props: AppProps): React.JSX.Element {
     }
   }, []);
 
+  // ---- Forms (issue 4): create, edit, delete; `E` hands the terminal to the user's editor ----
+  const { suspendTerminal } = useApp();
+  const { stdout: inkStdout } = useStdout();
+  const formsLatest = useRef({ client, launchEditor: props.launchEditor, suspendTerminal, stdout: inkStdout });
+  formsLatest.current = { client, launchEditor: props.launchEditor, suspendTerminal, stdout: inkStdout };
+  const forms = useMemo(
+    () =>
+      createForms({
+        client: () => formsLatest.current.client,
+        stores: () => latest.current.stores,
+        nav: navStore.current!,
+        env: () => latest.current.env,
+        runEditor: () => (file) => {
+          const { launchEditor, suspendTerminal: suspend } = formsLatest.current;
+          const launch = launchEditor ?? systemEditorLauncher(process.env);
+          // Ink gives up raw mode and its frame; the alternate screen is ours (terminal.ts), so we leave and re-enter it.
+          const out = formsLatest.current.stdout;
+          const onTerminal = Boolean((out as { isTTY?: boolean }).isTTY);
+          return suspend(() => {
+            if (onTerminal) out.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+            try {
+              launch(file);
+            } finally {
+              if (onTerminal) out.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+            }
+          });
+        },
+      }),
+    [],
+  );
+  const formsState = useSyncExternalStore(forms.store.subscribe, forms.store.getSnapshot);
+  const formsOpen = formsState.kind !== 'none';
+  // ---- end forms ----
+
   const controller = useMemo(
     () =>
       createController({
@@ -173,8 +238,10 @@ export function App(props: AppProps): React.JSX.Element {
         env: () => latest.current.env,
         quit: () => latest.current.onQuit(0),
         openProfile: (name) => void switchProfile(name),
+        setupLayer: setup.layer, // token setup (issue 5)
+        forms, // forms (issue 4)
       }),
-    [switchProfile],
+    [switchProfile, setup.layer, forms],
   );
   useInput((input, key) => controller.handleInput(input, key));
 
@@ -195,8 +262,12 @@ export function App(props: AppProps): React.JSX.Element {
           width={columns}
         />
         <Box flexDirection="column" height={bodyHeight} width={columns} overflow="hidden">
-          {nav.overlay === 'help' ? <HelpOverlay env={env} width={columns} height={bodyHeight} scroll={nav.helpScroll} layout={layout.current} /> : null}
-          <Box display={nav.overlay === 'help' ? 'none' : 'flex'} flexDirection="column" height={bodyHeight}>
+          {/* Token setup (issue 5): the flow replaces the body while it is open; the screen below is kept as it was. */}
+          {setup.store ? <SetupView store={setup.store} profile={settings.profileName} width={columns} height={bodyHeight} /> : null}
+          {nav.overlay === 'help' && !setup.store ? <HelpOverlay env={env} width={columns} height={bodyHeight} scroll={nav.helpScroll} layout={layout.current} /> : null}
+          {/* Forms (issue 4): an open form, picker or question replaces the screen below, which is kept as it was. */}
+          {formsOpen && !setup.store ? <FormsView state={formsState} width={columns} height={bodyHeight} /> : null}
+          <Box display={nav.overlay === 'help' || setup.store || formsOpen ? 'none' : 'flex'} flexDirection="column" height={bodyHeight}>
             {detail ? (
               <DetailScreen
                 key={`${nav.details.length}:${detail.resource}:${detail.id}`}
@@ -213,7 +284,7 @@ export function App(props: AppProps): React.JSX.Element {
             )}
           </Box>
         </Box>
-        <StatusLine snap={snap} profile={settings.profileName} width={columns} />
+        <StatusLine snap={snap} profile={settings.profileName} width={columns} warning={setup.warning} />
         {nav.overlay === 'command' ? (
           <InputLine prompt=":" editor={nav.command} after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined} width={columns} />
         ) : nav.overlay === 'filter' ? (

@@ -15,6 +15,7 @@ import { fittedColumns, visibleRows } from './screens/rows.js';
 import type { ListStore } from './state/listStore.js';
 import { currentDetail, type NavStore } from './state/navigation.js';
 import { editLine } from './text/lineEditor.js';
+import type { Forms } from './forms/formsController.js'; // forms: issue 4
 
 export const LATER_VERSION = 'Create/edit/delete arrive in a later version.';
 
@@ -44,6 +45,10 @@ export interface ControllerDeps {
   env: () => KeyEnv;
   quit: () => void;
   openProfile: (name: string) => void;
+  /** Token setup (issue 5): the setup flow's layer while it is open; it owns the keyboard above everything. */
+  setupLayer?: () => KeyLayer | undefined;
+  /** Forms (issue 4): create/edit/delete; absent, c/e/d say they come later. */
+  forms?: Forms;
 }
 
 export interface Controller {
@@ -121,7 +126,14 @@ export function createController(deps: ControllerDeps): Controller {
       reload: () => list.reload(),
     };
     if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
-    if (!deps.env().readOnly) Object.assign(handlers, { 'record-create': later, 'record-edit': later, 'record-delete': later });
+    if (!deps.env().readOnly && deps.forms) {
+      // Forms (issue 4): c, e, E, d on the selected row (the forms refuse again in read-only sessions).
+      const selected = () => {
+        const rows = rowsNow();
+        return rows[Math.min(list.getSnapshot().selected, rows.length - 1)]?.record;
+      };
+      Object.assign(handlers, deps.forms.listHandlers(state().resource, selected));
+    } else if (!deps.env().readOnly) Object.assign(handlers, { 'record-create': later, 'record-edit': later, 'record-delete': later });
     return { context: 'list', handlers };
   };
 
@@ -210,6 +222,12 @@ export function createController(deps: ControllerDeps): Controller {
   });
 
   const layers = (): KeyLayer[] => {
+    // Token setup (issue 5): above every screen and overlay; Ctrl+C still quits (an 'always' key).
+    const setup = deps.setupLayer?.();
+    if (setup) return [setup, globalLayer()];
+    // Forms (issue 4): an open form, picker or question owns the keyboard; Ctrl+C still quits.
+    const formLayers = deps.forms?.layers();
+    if (formLayers) return [...formLayers, globalLayer()];
     const s = state();
     const screen = s.details.length > 0 ? detailLayer() : listLayer();
     switch (s.overlay) {
@@ -232,7 +250,8 @@ export function createController(deps: ControllerDeps): Controller {
       nav.dispatch({ type: 'message', message: null });
       store().clearNotice();
       const s = state();
-      const textInput = s.overlay === 'filter' || s.overlay === 'command';
+      const textInput = s.overlay === 'filter' || s.overlay === 'command' || Boolean(deps.setupLayer?.()) // setup: issue 5
+        || Boolean(deps.forms?.textInput()); // forms: issue 4
       for (const one of splitKeys(input, key, textInput)) dispatchKey(layers(), deps.env(), one.input, one.key);
     },
   };

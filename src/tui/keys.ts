@@ -10,9 +10,15 @@
  */
 import type { Key } from 'ink';
 
-export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command';
+export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command'
+  // Token setup (issue 5): the first-run welcome screen and the setup flow.
+  | 'welcome' | 'setup'
+  // Forms (issue 4): a create/edit form, the record picker inside it, a yes/no question.
+  | 'form' | 'picker' | 'confirm';
 
-export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | 'Filter' | 'Command line' | 'Help' | 'Program';
+export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | 'Filter' | 'Command line' | 'Help' | 'Program'
+  | 'Token setup'
+  | 'Forms' | 'Picker' | 'Confirm';
 
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {
@@ -28,7 +34,15 @@ export type BindingId =
   | 'open-reference' | 'detail-reload' | 'back'
   | 'filter-keep' | 'filter-cancel'
   | 'command-run' | 'command-complete' | 'command-cancel'
-  | 'help-close' | 'help-scroll-up' | 'help-scroll-down';
+  | 'help-close' | 'help-scroll-up' | 'help-scroll-down'
+  // Token setup (issue 5)
+  | 'welcome-connect' | 'welcome-demo' | 'setup-submit' | 'setup-back' | 'setup-open-browser'
+  // Forms (issue 4)
+  | 'record-edit-external'
+  | 'form-next' | 'form-prev' | 'form-enter' | 'form-submit' | 'form-pick' | 'form-accept-suggestion'
+  | 'form-add-query' | 'form-remove-query' | 'form-cancel'
+  | 'picker-up' | 'picker-down' | 'picker-more' | 'picker-choose' | 'picker-cancel'
+  | 'confirm-yes' | 'confirm-no';
 
 export interface Binding {
   id: BindingId;
@@ -71,6 +85,7 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'record-create', keys: ['c'], description: 'create a record', hint: 'create', group: 'Records', when: ['list'], enabled: writable },
   { id: 'record-edit', keys: ['e'], description: 'edit the selected record', hint: 'edit', group: 'Records', when: ['list'], enabled: writable },
   { id: 'record-delete', keys: ['d'], description: 'delete the selected record, after asking to confirm', hint: 'delete', group: 'Records', when: ['list'], enabled: writable },
+  { id: 'record-edit-external', keys: ['E'], description: 'edit the selected record as JSON in $VISUAL or $EDITOR', group: 'Records', when: ['list'], enabled: writable },
 
   // Details
   { id: 'back', keys: ['Esc'], description: 'back to the list, on the same row', hint: 'back', group: 'Details', when: ['detail'] },
@@ -96,6 +111,31 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'help-close', keys: ['Esc', '?'], description: 'close the help', hint: 'close', group: 'Help', when: ['help'] },
   { id: 'help-scroll-up', keys: ['↑', 'k'], description: 'scroll the help up', group: 'Help', when: ['help'] },
   { id: 'help-scroll-down', keys: ['↓', 'j'], description: 'scroll the help down', hint: 'scroll', group: 'Help', when: ['help'] },
+
+  // Token setup (issue 5): the welcome screen of a first run, and the setup flow.
+  { id: 'welcome-connect', keys: ['c'], description: 'connect to a service (token setup)', hint: 'connect', group: 'Token setup', when: ['welcome'] },
+  { id: 'welcome-demo', keys: ['d'], description: 'try the demo sandbox', hint: 'demo', group: 'Token setup', when: ['welcome'] },
+  { id: 'setup-submit', keys: ['Enter'], description: 'confirm the field; on the token, verify and store it', hint: 'next', group: 'Token setup', when: ['setup'] },
+  { id: 'setup-back', keys: ['Esc'], description: 'back to the previous field (cancel on the first)', hint: 'back', group: 'Token setup', when: ['setup'] },
+  { id: 'setup-open-browser', keys: ['Ctrl+O'], description: 'open the token page in the browser (only with a local display)', hint: 'open in browser', group: 'Token setup', when: ['setup'] },
+
+  // Forms (issue 4): create and edit forms, the record picker, yes/no questions.
+  { id: 'form-submit', keys: ['Ctrl+S'], description: 'save the form', hint: 'save', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-next', keys: ['Tab', '↓'], description: 'next field', hint: 'next', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-prev', keys: ['Shift+Tab', '↑'], description: 'previous field', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-enter', keys: ['Enter'], description: 'next field; on the last field, save', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-pick', keys: ['Ctrl+P'], description: 'pick the record from a list (SLI, organization, SLOs)', hint: 'pick', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-accept-suggestion', keys: ['→'], description: 'at the end of the text: take the value suggested under the field', hint: 'accept', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-add-query', keys: ['Ctrl+N'], description: 'add a named query (SLI form)', hint: 'add query', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-remove-query', keys: ['Ctrl+D'], description: 'remove the query the cursor is in (SLI form)', hint: 'remove query', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-cancel', keys: ['Esc'], description: 'cancel the form (asks first when something was typed)', hint: 'cancel', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'picker-up', keys: ['↑'], description: 'move up', group: 'Picker', when: ['picker'] },
+  { id: 'picker-down', keys: ['↓'], description: 'move down', hint: 'move', group: 'Picker', when: ['picker'] },
+  { id: 'picker-more', keys: ['PgDn'], description: 'load the next page of records', hint: 'more', group: 'Picker', when: ['picker'] },
+  { id: 'picker-choose', keys: ['Enter'], description: 'use the selected record (typing searches the names)', hint: 'choose', group: 'Picker', when: ['picker'] },
+  { id: 'picker-cancel', keys: ['Esc'], description: 'close the picker', hint: 'close', group: 'Picker', when: ['picker'] },
+  { id: 'confirm-yes', keys: ['y', 'Enter'], description: 'yes (delete, or discard the form)', hint: 'yes', group: 'Confirm', when: ['confirm'] },
+  { id: 'confirm-no', keys: ['n', 'Esc'], description: 'no', hint: 'no', group: 'Confirm', when: ['confirm'] },
 ];
 
 /** Commands of the command line, for the help overlay and the README. */
@@ -106,7 +146,9 @@ export const COMMAND_HELP: readonly { command: string; description: string }[] =
   { command: ':q', description: 'quit' },
 ];
 
-export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Details', 'Filter', 'Command line', 'Help', 'Program'];
+export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Details', 'Filter', 'Command line', 'Help', 'Program',
+  'Token setup',
+  'Forms', 'Picker', 'Confirm'];
 
 export function isEnabled(binding: Binding, env: KeyEnv): boolean {
   return binding.enabled ? binding.enabled(env) : true;
@@ -127,7 +169,10 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
     case 'Shift+Tab': return key.tab && key.shift;
     case 'Ctrl+C': return key.ctrl && input === 'c';
     case 'Ctrl+S': return key.ctrl && input === 's';
+    case 'Ctrl+O': return key.ctrl && input === 'o'; // token setup: open in the browser
     default:
+      // Forms (issue 4): Ctrl+P, Ctrl+N, Ctrl+D.
+      if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();
       return !key.ctrl && !key.meta && input === display;
   }
 }

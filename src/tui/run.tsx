@@ -9,7 +9,8 @@ import React from 'react';
 import { render, type Instance } from 'ink';
 import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../api/sanitize.js';
-import { App } from './App.js';
+import { crashLogNote, writeCrashLog } from '../crashLog.js';
+import { Root } from './auth/Root.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from './text/width.js';
@@ -21,7 +22,7 @@ type HandledSignal = keyof typeof SIGNAL_CODES;
 /** The one sentence printed after a crash (token redacted, server text made safe). */
 export function crashSentence(error: unknown, secrets: readonly (string | undefined)[]): string {
   const detail = describeError(error).replace(/^Unexpected error: /, '');
-  const safe = truncate(sanitizeLine(redact(detail, secrets)), 300);
+  const safe = truncate(sanitizeLine(redact(detail, secrets)).trim(), 300);
   return `The dashboard stopped on an unexpected error (${safe}).`;
 }
 
@@ -65,7 +66,11 @@ export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
     };
 
     function crash(error: unknown): void {
-      finish(1, crashSentence(error, [deps.settings.token]));
+      if (finished) return;
+      // The details go to a file in the config folder (token redacted); the terminal gets one sentence.
+      const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // secrets: tokens pasted in the setup flow (issue 5)
+      const log = writeCrashLog(error, { configDir: deps.settings.configDir, secrets, context: 'dashboard' });
+      finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}`);
     }
     // Last resort: something calls process.exit() while we run.
     function restoreOnExit(): void {
@@ -91,12 +96,14 @@ export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
       instance = render(
         // Deferred: unmounting from inside React's commit or an input event is not safe.
         <CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
-          <App
+          {/* Root: the dashboard, or first the welcome screen / token setup (issue 5). */}
+          <Root
             client={deps.client}
             settings={deps.settings}
             now={deps.now}
             openProfile={deps.openProfile}
             demo={deps.demo}
+            auth={deps.auth}
             onQuit={(code) => setImmediate(() => finish(code))}
           />
         </CrashBoundary>,

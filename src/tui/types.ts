@@ -1,13 +1,16 @@
 /** What the CLI hands the dashboard (src/tui/run.tsx: runDashboard). */
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
+import type { AuthDeps } from './auth/types.js';
 
 export interface Session {
   client: ApiClient;
   settings: Settings;
 }
 
-export interface DashboardDeps extends Session {
+export interface DashboardDeps extends Omit<Session, 'client'> {
+  /** Absent on a first run (auth.start is then the welcome screen or the setup flow). */
+  client?: ApiClient;
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WritableStream;
@@ -17,6 +20,10 @@ export interface DashboardDeps extends Session {
   openProfile?: (name: string) => Promise<Session>;
   /** True when running on the embedded sandbox (--demo): shown in the header. */
   demo?: boolean;
+  /** Token setup (issue 5): the welcome screen, the setup flow, re-login after a 401. */
+  auth?: AuthDeps;
+  /** Texts never to show (tokens met during the run, pasted ones too): crash reports are redacted with them. */
+  secrets?: ReadonlySet<string>;
 }
 
 /** runDashboard(deps) resolves with the process exit code once the user quits. */

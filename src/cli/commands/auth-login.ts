@@ -7,24 +7,25 @@
  * the profile the current one. A token that fails any step is not stored.
  */
 import path from 'node:path';
-import { SlotuiError } from '../../api/errors.js';
-import { isExpired, parseTokenInput, tokenUser } from '../../config/jwt.js';
+import { tokenUser } from '../../config/jwt.js';
+import { loggedInSentence, verifyToken } from '../../config/tokenSetup.js';
 import { assertProfileName } from '../../config/store.js';
 import type { Profile } from '../../config/types.js';
 import { stringFlag, booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readAll } from '../input.js';
 import { formatDate, requireHttps, tokenEndpoint } from './auth-shared.js';
+import type { Settings } from '../../config/types.js';
+import type { LoginResult } from '../../tui/auth/types.js';
+import { createAuthDeps } from './auth-setup.js';
 
 /** A JWT is a few KB at most; the JSON answer a little more. */
 const MAX_TOKEN_INPUT = 64 * 1024;
 
 export async function authLoginCommand(ctx: Context): Promise<number> {
   if (!booleanFlag(ctx.flags, 'with-token')) {
-    const why = ctx.stdinIsTerminal
-      ? 'Interactive login comes with the dashboard; for now pipe the token in with `slotui auth login --with-token`.'
-      : 'Without a terminal, give the token on stdin with `slotui auth login --with-token`.';
-    throw usageError(why, 'auth login');
+    if (ctx.stdinIsTerminal && ctx.stdoutIsTerminal) return interactiveLogin(ctx);
+    throw usageError('Without a terminal, give the token on stdin with `slotui auth login --with-token`.', 'auth login');
   }
   const settings = ctx.settings();
   const name = settings.profileName;
@@ -44,22 +45,17 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   const caFile = caFlag ? path.resolve(caFlag) : settings.caFile;
 
   if (ctx.stdinIsTerminal) ctx.err.line('Paste the token (the JWT, or the JSON {"jwt": ...}), then press Enter and Ctrl+D:');
-  const { token, claims } = parseTokenInput(await readAll(ctx.io.stdin, MAX_TOKEN_INPUT, 'The token input'));
-  ctx.secrets.add(token);
-  const endpoint = tokenEndpoint(frontendUrl, baseUrl);
-  if (isExpired(claims, ctx.now())) {
-    throw new SlotuiError('auth', `This token expired on ${formatDate(claims.exp)}. Get a new one from ${endpoint} and try again.`);
-  }
-
-  const client = await ctx.connect({ ...settings, baseUrl, baseUrlSource: 'flag', token, tokenSource: 'flag', caFile, readOnly: true });
-  try {
-    await client.probe();
-  } catch (error) {
-    if (error instanceof SlotuiError && error.kind === 'auth') {
-      throw new SlotuiError('auth', `The service refused this token (HTTP ${error.status ?? 401}); it was not stored. Check that it is the whole token from ${endpoint}, for this service, and try again.`, { status: error.status });
-    }
-    throw error;
-  }
+  const input = await readAll(ctx.io.stdin, MAX_TOKEN_INPUT, 'The token input');
+  // The same checks and sentences as the interactive flow: a JWT, not expired, accepted by one GET.
+  const { token, claims } = await verifyToken(input, {
+    now: ctx.now(),
+    endpoint: tokenEndpoint(frontendUrl, baseUrl),
+    onSecret: (secret) => ctx.secrets.add(secret),
+    probe: async (candidate) => {
+      const client = await ctx.connect({ ...settings, baseUrl, baseUrlSource: 'flag', token: candidate, tokenSource: 'flag', caFile, readOnly: true });
+      await client.probe();
+    },
+  });
 
   // Addresses given by flag are stored; ones from the environment only fill a profile that has none.
   const profile: Profile = {
@@ -76,6 +72,47 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   const user = tokenUser(claims) ?? 'an unnamed user';
   const expiry = claims.exp ? `the token expires on ${formatDate(claims.exp)}` : 'the token carries no expiry date';
   await ctx.out.write(`Logged in to ${host} as ${user} (profile ${name}); ${expiry}.\n`);
+  if (settings.tokenSource === 'env') {
+    ctx.err.line('Note: SLOTUI_TOKEN is set in this environment and wins over the stored token until you unset it.');
+  }
+  return 0;
+}
+
+/**
+ * `slotui auth login` on a terminal: the setup flow of the dashboard, alone.
+ * --base-url and --frontend-url fill its fields in. Ends once the token is
+ * stored (exit 0, the outcome on stdout) or when cancelled (exit 1).
+ */
+async function interactiveLogin(ctx: Context): Promise<number> {
+  const settings = ctx.settings();
+  assertProfileName(settings.profileName);
+  const baseUrlFlag = stringFlag(ctx.flags, 'base-url');
+  const frontendFlag = stringFlag(ctx.flags, 'frontend-url');
+  if (baseUrlFlag) requireHttps(baseUrlFlag, '--base-url');
+  if (frontendFlag) requireHttps(frontendFlag, '--frontend-url');
+  const caFlag = stringFlag(ctx.flags, 'ca-file');
+  const start: Settings = {
+    ...settings,
+    baseUrl: baseUrlFlag ?? settings.baseUrl,
+    frontendUrl: frontendFlag ?? settings.frontendUrl,
+    caFile: caFlag ? path.resolve(caFlag) : settings.caFile,
+  };
+  let outcome: LoginResult | undefined;
+  const auth = createAuthDeps(ctx, { start: { kind: 'setup' }, exitAfterLogin: true, onLogin: (result) => (outcome = result) });
+  const { runDashboard } = await import('../../tui/run.js');
+  const code = await runDashboard({
+    settings: start,
+    auth,
+    secrets: ctx.secrets,
+    stdin: ctx.io.stdin as NodeJS.ReadStream,
+    stdout: ctx.io.stdout as NodeJS.WriteStream,
+    stderr: ctx.io.stderr,
+  });
+  if (!outcome) {
+    ctx.err.line('Login cancelled; nothing was stored.');
+    return code === 0 ? 1 : code;
+  }
+  await ctx.out.write(`${loggedInSentence(outcome)}\n`);
   if (settings.tokenSource === 'env') {
     ctx.err.line('Note: SLOTUI_TOKEN is set in this environment and wins over the stored token until you unset it.');
   }

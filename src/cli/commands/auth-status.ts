@@ -9,6 +9,7 @@
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import { sanitizeLine } from '../../api/sanitize.js';
 import { isExpired, tokenUser, tryDecodeClaims } from '../../config/jwt.js';
+import type { Profile } from '../../config/types.js';
 import { booleanFlag, stringFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { daysUntil, formatDate, tokenEnding } from './auth-shared.js';
@@ -72,11 +73,12 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
     }
   }
   if (failure) status.problem = failure.message;
+  const profiles = await profileSummaries(ctx, stored, status, now);
 
   if (booleanFlag(ctx.flags, 'json')) {
-    await ctx.out.write(`${JSON.stringify(status, null, 2)}\n`);
+    await ctx.out.write(`${JSON.stringify({ ...status, profiles }, null, 2)}\n`);
   } else {
-    await ctx.out.write(describeStatus(status, now));
+    await ctx.out.write(describeStatus(status, now) + describeProfiles(profiles, status));
   }
   if (failure) throw failure;
   return 0;
@@ -122,4 +124,80 @@ function describeStatus(status: Status, now: Date): string {
   rows.push(['Check', check]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return rows.map(([label, value]) => `${label.padEnd(width)}${value}\n`).join('');
+}
+
+/** One stored profile as `auth status` lists it (never the token: at most its last 4 characters). */
+interface ProfileSummary {
+  name: string;
+  current: boolean;
+  host: string | null;
+  hasToken: boolean;
+  tokenEnding: string | null;
+  user: string | null;
+  expiresAt: string | null;
+  /** true: accepted now; false: refused or expired; null: not checked (no token or base URL, or unreachable). */
+  works: boolean | null;
+}
+
+/**
+ * Every stored profile, each token checked with one request (the profile in
+ * use was checked above and is not asked twice). Probes run side by side.
+ */
+async function profileSummaries(ctx: Context, stored: { profiles: Record<string, Profile> }, status: Status, now: Date): Promise<ProfileSummary[]> {
+  const names = Object.keys(stored.profiles).sort();
+  return Promise.all(names.map(async (name): Promise<ProfileSummary> => {
+    const profile = stored.profiles[name] ?? {};
+    const claims = profile.token ? tryDecodeClaims(profile.token) : undefined;
+    const summary: ProfileSummary = {
+      name,
+      current: name === status.profile,
+      host: hostOf(profile.baseUrl),
+      hasToken: Boolean(profile.token),
+      tokenEnding: profile.token ? (tokenEnding(profile.token) ?? null) : null,
+      user: claims ? (tokenUser(claims) ?? null) : null,
+      expiresAt: claims?.exp ? claims.exp.toISOString() : null,
+      works: null,
+    };
+    if (!profile.token || !profile.baseUrl) return summary;
+    if (claims && isExpired(claims, now)) return { ...summary, works: false };
+    // The profile in use, with its own stored token: already checked.
+    if (summary.current && status.tokenSource === 'profile') return { ...summary, works: status.works };
+    ctx.secrets.add(profile.token);
+    try {
+      const client = await ctx.connect({ ...ctx.settings(name), baseUrl: profile.baseUrl, token: profile.token, tokenSource: 'profile', readOnly: true });
+      await client.probe();
+      return { ...summary, works: true };
+    } catch (error) {
+      if (!isSlotuiError(error)) throw error;
+      return { ...summary, works: error.kind === 'auth' ? false : null };
+    }
+  }));
+}
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).host;
+  } catch {
+    return sanitizeLine(url).slice(0, 60);
+  }
+}
+
+function describeProfiles(profiles: ProfileSummary[], status: Status): string {
+  if (profiles.length === 0) return '';
+  const lines = ['', 'Stored profiles (* the one in use):'];
+  for (const p of profiles) {
+    const token = p.tokenEnding ? `token …${p.tokenEnding}` : p.hasToken ? 'token set' : 'no token';
+    const parts = [
+      `${p.current ? '*' : ' '} ${p.name}`,
+      p.host ?? 'no base URL',
+      token,
+      p.user ? `user ${sanitizeLine(p.user)}` : '',
+      p.expiresAt ? `expires ${p.expiresAt.slice(0, 10)}` : '',
+      p.works === true ? 'works' : p.works === false ? 'refused or expired' : 'not checked',
+    ].filter(Boolean);
+    lines.push(`  ${parts.join(' · ')}`);
+  }
+  if (status.tokenSource === 'env') lines.push('SLOTUI_TOKEN is set: it wins over the stored token of the profile in use.');
+  return `${lines.join('\n')}\n`;
 }

@@ -19,12 +19,16 @@ export function statusText(snap: ListSnapshot, profile: string): string {
   return parts.join(' · ');
 }
 
-export function StatusLine({ snap, profile, width }: { snap: ListSnapshot; profile: string; width: number }): React.JSX.Element {
+/** `warning`: the token's expiry within 30 days (issue 5), after the profile. */
+export function StatusLine({ snap, profile, width, warning }: { snap: ListSnapshot; profile: string; width: number; warning?: string }): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box width={width} height={1} overflow="hidden">
       <Box flexShrink={1} marginRight={2}>
-        <Text wrap="truncate-end">{statusText(snap, profile)}</Text>
+        <Text wrap="truncate-end">
+          {statusText(snap, profile)}
+          {warning ? <Text color={theme.error} bold>{` · ⚠ ${warning}`}</Text> : null}
+        </Text>
       </Box>
       {snap.loading !== null ? (
         <Box flexShrink={0}>

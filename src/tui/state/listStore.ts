@@ -100,6 +100,8 @@ export class ListStore {
   private warmHold: Hold | null = null;
   private inflight = new Map<string, Flight>();
   private disposed = false;
+  /** Forms (issue 4): set by invalidate(); the shown page's total may be out of date. */
+  private totalStale = false;
 
   private listeners = new Set<() => void>();
   private snapshot: ListSnapshot;
@@ -155,6 +157,15 @@ export class ListStore {
 
   last(): void {
     this.run({ start: { kind: 'last' }, steps: 0 });
+  }
+
+  /**
+   * Forms (issue 4): the data changed (a create, edit or delete). Drops the cached pages,
+   * and the next `last()` reads the total afresh instead of trusting the shown page's.
+   */
+  invalidate(): void {
+    this.cache.clear();
+    this.totalStale = true;
   }
 
   /**
@@ -322,7 +333,7 @@ export class ListStore {
           const offset = lastPageOffset(total, limit);
           return this.obtain(gen, intent, offsetKey(offset, limit), (signal) => this.client.listPage(this.resource, { limit, offset, signal }));
         };
-        if (this.page) return fromTotal(this.page.total);
+        if (this.page && !this.totalStale) return fromTotal(this.page.total);
         const known = first();
         return known instanceof Promise ? known.then((p) => fromTotal(p.total)) : fromTotal(known.total);
       }
@@ -408,6 +419,7 @@ export class ListStore {
 
   private show(page: Page, keepSelection: boolean): void {
     this.page = page;
+    this.totalStale = false;
     if (!keepSelection) this.selected = 0;
     this.prefetchNext(page);
     this.emit();

@@ -23,7 +23,7 @@ const chars = (s: string): string[] => Array.from(s);
  * Applies one key to the editor; returns the new state, or undefined when the
  * key is not an editing key (Enter, Esc, Tab, arrows up/down: the caller's).
  */
-export function editLine(state: EditorState, input: string, key: Key): EditorState | undefined {
+export function editLine(state: EditorState, input: string, key: Key, maxLength: number = MAX_INPUT): EditorState | undefined {
   const text = chars(state.value);
   const cursor = Math.max(0, Math.min(text.length, state.cursor));
   if (key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return undefined;
@@ -46,7 +46,8 @@ export function editLine(state: EditorState, input: string, key: Key): EditorSta
   if (key.ctrl || key.meta) return state;
   const typed = chars(cleanInput(input.replace(/[\r\n\t]+/g, ' ')));
   if (typed.length === 0) return state;
-  const room = Math.max(0, MAX_INPUT - text.length);
+  // maxLength: the token field takes a whole JWT, longer than any filter.
+  const room = Math.max(0, maxLength - text.length);
   const inserted = typed.slice(0, room);
   text.splice(cursor, 0, ...inserted);
   return { value: text.join(''), cursor: cursor + inserted.length };

@@ -1,0 +1,79 @@
+/**
+ * The setup flow as drawn: the two addresses, then the token endpoint as a
+ * link (OSC 8) and the masked token field. The token is never drawn: only
+ * dots and its length.
+ */
+import React, { useSyncExternalStore } from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { InputLine } from '../components/InputLine.js';
+import { Spinner } from '../components/Spinner.js';
+import { useTheme } from '../components/theme.js';
+import { truncate, wrap } from '../text/width.js';
+import { hyperlink } from './osc.js';
+import type { SetupStore } from './setupStore.js';
+
+const LABEL_WIDTH = 15;
+/** Dots shown at most: enough to see the paste arrived, nothing about its content. */
+const MAX_DOTS = 24;
+
+export function maskedText(length: number): string {
+  if (length === 0) return '';
+  return `${'•'.repeat(Math.min(length, MAX_DOTS))} (${length} character${length === 1 ? '' : 's'})`;
+}
+
+export interface SetupViewProps {
+  store: SetupStore;
+  profile: string;
+  width: number;
+  height: number;
+}
+
+export function SetupView({ store, profile, width, height }: SetupViewProps): React.JSX.Element {
+  const s = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const theme = useTheme();
+  const label = (text: string) => text.padEnd(LABEL_WIDTH);
+  const field = (name: string, value: string, active: boolean, placeholder?: string) =>
+    active ? (
+      <InputLine prompt={`› ${label(name)}`} editor={name === 'Base URL' ? s.baseUrl : s.frontendUrl} placeholder={placeholder} width={width} />
+    ) : (
+      <Text wrap="truncate-end">{`  ${label(name)}${truncate(sanitizeLine(value), Math.max(0, width - LABEL_WIDTH - 2))}`}</Text>
+    );
+  const tokenChars = Array.from(s.token.value).length;
+  const lines = (text: string) => wrap(text, width);
+
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">{truncate(`Connect slotui to an SLO service · profile ${sanitizeLine(profile)}`, width)}</Text>
+      {s.reason ? lines(s.reason).map((line, i) => <Text key={`r${i}`} color={theme.error} wrap="truncate-end">{line}</Text>) : null}
+      <Text> </Text>
+      {field('Base URL', s.baseUrl.value, s.step === 'base-url', 'https://slo.example.com')}
+      {field('Frontend URL', s.frontendUrl.value, s.step === 'frontend-url', 'Enter: the same origin as the base URL')}
+      {s.step === 'token' && s.endpoint ? (
+        <Box flexDirection="column" width={width}>
+          <Text> </Text>
+          <Text wrap="truncate-end">1. While logged in on the frontend, open:</Text>
+          {/* Our own URL, built from the address typed and checked above; never server text. */}
+          <Text wrap="truncate-end">{`   ${hyperlink(s.endpoint, truncate(s.endpoint, Math.max(0, width - 3)))}`}</Text>
+          <Text dimColor wrap="truncate-end">
+            {truncate(`   ${s.copied ? 'Copied to the clipboard.' : 'Copy it into your browser.'}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, width)}
+          </Text>
+          <Text wrap="truncate-end">2. Paste the whole answer, or just the JWT, and press Enter:</Text>
+          <Box width={width} height={1} overflow="hidden">
+            <Text wrap="truncate-end">
+              <Text bold>{`› ${label('Token')}`}</Text>
+              {maskedText(tokenChars)}
+              <Text inverse> </Text>
+            </Text>
+          </Box>
+        </Box>
+      ) : (
+        <Text>{`  ${label('Token')}`}</Text>
+      )}
+      <Text> </Text>
+      {s.busy ? <Spinner label="Verifying the token with the service…" /> : null}
+      {s.error ? lines(s.error).map((line, i) => <Text key={`e${i}`} color={theme.error} bold wrap="truncate-end">{line}</Text>) : null}
+      {s.note ? <Text wrap="truncate-end">{truncate(s.note, width)}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Terminal escape sequences we write ourselves, around our own text only (a
+ * URL we built from an address the user typed and checked), never around
+ * server text. Control characters are removed from what goes inside, so the
+ * sequence cannot be ended early or smuggle another one.
+ */
+const ESC = '\u001B';
+const BEL = '\u0007';
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+
+const clean = (text: string): string => text.replace(CONTROLS, '');
+
+/** OSC 8: `text` shown as a link to `url` where the terminal supports it (plain text elsewhere). */
+export function hyperlink(url: string, text: string = url): string {
+  return `${ESC}]8;;${clean(url)}${BEL}${clean(text)}${ESC}]8;;${BEL}`;
+}
+
+/** OSC 52: puts `text` on the clipboard (works over SSH where the terminal allows it). */
+export function clipboardSequence(text: string): string {
+  return `${ESC}]52;c;${Buffer.from(clean(text), 'utf8').toString('base64')}${BEL}`;
+}

@@ -1,0 +1,209 @@
+/**
+ * The token setup flow as a small synchronous store (like the dashboard's
+ * NavStore): three fields, base URL, frontend URL and the token, filled one
+ * after the other; Enter confirms a field, Esc goes back. On the token, Enter
+ * verifies it through `auth.login` (which also stores it); a failure shows
+ * its sentence and keeps the pasted value for another try.
+ *
+ * Keys are applied to plain state in order, so a paste followed at once by
+ * Enter is never cut short by a render. The token is only ever held here and
+ * passed to `login`; the view shows dots.
+ */
+import type { Key } from 'ink';
+import { describeError, redact } from '../../api/errors.js';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
+import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
+import { clipboardSequence } from './osc.js';
+import type { AuthDeps, LoginResult } from './types.js';
+
+export type SetupStep = 'base-url' | 'frontend-url' | 'token';
+
+/** A pasted JWT with many claims, or the JSON around it, is a few KB; more is not a token. */
+export const MAX_TOKEN_INPUT = 16_384;
+
+export interface SetupState {
+  step: SetupStep;
+  baseUrl: EditorState;
+  frontendUrl: EditorState;
+  token: EditorState;
+  /** Why the flow opened (expired token, refused by the service), shown above the fields. */
+  reason: string | null;
+  /** The last failure, one sentence. */
+  error: string | null;
+  /** Verifying the token. */
+  busy: boolean;
+  /** The token endpoint (once both URLs are confirmed). */
+  endpoint: string | null;
+  /** The endpoint was put on the clipboard (OSC 52). */
+  copied: boolean;
+  /** A line after Ctrl+O. */
+  note: string | null;
+}
+
+export interface SetupOptions {
+  auth: AuthDeps;
+  baseUrl?: string;
+  frontendUrl?: string;
+  reason?: string;
+  /** Called once the token is verified and stored. */
+  onDone(result: LoginResult): void;
+  /** Esc on the first field. */
+  onCancel(): void;
+}
+
+const editor = (value: string | undefined): EditorState => (value ? { value, cursor: Array.from(value).length } : EMPTY_EDITOR);
+
+/** A JSON answer pasted over several lines: its newlines arrive as Enter and must not submit half of it. */
+function unfinishedJson(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return false;
+  const opened = trimmed.split('{').length - 1;
+  const closed = trimmed.split('}').length - 1;
+  return closed < opened;
+}
+
+export class SetupStore {
+  private state: SetupState;
+  private readonly listeners = new Set<() => void>();
+  private disposed = false;
+
+  constructor(private readonly options: SetupOptions) {
+    const known = options.baseUrl ? checkHttpsUrl(options.baseUrl, 'The base URL') : undefined;
+    const frontend = options.frontendUrl ? checkHttpsUrl(options.frontendUrl, 'The frontend URL') : undefined;
+    this.state = {
+      step: 'base-url',
+      baseUrl: editor(options.baseUrl),
+      frontendUrl: editor(options.frontendUrl),
+      token: EMPTY_EDITOR,
+      reason: options.reason ?? null,
+      error: null,
+      busy: false,
+      endpoint: null,
+      copied: false,
+      note: null,
+    };
+    // With a reason (expired, refused) and a good base URL, the token is what is missing: start there.
+    if (options.reason && known?.ok && (frontend === undefined || frontend.ok)) this.goToToken();
+  }
+
+  getSnapshot = (): SetupState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Stops callbacks after the flow is gone (a login still running is ignored). */
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  /** A key for the field being edited; true when it was an editing key. */
+  edit(input: string, key: Key): boolean {
+    const s = this.state;
+    if (s.busy) return true;
+    const field = s.step === 'base-url' ? 'baseUrl' : s.step === 'frontend-url' ? 'frontendUrl' : 'token';
+    const edited = editLine(s[field], input, key, field === 'token' ? MAX_TOKEN_INPUT : undefined);
+    if (!edited) return false;
+    this.set({ [field]: edited, note: null });
+    return true;
+  }
+
+  /** Enter. */
+  submit(): void {
+    const s = this.state;
+    if (s.busy) return;
+    if (s.step === 'base-url') {
+      const base = checkHttpsUrl(s.baseUrl.value, 'The base URL');
+      if (!base.ok) return this.set({ error: base.problem });
+      this.set({ step: 'frontend-url', baseUrl: editor(base.url), error: null });
+      return;
+    }
+    if (s.step === 'frontend-url') {
+      const typed = s.frontendUrl.value.trim();
+      if (typed !== '') {
+        const frontend = checkHttpsUrl(typed, 'The frontend URL');
+        if (!frontend.ok) return this.set({ error: frontend.problem });
+      }
+      this.goToToken();
+      return;
+    }
+    if (unfinishedJson(s.token.value)) {
+      this.edit(' ', { ...NO_KEY });
+      return;
+    }
+    if (s.token.value.trim() === '') return this.set({ error: 'Paste the token first: the JSON answer of the page above, or the JWT alone.' });
+    void this.verify();
+  }
+
+  /** Esc: the previous field, or cancel on the first. */
+  back(): void {
+    const s = this.state;
+    if (s.busy) return;
+    if (s.step === 'token') return this.set({ step: 'frontend-url', error: null, note: null });
+    if (s.step === 'frontend-url') return this.set({ step: 'base-url', error: null });
+    this.options.onCancel();
+  }
+
+  /** Ctrl+O on the token step, where a browser can be opened. */
+  openBrowser(): void {
+    const { endpoint } = this.state;
+    if (!endpoint || !this.options.auth.openBrowser) return;
+    try {
+      this.options.auth.openBrowser(endpoint);
+      this.set({ note: 'Opened in your browser: log in there if asked, then copy the answer.' });
+    } catch {
+      this.set({ note: 'The browser could not be opened; open the link yourself.' });
+    }
+  }
+
+  get canOpenBrowser(): boolean {
+    return this.state.step === 'token' && Boolean(this.options.auth.openBrowser);
+  }
+
+  private goToToken(): void {
+    const base = checkHttpsUrl(this.state.baseUrl.value, 'The base URL');
+    if (!base.ok) return;
+    const typed = this.state.frontendUrl.value.trim();
+    const frontend = typed === '' ? defaultFrontendUrl(base.url) : typed.replace(/\/+$/, '');
+    const endpoint = tokenEndpointUrl(frontend);
+    let copied = this.state.copied && this.state.endpoint === endpoint;
+    if (!copied && this.options.auth.writeTerminal) {
+      try {
+        this.options.auth.writeTerminal(clipboardSequence(endpoint));
+        copied = true;
+      } catch {
+        copied = false;
+      }
+    }
+    this.set({ step: 'token', baseUrl: editor(base.url), frontendUrl: editor(frontend), endpoint, copied, error: null });
+  }
+
+  private async verify(): Promise<void> {
+    const s = this.state;
+    this.set({ busy: true, error: null, note: null });
+    try {
+      const result = await this.options.auth.login({ baseUrl: s.baseUrl.value, frontendUrl: s.frontendUrl.value, input: s.token.value });
+      if (this.disposed) return;
+      this.set({ busy: false, token: EMPTY_EDITOR });
+      this.options.onDone(result);
+    } catch (error) {
+      if (this.disposed) return;
+      // The pasted value stays for another try (a wrong URL is fixed with Esc, then Enter again).
+      this.set({ busy: false, error: sanitizeLine(redact(describeError(error), [s.token.value.trim()])) });
+    }
+  }
+
+  private set(patch: Partial<SetupState>): void {
+    if (this.disposed) return;
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};

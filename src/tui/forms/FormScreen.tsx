@@ -1,0 +1,133 @@
+/**
+ * The generic form: a title, errors about no field in particular, then one
+ * field a line (label, value box, hint or inline error), the focused field's
+ * suggestions under it. The field list scrolls so the frame never exceeds the
+ * body's height; the focused field is always in view.
+ *
+ * Multiline fields (description, formula) are single-line editors in a wider
+ * box: Enter moves on, as in every other field.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { windowStart } from '../components/Table.js';
+import { useTheme } from '../components/theme.js';
+import { EMPTY_EDITOR } from '../text/lineEditor.js';
+import { fit, textWidth, truncate, wrap } from '../text/width.js';
+import { FieldBox } from './FieldBox.js';
+import { formRows, matchingSuggestions, valueOf, type FormState, type Row } from './formModel.js';
+import { recordName } from './formsController.js';
+
+const MAX_TOP_LINES = 4;
+const TEXT_BOX = 40;
+
+export function rowLabel(form: FormState, row: Row): string {
+  switch (row.kind) {
+    case 'field':
+      return `${row.field.label}${row.field.required ? ' *' : ''}`;
+    case 'queries':
+      return `${row.field.label} (${form.queries.length})`;
+    case 'query':
+      return row.part === 'name' ? `  Query ${row.index + 1} name` : `    ${row.part}${row.part === 'limit' ? ' *' : ''}`;
+  }
+}
+
+function rowHint(form: FormState, row: Row): string {
+  switch (row.kind) {
+    case 'field':
+      if (row.field.references) return [row.field.hint, row.field.kind === 'reference-list' ? 'ids, comma-separated · Ctrl+P adds one from a list' : 'Ctrl+P picks from a list'].filter(Boolean).join(' · ');
+      if (row.field.kind === 'integer') return row.field.hint ?? 'a whole number';
+      if (row.field.kind === 'numeric-string') return row.field.hint ?? 'a number';
+      return row.field.hint ?? '';
+    case 'queries':
+      return form.queries.length === 0 ? 'none yet · Ctrl+N adds a query' : 'Ctrl+N adds a query · Ctrl+D removes the one the cursor is in';
+    case 'query':
+      return row.part === 'name' ? 'rename by editing' : row.part === 'limit' ? 'a whole number' : '';
+  }
+}
+
+export function FormScreen({ form, width, height }: { form: FormState; width: number; height: number }): React.JSX.Element {
+  const theme = useTheme();
+  const rows = formRows(form);
+  const focus = Math.min(form.focus, rows.length - 1);
+  const title = form.mode === 'create' ? `New ${form.def.singular === 'sli' || form.def.singular === 'slo' ? form.def.singular.toUpperCase() : form.def.singular}` : `Edit ${recordName(form.def, form.record!)}`;
+
+  const top: { text: string; tone: 'error' | 'ask' }[] = [];
+  if (form.confirmDiscard) top.push({ text: 'Discard what you typed? y discards it · n goes back to the form', tone: 'ask' });
+  for (const e of form.topErrors) for (const line of wrap(e, width)) top.push({ text: line, tone: 'error' });
+  const topShown = top.slice(0, MAX_TOP_LINES);
+
+  const focusedRow = rows[focus];
+  const suggestions = matchingSuggestions(form, focusedRow);
+  const extraLine = suggestions.length > 0;
+  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0));
+  const start = windowStart(focus, rows.length, available);
+  const shown = rows.slice(start, start + available);
+
+  const labelWidth = Math.min(Math.max(...rows.map((r) => textWidth(rowLabel(form, r)))) + 1, Math.max(8, Math.floor(width / 3)));
+  const room = Math.max(4, width - 2 - labelWidth - 2);
+  const status = form.submitting ? ' · Saving…' : '';
+  const position = rows.length > available ? ` · fields ${start + 1}-${start + shown.length} of ${rows.length}` : '';
+
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {truncate(`${title} · Ctrl+S saves · Esc cancels${status}${position}`, width)}
+      </Text>
+      {topShown.map((line, i) => (
+        <Text key={`top${i}`} wrap="truncate-end" color={line.tone === 'error' ? theme.error : undefined} bold>
+          {line.text || ' '}
+        </Text>
+      ))}
+      {shown.map((row, i) => {
+        const index = start + i;
+        const focused = index === focus;
+        const error = form.errors[row.id];
+        const label = fit(rowLabel(form, row), labelWidth);
+        if (row.kind === 'queries') {
+          const note = error ?? rowHint(form, row);
+          return (
+            <Text key={row.id} wrap="truncate-end" inverse={focused}>
+              {focused ? '› ' : '  '}
+              {label}
+              <Text color={error ? theme.error : undefined} dimColor={!error}>
+                {truncate(note, Math.max(0, width - 2 - labelWidth))}
+              </Text>
+            </Text>
+          );
+        }
+        const boxWidth = Math.max(3, Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : TEXT_BOX));
+        const after = Math.max(0, width - 2 - labelWidth - boxWidth - 2 - 2);
+        const note = error ?? rowHint(form, row);
+        return (
+          <Box key={row.id} width={width} height={1} overflow="hidden">
+            <Text wrap="truncate-end">
+              <Text bold={focused}>{focused ? '› ' : '  '}</Text>
+              <Text bold={focused}>{label}</Text>
+              <FieldBox editor={form.editors[row.id] ?? EMPTY_EDITOR} width={boxWidth} focused={focused && !form.confirmDiscard} />
+              {note && after > 0 ? (
+                <Text color={error ? theme.error : undefined} dimColor={!error} bold={Boolean(error)}>
+                  {'  '}
+                  {truncate(sanitizeLine(note), after)}
+                </Text>
+              ) : null}
+            </Text>
+          </Box>
+        );
+      })}
+      {extraLine ? (
+        <Text dimColor wrap="truncate-end">
+          {truncate(`${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`, width)}
+        </Text>
+      ) : null}
+      {focusedRow && form.errors[focusedRow.id] && textWidth(form.errors[focusedRow.id]!) > 30 && !extraLine && shown.length < available ? (
+        <Text wrap="truncate-end" color={theme.error}>
+          {truncate(`${' '.repeat(labelWidth + 2)}${form.errors[focusedRow.id]}`, width)}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** For tests and messages: what a row holds. */
+export const rowValue = (form: FormState, row: Row): string => valueOf(form, row.id);

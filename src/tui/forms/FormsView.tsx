@@ -1,0 +1,46 @@
+/**
+ * The body while the forms layer has something open: the form, the picker
+ * over it, the delete question, or a note while the user's editor runs.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { RESOURCES } from '../../api/resources.js';
+import { useTheme } from '../components/theme.js';
+import { truncate, wrap } from '../text/width.js';
+import { FormScreen } from './FormScreen.js';
+import { recordName } from './formsController.js';
+import type { FormsState } from './formsStore.js';
+import { PickerScreen } from './PickerScreen.js';
+
+export function FormsView({ state, width, height }: { state: FormsState; width: number; height: number }): React.JSX.Element | null {
+  const theme = useTheme();
+  switch (state.kind) {
+    case 'none':
+      return null;
+    case 'form':
+      return state.picker ? <PickerScreen picker={state.picker} width={width} height={height} /> : <FormScreen form={state.form} width={width} height={height} />;
+    case 'delete': {
+      const name = recordName(RESOURCES[state.resource], state.record);
+      const lines = [
+        ...wrap(`Delete ${name}?`, width).map((text) => ({ text, bold: true, error: false })),
+        { text: state.deleting ? 'Deleting…' : 'y or Enter deletes it · n or Esc keeps it', bold: false, error: false },
+        ...(state.error ? wrap(state.error, width).map((text) => ({ text, bold: true, error: true })) : []),
+      ];
+      return (
+        <Box flexDirection="column" width={width} height={height} overflow="hidden">
+          {lines.map((l, i) => (
+            <Text key={i} bold={l.bold} color={l.error ? theme.error : undefined} wrap="truncate-end">
+              {truncate(l.text, width) || ' '}
+            </Text>
+          ))}
+        </Box>
+      );
+    }
+    case 'external':
+      return (
+        <Box flexDirection="column" width={width} height={height} overflow="hidden">
+          <Text wrap="truncate-end">{truncate(`Editing ${recordName(RESOURCES[state.resource], state.record)} in your editor…`, width)}</Text>
+        </Box>
+      );
+  }
+}

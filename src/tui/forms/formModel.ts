@@ -1,0 +1,193 @@
+/**
+ * A form as plain data, generated from the registry's `fields`: one row per
+ * field (the SLI's queries expand into rows of their own), one line editor
+ * per row, the focus, the errors. Pure functions only, so keys that arrive
+ * before a render are applied in order and tests can drive it alone.
+ */
+import type { FieldDef, ResourceDef } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
+
+export const QUERY_PARTS = ['name', 'select', 'from', 'where', 'limit'] as const;
+export type QueryPart = (typeof QUERY_PARTS)[number];
+
+export type Row =
+  | { kind: 'field'; id: string; field: FieldDef }
+  /** The queries field itself: a heading row (Ctrl+N adds a query there). */
+  | { kind: 'queries'; id: 'queries'; field: FieldDef }
+  | { kind: 'query'; id: string; uid: number; part: QueryPart; index: number };
+
+export interface FormState {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  /** The record being edited. */
+  record?: ApiRecord;
+  /** One editor per row id (field key, or `q:<uid>:<part>`). */
+  editors: Record<string, EditorState>;
+  /** What the editors held when the form opened (to know what changed). */
+  initial: Record<string, string>;
+  /** Query entries in order, by uid (uids are never reused within a form). */
+  queries: number[];
+  initialQueries: string;
+  nextUid: number;
+  focus: number;
+  /** Inline errors by row id. */
+  errors: Record<string, string>;
+  /** Errors for no field on the form (a server message about an unknown field, a failure). */
+  topErrors: string[];
+  submitting: boolean;
+  /** Esc was pressed with something typed: "discard?" is being asked. */
+  confirmDiscard: boolean;
+  /** Values used by existing records, per field key (suggestFromRecords). */
+  suggestions: Record<string, string[]>;
+}
+
+export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${part}`;
+
+const editorOf = (value: string): EditorState => ({ value, cursor: Array.from(value).length });
+
+/** The text a record's value shows in a field. */
+export function fieldText(field: FieldDef, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (field.kind === 'reference-list') return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Longest text a field's editor takes (a huge paste is cut, never a hang). */
+export function maxLengthOf(field: FieldDef | undefined): number {
+  return field?.kind === 'multiline' ? 10_000 : 1000;
+}
+
+export function openForm(def: ResourceDef, record?: ApiRecord): FormState {
+  const editors: Record<string, EditorState> = {};
+  const queries: number[] = [];
+  let nextUid = 1;
+  for (const field of def.fields) {
+    if (field.kind === 'queries') {
+      const map = record?.[field.key];
+      if (map && typeof map === 'object' && !Array.isArray(map)) {
+        for (const [name, raw] of Object.entries(map as Record<string, unknown>)) {
+          const q = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+          const uid = nextUid++;
+          queries.push(uid);
+          editors[queryRowId(uid, 'name')] = editorOf(name);
+          for (const part of ['select', 'from', 'where', 'limit'] as const) {
+            const v = q[part];
+            editors[queryRowId(uid, part)] = editorOf(v === undefined || v === null ? '' : String(v));
+          }
+        }
+      }
+      continue;
+    }
+    editors[field.key] = editorOf(fieldText(field, record?.[field.key]));
+  }
+  const state: FormState = {
+    def,
+    mode: record ? 'edit' : 'create',
+    record,
+    editors,
+    initial: {},
+    queries,
+    initialQueries: '',
+    nextUid,
+    focus: 0,
+    errors: {},
+    topErrors: [],
+    submitting: false,
+    confirmDiscard: false,
+    suggestions: {},
+  };
+  state.initial = Object.fromEntries(Object.entries(editors).map(([k, e]) => [k, e.value]));
+  state.initialQueries = queriesText(state);
+  return state;
+}
+
+/** Every row, in focus order. */
+export function formRows(form: FormState): Row[] {
+  const rows: Row[] = [];
+  for (const field of form.def.fields) {
+    if (field.kind !== 'queries') {
+      rows.push({ kind: 'field', id: field.key, field });
+      continue;
+    }
+    rows.push({ kind: 'queries', id: 'queries', field });
+    form.queries.forEach((uid, index) => {
+      for (const part of QUERY_PARTS) rows.push({ kind: 'query', id: queryRowId(uid, part), uid, part, index });
+    });
+  }
+  return rows;
+}
+
+export const valueOf = (form: FormState, id: string): string => form.editors[id]?.value ?? '';
+
+/** The query entries as typed (for change detection and the payload). */
+function queriesText(form: FormState): string {
+  return JSON.stringify(form.queries.map((uid) => QUERY_PARTS.map((p) => valueOf(form, queryRowId(uid, p)))));
+}
+
+/** Was anything typed or changed since the form opened? */
+export function isDirty(form: FormState): boolean {
+  if (queriesText(form) !== form.initialQueries) return true;
+  return Object.entries(form.initial).some(([k, v]) => valueOf(form, k) !== v);
+}
+
+export function focusedRow(form: FormState): Row | undefined {
+  const rows = formRows(form);
+  return rows[Math.min(form.focus, rows.length - 1)];
+}
+
+export function moveFocus(form: FormState, delta: number): FormState {
+  const count = formRows(form).length;
+  const focus = Math.max(0, Math.min(count - 1, form.focus + delta));
+  return focus === form.focus ? form : { ...form, focus };
+}
+
+export function isLastRow(form: FormState): boolean {
+  return form.focus >= formRows(form).length - 1;
+}
+
+export function setEditor(form: FormState, id: string, editor: EditorState): FormState {
+  const errors = { ...form.errors };
+  // The error was about the old text: typing clears it.
+  delete errors[id];
+  return { ...form, editors: { ...form.editors, [id]: editor }, errors };
+}
+
+export function setValue(form: FormState, id: string, value: string): FormState {
+  return setEditor(form, id, editorOf(value));
+}
+
+/** Adds an empty query (limit 100 as a start) and puts the cursor in its name. */
+export function addQuery(form: FormState): FormState {
+  const uid = form.nextUid;
+  const editors = { ...form.editors };
+  for (const part of QUERY_PARTS) editors[queryRowId(uid, part)] = part === 'limit' ? editorOf('100') : EMPTY_EDITOR;
+  const next: FormState = { ...form, editors, queries: [...form.queries, uid], nextUid: uid + 1 };
+  const focus = formRows(next).findIndex((r) => r.id === queryRowId(uid, 'name'));
+  return { ...next, focus };
+}
+
+/** Removes the query the focus is in; the focus stays on the row now at that place. */
+export function removeFocusedQuery(form: FormState): FormState {
+  const row = focusedRow(form);
+  if (row?.kind !== 'query') return form;
+  const editors = { ...form.editors };
+  const errors = { ...form.errors };
+  for (const part of QUERY_PARTS) {
+    delete editors[queryRowId(row.uid, part)];
+    delete errors[queryRowId(row.uid, part)];
+  }
+  const next: FormState = { ...form, editors, errors, queries: form.queries.filter((u) => u !== row.uid) };
+  const firstOfQuery = formRows(form).findIndex((r) => r.kind === 'query' && r.uid === row.uid);
+  return { ...next, focus: Math.max(0, Math.min(formRows(next).length - 1, firstOfQuery - (next.queries.length > row.index ? 0 : 1))) };
+}
+
+/** Suggestions for the focused field that match what is typed (case-insensitive), without the exact value. */
+export function matchingSuggestions(form: FormState, row: Row | undefined): string[] {
+  if (row?.kind !== 'field') return [];
+  const all = form.suggestions[row.id] ?? [];
+  const typed = valueOf(form, row.id).trim().toLowerCase();
+  return all.filter((s) => s.toLowerCase() !== typed && s.toLowerCase().includes(typed)).slice(0, 8);
+}

@@ -1,0 +1,59 @@
+/**
+ * What the forms layer shows, as a small synchronous store outside React (as
+ * the UI store is): nothing, a form (with its record picker open or not),
+ * the delete question, or an edit running in the user's editor.
+ */
+import type { ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import type { EditorState } from '../text/lineEditor.js';
+import type { FormState } from './formModel.js';
+
+export interface PickerState {
+  /** The row the picked id goes to. */
+  target: string;
+  resource: ResourceName;
+  /** A reference-list: the id is added to the list instead of replacing it. */
+  append: boolean;
+  records: ApiRecord[];
+  next: string | null;
+  total: number | null;
+  loading: boolean;
+  error: string | null;
+  search: EditorState;
+  selected: number;
+  /** Tells a late answer for an older picker from one for this picker. */
+  gen: number;
+}
+
+export type FormsState =
+  | { kind: 'none' }
+  | { kind: 'form'; form: FormState; picker: PickerState | null }
+  | { kind: 'delete'; resource: ResourceName; record: ApiRecord; deleting: boolean; error: string | null }
+  | { kind: 'external'; resource: ResourceName; record: ApiRecord };
+
+export const NO_FORMS: FormsState = { kind: 'none' };
+
+export class FormsStore {
+  private state: FormsState = NO_FORMS;
+  private listeners = new Set<() => void>();
+
+  getSnapshot = (): FormsState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(next: FormsState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The picker's rows: the loaded records whose name (or id) holds the search text, case-insensitively. */
+export function pickerRows(picker: PickerState): ApiRecord[] {
+  const q = picker.search.value.trim().toLowerCase();
+  if (q === '') return picker.records;
+  return picker.records.filter((r) => String(r.name ?? '').toLowerCase().includes(q) || r.id.toLowerCase().includes(q));
+}

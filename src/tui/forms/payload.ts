@@ -1,0 +1,159 @@
+/**
+ * From what was typed to what is sent: each field's kind turns its text into
+ * a JSON value (an integer, a number kept as a string, a list of ids, the
+ * queries map); then the registry's zod create schema checks the payload
+ * (made partial for an edit, which sends only the changed fields). Errors come
+ * back by row id, so they show on the field they are about; the server's 400
+ * field messages are mapped the same way.
+ */
+import { z } from 'zod';
+import type { FieldDef } from '../../api/resources.js';
+import { sanitizeLine } from '../../api/sanitize.js';
+import { QUERY_PARTS, formRows, queryRowId, valueOf, type FormState } from './formModel.js';
+
+export interface Built {
+  payload: Record<string, unknown>;
+  /** By row id; `''` is the form as a whole (top of the form). */
+  errors: Record<string, string>;
+  topErrors: string[];
+}
+
+const INTEGER = /^[+-]?\d+$/;
+export const INTEGER_MESSAGE = 'Must be a whole number, such as 60.';
+export const NUMBER_MESSAGE = 'Must be a number, such as 99.9.';
+
+/** An integer field's text: a safe integer, or an error sentence. */
+export function parseInteger(text: string): number | string {
+  const t = text.trim();
+  if (!INTEGER.test(t)) return INTEGER_MESSAGE;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : 'Too large for a whole number.';
+}
+
+/** A numeric-string field's text: the trimmed text when it reads as a finite number. */
+export function parseNumericString(text: string): string | { error: string } {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? t : { error: NUMBER_MESSAGE };
+}
+
+export const splitIds = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
+
+/** One field's value for the payload; undefined leaves it out (empty and optional). */
+function fieldValue(field: FieldDef, text: string, mode: 'create' | 'edit'): { value?: unknown; error?: string } {
+  const empty = text.trim() === '';
+  switch (field.kind) {
+    case 'integer':
+      if (empty) return mode === 'edit' ? { error: 'Type a whole number (an empty value cannot be sent).' } : {};
+      {
+        const n = parseInteger(text);
+        return typeof n === 'number' ? { value: n } : { error: n };
+      }
+    case 'numeric-string':
+      if (empty) return field.required ? { value: '' } : mode === 'edit' ? { error: 'Type a number (an empty value cannot be sent).' } : {};
+      {
+        const n = parseNumericString(text);
+        return typeof n === 'string' ? { value: n } : { error: n.error };
+      }
+    case 'reference-list':
+      return empty && mode === 'create' ? {} : { value: splitIds(text) };
+    case 'reference':
+      return { value: text.trim() };
+    case 'text':
+    case 'multiline':
+      // Required fields go to the schema even when empty: it says "Required." on them.
+      return empty && !field.required && mode === 'create' ? {} : { value: text };
+    case 'queries':
+      return {};
+  }
+}
+
+/** The queries rows as the service's map; errors by row id. */
+function buildQueries(form: FormState, errors: Record<string, string>): Record<string, unknown> {
+  const map: Record<string, unknown> = {};
+  for (const uid of form.queries) {
+    const name = valueOf(form, queryRowId(uid, 'name')).trim();
+    if (name === '') errors[queryRowId(uid, 'name')] = 'A query needs a name.';
+    else if (name in map) errors[queryRowId(uid, 'name')] = 'Another query has this name.';
+    const limit = parseInteger(valueOf(form, queryRowId(uid, 'limit')));
+    if (typeof limit === 'string') errors[queryRowId(uid, 'limit')] = limit;
+    const entry: Record<string, unknown> = { limit };
+    for (const part of ['select', 'from', 'where'] as const) entry[part] = valueOf(form, queryRowId(uid, part));
+    if (name !== '') map[name] = entry;
+  }
+  return map;
+}
+
+/** The row a payload path (`service_level_indicator_id`, `queries.p95.limit`) is about, or undefined. */
+export function rowForPath(form: FormState, path: string): string | undefined {
+  const [head, name, part] = path.split('.');
+  if (head === 'queries' && name !== undefined) {
+    const uid = form.queries.find((u) => valueOf(form, queryRowId(u, 'name')).trim() === name);
+    if (uid === undefined) return 'queries';
+    const known = QUERY_PARTS.find((p) => p === part);
+    return queryRowId(uid, known ?? 'name');
+  }
+  return formRows(form).some((r) => r.id === head) ? head : undefined;
+}
+
+/** Field messages (zod's or the server's) placed on their rows; the rest go on top, with their field named. */
+export function placeErrors(form: FormState, messages: Record<string, readonly string[]>, into: Built): void {
+  for (const [path, list] of Object.entries(messages)) {
+    const text = sanitizeLine(list.join(' ')).slice(0, 300);
+    if (text === '') continue;
+    const row = path === '' ? undefined : rowForPath(form, path);
+    if (row !== undefined) {
+      into.errors[row] ??= text;
+    } else {
+      into.topErrors.push(path === '' ? text : `${sanitizeLine(path).slice(0, 80)}: ${text}`);
+    }
+  }
+}
+
+/** The JSON of a value, to compare what was typed with what the record had. */
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Builds and checks the payload: every field for a create, only the changed
+ * ones for an edit. The payload is the schema's output (trimmed where the
+ * schema trims); it is empty when nothing changed.
+ */
+export function buildPayload(form: FormState): Built {
+  const out: Built = { payload: {}, errors: {}, topErrors: [] };
+  const raw: Record<string, unknown> = {};
+  const queriesErrors: Record<string, string> = {};
+  for (const field of form.def.fields) {
+    if (field.kind === 'queries') {
+      const changed = form.mode === 'create' ? form.queries.length > 0 : JSON.stringify(form.queries.map((uid) => QUERY_PARTS.map((p) => valueOf(form, queryRowId(uid, p))))) !== form.initialQueries;
+      if (!changed) continue;
+      const map = buildQueries(form, queriesErrors);
+      if (form.mode === 'edit' && same(map, form.record?.[field.key] ?? {})) continue;
+      raw[field.key] = map;
+      continue;
+    }
+    const text = valueOf(form, field.key);
+    if (form.mode === 'edit' && text === form.initial[field.key]) continue;
+    const { value, error } = fieldValue(field, text, form.mode);
+    if (error) out.errors[field.key] = error;
+    else if (value !== undefined) raw[field.key] = value;
+  }
+  Object.assign(out.errors, queriesErrors);
+
+  const base = form.def.create;
+  const schema = form.mode === 'edit' && base instanceof z.ZodObject ? base.partial() : base;
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const messages: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      // Our own parsing already said something more precise about this field.
+      if (out.errors[rowForPath(form, path) ?? '\u0000'] !== undefined) continue;
+      (messages[path] ??= []).push(issue.message);
+    }
+    placeErrors(form, messages, out);
+  } else {
+    out.payload = result.data as Record<string, unknown>;
+  }
+  return out;
+}
+
+export const hasErrors = (built: Built): boolean => Object.keys(built.errors).length > 0 || built.topErrors.length > 0;

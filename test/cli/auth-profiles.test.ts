@@ -1,0 +1,115 @@
+/**
+ * Several profiles: `auth status` lists each (host, user, expiry, whether the
+ * token works now) and never a token; SLOTUI_TOKEN winning is said; the
+ * browser is only offered with a local display; the first run is recognised.
+ */
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { canOpenBrowser } from '../../src/cli/commands/auth-setup.js';
+import { isFirstRun } from '../../src/cli/commands/dashboard.js';
+import { createContext } from '../../src/cli/context.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness, type RunResult } from './helpers.js';
+
+let h: CliHarness;
+let other: SandboxHandle;
+beforeAll(async () => {
+  h = await startCliHarness();
+  other = await startSandbox();
+});
+afterAll(async () => {
+  await h?.close();
+  await other?.close();
+  await removeTempDirs();
+});
+
+const neverShows = (result: RunResult, tokens: string[]) => {
+  for (const token of tokens) {
+    expect(result.stdout).not.toContain(token);
+    expect(result.stderr).not.toContain(token);
+  }
+};
+
+describe('auth status with several profiles', () => {
+  test('each profile: host, user, expiry, works or refused; the current one marked; no token anywhere', async () => {
+    const configDir = await tempDir('slotui-profiles-');
+    const store = new ConfigStore(configDir);
+    const prod = h.sandbox.issueToken({ sub: 'prod-user' });
+    const staging = other.issueToken({ sub: 'staging-user' }); // signed by another sandbox: refused by h.sandbox
+    const expired = h.sandbox.issueToken({ sub: 'old-user', expiresInSeconds: -10 });
+    store.saveProfile('prod', { baseUrl: h.sandbox.baseUrl, token: prod });
+    store.saveProfile('staging', { baseUrl: h.sandbox.baseUrl, token: staging });
+    store.saveProfile('old', { baseUrl: h.sandbox.baseUrl, token: expired });
+    store.saveProfile('empty', { baseUrl: h.sandbox.baseUrl });
+    store.setCurrentProfile('prod');
+    const env = { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: h.sandbox.caFile };
+    const host = new URL(h.sandbox.baseUrl).host;
+
+    const r = await run(['auth', 'status'], { env });
+    expect(r.code).toBe(0);
+    neverShows(r, [prod, staging, expired]);
+    expect(r.stdout).toContain('Stored profiles (* the one in use):');
+    expect(r.stdout).toMatch(new RegExp(`^  \\* prod · ${host} · token ….{4} · user prod-user · expires \\d{4}-\\d\\d-\\d\\d · works$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^    staging · ${host} · token ….{4} · user staging-user · expires .* · refused or expired$`, 'm'));
+    expect(r.stdout).toMatch(/^ {4}old · .* · user old-user · expires .* · refused or expired$/m);
+    expect(r.stdout).toMatch(/^ {4}empty · .* · no token · not checked$/m);
+
+    const json = await run(['auth', 'status', '--json'], { env });
+    neverShows(json, [prod, staging, expired]);
+    const parsed = JSON.parse(json.stdout) as { profiles: { name: string; works: boolean | null; current: boolean }[] };
+    expect(parsed.profiles.map((p) => [p.name, p.works, p.current])).toEqual([
+      ['empty', null, false], ['old', false, false], ['prod', true, true], ['staging', false, false],
+    ]);
+
+    // SLOTUI_TOKEN wins over the stored token, and status says so.
+    const envToken = h.sandbox.issueToken({ sub: 'from-env' });
+    const withEnv = await run(['auth', 'status', '--profile', 'staging'], { env: { ...env, SLOTUI_TOKEN: envToken } });
+    expect(withEnv.code).toBe(0);
+    neverShows(withEnv, [prod, staging, expired, envToken]);
+    expect(withEnv.stdout).toContain('from SLOTUI_TOKEN, which wins over any stored token');
+    expect(withEnv.stdout).toContain('SLOTUI_TOKEN is set: it wins over the stored token of the profile in use.');
+    expect(withEnv.stdout).toMatch(/^User\s+from-env$/m);
+  });
+
+  test('a config file others can read is refused with the chmod that fixes it, before any token is read', async () => {
+    const configDir = await tempDir('slotui-loose-');
+    const store = new ConfigStore(configDir);
+    const token = h.sandbox.issueToken();
+    store.saveProfile('default', { baseUrl: h.sandbox.baseUrl, token });
+    const { chmodSync } = await import('node:fs');
+    chmodSync(store.file, 0o644);
+    const r = await run(['auth', 'status'], { env: { SLOTUI_CONFIG_DIR: configDir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Run \`chmod 600 ${store.file}\``);
+    neverShows(r, [token]);
+  });
+});
+
+describe('the browser and the first run', () => {
+  test('a browser is offered only with a local display and not over SSH', () => {
+    expect(canOpenBrowser({ DISPLAY: ':0' }, 'linux')).toBe(true);
+    expect(canOpenBrowser({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(true);
+    expect(canOpenBrowser({}, 'linux')).toBe(false);
+    expect(canOpenBrowser({ DISPLAY: ':0', SSH_CONNECTION: '1 2 3 4' }, 'linux')).toBe(false);
+    expect(canOpenBrowser({ SSH_TTY: '/dev/pts/1' }, 'darwin')).toBe(false);
+    expect(canOpenBrowser({}, 'darwin')).toBe(true);
+  });
+
+  test('first run: no profile with a base URL and no SLOTUI_* variable', async () => {
+    const configDir = await tempDir('slotui-first-');
+    const io = (env: NodeJS.ProcessEnv) => ({ argv: [], env: { SLOTUI_CONFIG_DIR: configDir, ...env }, stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() });
+    expect(isFirstRun(createContext(io({}), {}))).toBe(true);
+    expect(isFirstRun(createContext(io({ SLOTUI_TOKEN: 'x' }), {}))).toBe(false);
+    new ConfigStore(configDir).saveProfile('prod', { baseUrl: 'https://slo.example.com' });
+    expect(isFirstRun(createContext(io({}), {}))).toBe(false);
+  });
+
+  test('without a terminal, the dashboard still says it needs one (no welcome screen)', async () => {
+    const configDir = await tempDir('slotui-first-');
+    const r = await run([], { env: { SLOTUI_CONFIG_DIR: configDir } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('needs a terminal');
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * End to end (issue 4): the built `slotui --demo` in a pseudo-terminal
+ * creates an SLO through the form, picking its SLI from the picker, and
+ * shows it in the list.
+ */
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { ensureBuilt, PtySession } from './pty.js';
+
+let session: PtySession | undefined;
+
+beforeAll(() => {
+  ensureBuilt();
+}, 180_000);
+
+afterEach(() => {
+  session?.dispose();
+  session = undefined;
+});
+
+const line = (s: PtySession, label: string): string => s.lines().find((l) => l.slice(2).startsWith(label)) ?? '';
+
+describe('slotui --demo: create an SLO through the form', () => {
+  test('2, c, fill the fields, pick an SLI, Ctrl+S: the SLO is in the list', async () => {
+    const s = new PtySession();
+    session = s;
+    await s.waitForText('checkout-api availability');
+    s.press('2');
+    await s.waitFor(() => s.lines().some((l) => l.startsWith('slos · page 1 of')), 'the SLO list');
+    s.press('c');
+    await s.waitForText('New SLO');
+    s.press('e2e created slo');
+    await s.waitFor(() => line(s, 'Name *').includes('[e2e created slo'), 'the name typed');
+    s.press('\t\t');
+    await s.waitFor(() => line(s, 'SLI *').startsWith('› '), 'the SLI field');
+    s.press('\u0010'); // Ctrl+P
+    await s.waitForText('Pick an SLI');
+    s.press('search-service lat');
+    await s.waitFor((screen) => /› search-service latency/.test(screen), 'the SLI found');
+    s.press('\r');
+    await s.waitFor(() => /\[sli-\d+/.test(line(s, 'SLI *')), 'the SLI id filled in');
+    for (const [label, value] of [['Time window type *', 'rolling'], ['Time window value *', '28'], ['Time window unit *', 'days'], ['Target value *', '99.5']] as const) {
+      s.press('\t');
+      await s.waitFor(() => line(s, label).startsWith('› '), label);
+      s.press(value);
+      await s.waitFor(() => line(s, label).includes(`[${value}`), `${label} typed`);
+    }
+    s.press('\u0013'); // Ctrl+S
+    await s.waitForText('Created SLO “e2e created slo”');
+    await s.waitFor((screen) => /^e2e created slo\s+99\.5\s+28 days rolling/m.test(screen), 'the new SLO in the list');
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+  });
+});

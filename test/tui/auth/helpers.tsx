@@ -1,0 +1,140 @@
+/**
+ * The token setup through ink-testing-library: <Root> (what runDashboard
+ * renders) with the CLI's real auth deps (verify with one GET, store in a
+ * temporary config folder) against a real sandbox over TLS.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import React, { useState } from 'react';
+import { render } from 'ink-testing-library';
+import { createAuthDeps, type AuthDepsOptions } from '../../../src/cli/commands/auth-setup.js';
+import { createContext, type Context } from '../../../src/cli/context.js';
+import type { ApiClient } from '../../../src/api/types.js';
+import type { Settings } from '../../../src/config/types.js';
+import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import { Root } from '../../../src/tui/auth/Root.js';
+import type { AuthDeps, LoginResult } from '../../../src/tui/auth/types.js';
+import { FIXED_NOW, testSettings } from '../helpers.js';
+
+export interface AuthHarness {
+  ctx: Context;
+  configDir: string;
+  /** What the flow wrote to the terminal itself (OSC 52). */
+  written: string[];
+  opened: string[];
+  logins: LoginResult[];
+  auth: AuthDeps;
+  close(): Promise<void>;
+}
+
+/** A CLI context on a fresh config folder, trusting the sandbox's CA (SLOTUI_CA_FILE), and auth deps on it. */
+export async function authHarness(sandbox: SandboxHandle, options: AuthDepsOptions & { env?: NodeJS.ProcessEnv; now?: () => Date } = {}): Promise<AuthHarness> {
+  const configDir = join(await mkdtemp(join(tmpdir(), 'slotui-setup-')), 'config');
+  const io = { argv: [], env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: sandbox.caFile, ...options.env }, stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
+  const ctx = createContext(io, {}, options.now ?? (() => new Date()));
+  const written: string[] = [];
+  const opened: string[] = [];
+  const logins: LoginResult[] = [];
+  const auth = createAuthDeps(ctx, {
+    ...options,
+    openBrowser: options.openBrowser === undefined ? (url) => opened.push(url) : options.openBrowser,
+    onLogin: (result) => {
+      logins.push(result);
+      options.onLogin?.(result);
+    },
+  });
+  auth.writeTerminal = (sequence) => written.push(sequence);
+  return {
+    ctx, configDir, written, opened, logins, auth,
+    close: async () => {
+      await ctx.close();
+      await rm(join(configDir, '..'), { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RootView {
+  lastFrame(): string;
+  frames(): string[];
+  press(...keys: string[]): void;
+  type(text: string): void;
+  /** One write: what a terminal delivers for a paste. */
+  paste(text: string): void;
+  quitCodes: number[];
+  unmount(): void;
+}
+
+export function renderRoot(props: { client?: ApiClient; settings?: Partial<Settings>; auth?: AuthDeps; now?: () => Date; columns?: number; rows?: number }): RootView {
+  const size = { columns: props.columns ?? 110, rows: props.rows ?? 28 };
+  const quitCodes: number[] = [];
+  let start: (() => void) | undefined;
+  function Harness(): React.JSX.Element | null {
+    const [ready, setReady] = useState(false);
+    start = () => setReady(true);
+    if (!ready) return null;
+    return (
+      <Root
+        client={props.client}
+        settings={testSettings(props.settings)}
+        now={props.now ?? (() => FIXED_NOW)}
+        auth={props.auth}
+        onQuit={(code) => quitCodes.push(code)}
+      />
+    );
+  }
+  const instance = render(<Harness />);
+  const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
+  Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
+  Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
+  start!();
+  return {
+    lastFrame: () => instance.lastFrame() ?? '',
+    frames: () => [...instance.frames],
+    press: (...keys) => {
+      for (const key of keys) instance.stdin.write(key);
+    },
+    type: (text) => {
+      for (const ch of text) instance.stdin.write(ch);
+    },
+    paste: (text) => instance.stdin.write(text),
+    quitCodes,
+    unmount: () => instance.unmount(),
+  };
+}
+
+/** A token the way a user gets one: log in on the sandbox's frontend, then GET the token endpoint; the raw JSON answer. */
+export async function tokenEndpointAnswer(sandbox: SandboxHandle): Promise<string> {
+  const get = (path: string, cookie?: string) =>
+    new Promise<{ status: number; body: string; cookie?: string }>((resolve, reject) => {
+      const req = https.get(new URL(path, sandbox.frontendUrl), { ca: sandbox.caPem, headers: cookie ? { cookie } : {} }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
+          const setCookie = res.headers['set-cookie']?.[0]?.split(';')[0];
+          resolve({ status: res.statusCode ?? 0, body, cookie: setCookie });
+        });
+      });
+      req.on('error', reject);
+    });
+  const login = await get('/login?auto=1');
+  if (!login.cookie) throw new Error('the sandbox login gave no session cookie');
+  const answer = await get('/api/service/v1/users/m2m-token', login.cookie);
+  if (answer.status !== 200) throw new Error(`the token endpoint answered ${answer.status}`);
+  return answer.body;
+}
+
+/**
+ * Presses a key until the frame shows `text` (bounded): a key written before
+ * Ink has subscribed to stdin (right after the first frame) is lost, as a
+ * keystroke before a program starts reading would be.
+ */
+export async function pressUntil(view: RootView, key: string, text: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let tries = 0; !view.lastFrame().includes(text); tries++) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${JSON.stringify(text)} after pressing ${JSON.stringify(key)}. Last frame:\n${view.lastFrame()}`);
+    if (tries % 20 === 0) view.press(key);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The token setup flow end to end through ink-testing-library, against real
+ * sandboxes over TLS: first run (welcome), JSON or bare JWT pasted, garbage,
+ * expired, refused, unreachable; stored 0600 in a 0700 folder; never drawn.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import { KEYS, flat, waitForText, waitForWords, waitUntil } from '../helpers.js';
+import { authHarness, pressUntil, renderRoot, tokenEndpointAnswer, type AuthHarness, type RootView } from './helpers.js';
+
+let sandbox: SandboxHandle;
+let other: SandboxHandle;
+let view: RootView | undefined;
+let harness: AuthHarness | undefined;
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  [sandbox, other] = await Promise.all([startSandbox(), startSandbox({ userId: 'someone-else' })]);
+});
+afterAll(async () => {
+  await Promise.all([sandbox.close(), other.close()]);
+});
+afterEach(async () => {
+  // No frame of any test ever shows a token.
+  for (const frame of view?.frames() ?? []) for (const secret of secrets) expect(frame).not.toContain(secret);
+  for (const sequence of harness?.written ?? []) for (const secret of secrets) expect(sequence).not.toContain(secret);
+  view?.unmount();
+  view = undefined;
+  await harness?.close();
+  harness = undefined;
+});
+
+const secret = <T extends string>(token: T): T => {
+  secrets.push(token);
+  return token;
+};
+
+const storedConfig = (h: AuthHarness) =>
+  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as { currentProfile?: string; profiles: Record<string, { token?: string; baseUrl?: string; frontendUrl?: string }> };
+
+const expiryOf = (token: string) => {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+  return new Date(payload.exp * 1000).toISOString().slice(0, 10);
+};
+
+/** Opens the flow at the token step for `baseUrl` (both URLs typed, the frontend by Enter). */
+async function toTokenStep(v: RootView, baseUrl: string): Promise<void> {
+  await waitForText(v, 'Base URL');
+  v.type(baseUrl);
+  v.press(KEYS.enter);
+  await waitForText(v, '› Frontend URL');
+  v.press(KEYS.enter);
+  await waitForText(v, 'Paste the whole answer');
+}
+
+describe('first run', () => {
+  test('welcome → connect → URLs → JSON answer pasted: verified, stored 0600/0700, who and until when, then the dashboard', async () => {
+    harness = await authHarness(sandbox, { start: { kind: 'welcome' }, startDemo: undefined });
+    view = renderRoot({ auth: harness.auth });
+    await waitForWords(view, 'Welcome to slotui', 'Connect to a service');
+    await pressUntil(view, 'c', '› Base URL');
+
+    // http is refused with a sentence.
+    view.type(sandbox.baseUrl.replace('https:', 'http:'));
+    view.press(KEYS.enter);
+    await waitForWords(view, 'The base URL must start with https://');
+    view.press('\u0015'); // Ctrl+U clears the field
+    view.type(sandbox.baseUrl);
+    view.press(KEYS.enter);
+    await waitForText(view, '› Frontend URL');
+    view.press(KEYS.enter);
+
+    const endpoint = `${sandbox.frontendUrl}/api/service/v1/users/m2m-token`;
+    const frame = await waitForText(view, endpoint);
+    // A clickable link (OSC 8) around our own URL, and the URL on the clipboard (OSC 52).
+    expect(frame).toContain(`\u001B]8;;${endpoint}\u0007`);
+    expect(harness.written).toEqual([`\u001B]52;c;${Buffer.from(endpoint).toString('base64')}\u0007`]);
+    expect(flat(frame)).toContain('Copied to the clipboard. Ctrl+O opens it in your browser.');
+    view.press('\u000F'); // Ctrl+O
+    await waitUntil(() => harness!.opened.length === 1, 'the browser opener');
+    expect(harness.opened).toEqual([endpoint]);
+
+    const answer = await tokenEndpointAnswer(sandbox);
+    const token = secret((JSON.parse(answer) as { jwt: string }).jwt);
+    view.paste(answer);
+    await waitForText(view, `•••••••••••••••••••••••• (${answer.length} characters)`);
+    view.press(KEYS.enter);
+    const host = new URL(sandbox.baseUrl).host;
+    await waitForWords(view, `Logged in to ${host} as user-1 (profile default); the token expires on ${expiryOf(token)}.`, 'Press Enter to open the dashboard.');
+
+    expect(storedConfig(harness)).toEqual({
+      currentProfile: 'default',
+      profiles: { default: { baseUrl: sandbox.baseUrl, frontendUrl: sandbox.frontendUrl, token } },
+    });
+    expect(statSync(join(harness.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(harness.configDir).mode & 0o777).toBe(0o700);
+
+    view.press(KEYS.enter);
+    await waitForText(view, 'checkout-api availability', 'profile default');
+  });
+
+  test('welcome → d starts the demo', async () => {
+    harness = await authHarness(sandbox, {
+      start: { kind: 'welcome' },
+      startDemo: async () => ({ client: (await import('../helpers.js')).sandboxClient(sandbox), settings: (await import('../helpers.js')).testSettings({ profileName: 'demo' }) }),
+    });
+    view = renderRoot({ auth: harness.auth });
+    await waitForWords(view, 'Try the demo sandbox');
+    await pressUntil(view, 'd', 'profile demo · demo sandbox');
+    await waitForText(view, 'checkout-api availability', 'demo sandbox');
+  });
+});
+
+describe('the setup flow (auth login on a terminal)', () => {
+  async function openFlow(): Promise<RootView> {
+    harness = await authHarness(sandbox, { start: { kind: 'setup' }, exitAfterLogin: true });
+    view = renderRoot({ auth: harness.auth });
+    return view;
+  }
+
+  test('a bare JWT: stored, the flow ends with exit 0 and the outcome', async () => {
+    const v = await openFlow();
+    await toTokenStep(v, sandbox.baseUrl);
+    const token = secret(sandbox.issueToken({ sub: 'alice' }));
+    v.paste(token);
+    v.press(KEYS.enter);
+    await waitUntil(() => v.quitCodes.length > 0, 'the flow to end');
+    expect(v.quitCodes).toEqual([0]);
+    expect(harness!.logins.map((l) => [l.user, l.profile])).toEqual([['alice', 'default']]);
+    expect(storedConfig(harness!).profiles.default?.token).toBe(token);
+  });
+
+  test('garbage: "not a JWT", the value kept; fixed, then accepted', async () => {
+    const v = await openFlow();
+    await toTokenStep(v, sandbox.baseUrl);
+    v.paste('hello there');
+    v.press(KEYS.enter);
+    await waitForWords(v, 'That is not a JWT or the JSON {"jwt": ...} answer of the token endpoint.');
+    expect(v.lastFrame()).toContain('(11 characters)');
+    v.press('\u0015');
+    v.paste(secret(sandbox.issueToken()));
+    v.press(KEYS.enter);
+    await waitUntil(() => v.quitCodes.length > 0, 'the flow to end');
+    expect(v.quitCodes).toEqual([0]);
+  });
+
+  test('an expired JWT: that reason, nothing sent, nothing stored', async () => {
+    const v = await openFlow();
+    await toTokenStep(v, sandbox.baseUrl);
+    const before = sandbox.stats().requests;
+    const expired = secret(sandbox.issueToken({ expiresInSeconds: -10 }));
+    v.paste(expired);
+    v.press(KEYS.enter);
+    await waitForWords(v, 'This token expired on', 'Get a new one from');
+    expect(sandbox.stats().requests).toBe(before);
+    expect(v.lastFrame()).toContain(`(${expired.length} characters)`);
+    expect(harness!.logins).toEqual([]);
+  });
+
+  test('a token the service refuses (signed by another sandbox): that reason, nothing stored', async () => {
+    const v = await openFlow();
+    await toTokenStep(v, sandbox.baseUrl);
+    v.paste(secret(other.issueToken()));
+    v.press(KEYS.enter);
+    await waitForWords(v, 'The service refused this token (HTTP 401); it was not stored.');
+    expect(harness!.logins).toEqual([]);
+    expect(v.quitCodes).toEqual([]);
+  });
+
+  test('an unreachable service (a closed port): that reason, the value kept', async () => {
+    const port = await closedPort();
+    const v = await openFlow();
+    await toTokenStep(v, `https://127.0.0.1:${port}`);
+    const token = secret(sandbox.issueToken());
+    v.paste(token);
+    v.press(KEYS.enter);
+    await waitForWords(v, `Could not connect to https://127.0.0.1:${port}`);
+    expect(v.lastFrame()).toContain(`(${token.length} characters)`);
+    expect(harness!.logins).toEqual([]);
+  });
+
+  test('a JSON answer pasted over several lines is not cut at its first newline', async () => {
+    const v = await openFlow();
+    await toTokenStep(v, sandbox.baseUrl);
+    const token = secret(sandbox.issueToken());
+    v.paste(`{\n  "jwt": "${token}"\n}`);
+    v.press(KEYS.enter);
+    await waitUntil(() => v.quitCodes.length > 0, 'the flow to end');
+    expect(storedConfig(harness!).profiles.default?.token).toBe(token);
+  });
+
+  test('Esc on the first field cancels (exit 1 for auth login)', async () => {
+    const v = await openFlow();
+    await waitForText(v, '› Base URL');
+    v.press(KEYS.escape);
+    await waitUntil(() => v.quitCodes.length > 0, 'the flow to end');
+    expect(v.quitCodes).toEqual([1]);
+  });
+});
+
+/** A port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

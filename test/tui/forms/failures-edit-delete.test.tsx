@@ -1,0 +1,247 @@
+/**
+ * Nothing typed is lost (a 400 on the right field, a 500, a dropped
+ * connection), no double submit, edit sends only the changed fields,
+ * delete with confirm and cancel, and edit in $EDITOR with an injected editor.
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox } from '../../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import { KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, type Dashboard } from '../helpers.js';
+import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
+
+let sandbox: SandboxHandle;
+let dashboard: Dashboard | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(() => {
+  dashboard?.unmount();
+  dashboard = undefined;
+  sandbox.setFaults({});
+});
+
+function open(options: Partial<Parameters<typeof renderForms>[0]> = {}): Dashboard {
+  dashboard = renderForms({ client: sandboxClient(sandbox), ...options });
+  return dashboard;
+}
+
+async function orgs(d: Dashboard): Promise<void> {
+  await waitForPage(d, 1);
+  d.press('3');
+  await waitForFrame(d, (f) => statusLineOf(f).startsWith('organizations · page 1') && !/loading/i.test(statusLineOf(f)), 'the organizations');
+}
+
+describe('failures keep the form', () => {
+  test('a 400 from the server is shown on its field (an SLI id that does not exist)', async () => {
+    const d = open();
+    await waitForPage(d, 1);
+    d.press('2');
+    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
+    d.press('c');
+    await waitForText(d, 'New SLO');
+    for (const v of ['ghost sli slo', '', 'sli-999999', 'rolling', '7', 'days']) {
+      d.type(v);
+      d.press(KEYS.tab);
+    }
+    d.type('99');
+    d.press(FORM_KEYS.ctrlS);
+    const frame = await waitForFrame(d, (f) => fieldLine(f, 'SLI *').includes('No SLI has the id sli-999999'), 'the server message on the SLI field');
+    expect(plain(frame)).toContain('The service refused the form');
+    expect(fieldLine(frame, 'Name *')).toContain('[ghost sli slo');
+    expect(fieldLine(frame, 'SLI *').startsWith('› ')).toBe(true);
+  });
+
+  for (const fault of [
+    { name: 'a 500', faults: { errorRate: 1, errorStatuses: [500] } },
+    { name: 'a dropped connection', faults: { resetRate: 1 } },
+  ]) {
+    test(`${fault.name} keeps the form and its contents; Ctrl+S again retries`, async () => {
+      const d = open();
+      await orgs(d);
+      d.press('c');
+      await waitForText(d, 'New organization');
+      const name = `kept through ${fault.name}`;
+      d.type(name);
+      d.press(KEYS.tab);
+      d.type('a description');
+      sandbox.setFaults(fault.faults);
+      d.press(FORM_KEYS.ctrlS);
+      const frame = await waitForWords(d, 'What you typed is kept: press Ctrl+S to try again.');
+      expect(fieldLine(frame, 'Name *')).toContain(`[${name}`);
+      expect(fieldLine(frame, 'Description')).toContain('[a description');
+      sandbox.setFaults({});
+      d.press(FORM_KEYS.ctrlS);
+      await waitForWords(d, `Created organization “${name}”`);
+      const created = requestsOf(sandbox, 'POST', '/v1/organizations').filter((r) => (r.body as { name?: string }).name === name);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+    });
+  }
+
+  test('no double submit: Ctrl+S twice while the first is in flight sends one POST', async () => {
+    const d = open();
+    await orgs(d);
+    d.press('c');
+    await waitForText(d, 'New organization');
+    d.type('only once');
+    sandbox.setFaults({ latencyMs: 400 });
+    const before = requestsOf(sandbox, 'POST', '/v1/organizations').length;
+    d.press(FORM_KEYS.ctrlS, FORM_KEYS.ctrlS);
+    await waitForText(d, 'Saving…');
+    d.press(FORM_KEYS.ctrlS, KEYS.enter);
+    await waitForWords(d, 'Created organization “only once”');
+    expect(requestsOf(sandbox, 'POST', '/v1/organizations').length).toBe(before + 1);
+  });
+});
+
+describe('edit', () => {
+  test('e prefills the form and sends only the changed fields (PATCH)', async () => {
+    const d = open();
+    await orgs(d);
+    const first = (await d.client.listPage('organizations', { limit: 1 })).results[0]!;
+    d.press('e');
+    const frame = await waitForText(d, 'Edit organization');
+    expect(fieldLine(frame, 'Name *')).toContain(`[${String(first.name).slice(0, 20)}`);
+    d.press(KEYS.tab, '\u0015');
+    d.type('changed by the edit test');
+    d.press(FORM_KEYS.ctrlS);
+    await waitForWords(d, `Saved organization “${String(first.name)}”`);
+    const patch = requestsOf(sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1);
+    expect(patch?.body).toEqual({ description: 'changed by the edit test' });
+    expect((await d.client.get('organizations', first.id)).description).toBe('changed by the edit test');
+    // Nothing changed: nothing sent.
+    const patches = requestsOf(sandbox, 'PATCH', '/v1/').length;
+    d.press('e');
+    await waitForText(d, 'Edit organization');
+    d.press(FORM_KEYS.ctrlS);
+    await waitForText(d, 'Nothing changed');
+    expect(requestsOf(sandbox, 'PATCH', '/v1/').length).toBe(patches);
+  });
+
+  test('Esc asks before throwing away what was typed; n goes back, y closes', async () => {
+    const d = open();
+    await orgs(d);
+    d.press('c');
+    await waitForText(d, 'New organization');
+    d.type('half typed');
+    d.press(KEYS.escape);
+    await waitForText(d, 'Discard what you typed?');
+    d.press('n');
+    await waitForFrame(d, (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[half typed'), 'the form back');
+    d.press(KEYS.escape);
+    await waitForText(d, 'Discard what you typed?');
+    d.press('y');
+    await waitForText(d, 'nothing was sent');
+    expect(plain(d.lastFrame())).toContain('NAME');
+  });
+});
+
+describe('delete', () => {
+  test('d asks, naming the record; n keeps it; y deletes it and the list reloads with a neighbour selected', async () => {
+    const client = sandboxClient(sandbox);
+    const a = await client.create('organizations', { name: 'delete me first' });
+    const b = await client.create('organizations', { name: 'delete me second' });
+    const d = open({ client });
+    await orgs(d);
+    d.press('G');
+    await waitForFrame(d, (f) => f.includes('delete me second') && !/loading/i.test(statusLineOf(f)), 'the last page');
+    // Select "delete me first" (the row before the last).
+    const rows = plain(d.lastFrame()).split('\n');
+    const header = rows.findIndex((l) => l.startsWith('NAME'));
+    const index = rows.findIndex((l) => l.startsWith('delete me first')) - header - 1;
+    for (let i = 0; i < index; i++) d.press('j');
+    d.press('d');
+    await waitForWords(d, `Delete organization “delete me first” (${a.id})?`);
+    d.press('n');
+    await waitForText(d, 'Nothing was deleted.');
+    expect(requestsOf(sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
+    d.press('d');
+    await waitForWords(d, `Delete organization “delete me first”`);
+    d.press(KEYS.escape);
+    await waitForText(d, 'Nothing was deleted.');
+    d.press('d');
+    await waitForWords(d, `Delete organization “delete me first”`);
+    d.press('y');
+    await waitForWords(d, `Deleted organization “delete me first” (${a.id}).`);
+    expect(requestsOf(sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
+    const table = (f: string) => f.slice(0, f.indexOf(statusLineOf(f)));
+    await waitForFrame(d, (f) => !table(f).includes('delete me first') && table(f).includes('delete me second') && !/loading/i.test(statusLineOf(f)), 'the list without it');
+    // The neighbour (the record after it) is selected now: Enter opens it.
+    d.press(KEYS.enter);
+    await waitForText(d, b.id);
+  });
+});
+
+describe('edit in $EDITOR (E)', () => {
+  test('a valid change is applied (PATCH of the changed field); the file is private', async () => {
+    const seen: { mode: number; text: string }[] = [];
+    const d = open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push({ mode: statSync(file).mode & 0o777, text });
+        const header = text.split('\n').filter((l) => l.startsWith('//')).join('\n');
+        const fields = JSON.parse(text.split('\n').filter((l) => !l.startsWith('//')).join('\n')) as Record<string, unknown>;
+        writeFileSync(file, `${header}\n${JSON.stringify({ ...fields, description: 'from the editor' }, null, 2)}\n`);
+      },
+    });
+    await orgs(d);
+    const first = (await d.client.listPage('organizations', { limit: 1 })).results[0]!;
+    d.press('E');
+    await waitForWords(d, `Saved organization “${String(first.name)}”`);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.mode).toBe(0o600);
+    expect(seen[0]!.text).toMatch(/^\/\/ Edit organization/);
+    expect(requestsOf(sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({ description: 'from the editor' });
+  });
+
+  test('invalid JSON reopens the editor with the error on top and the text kept', async () => {
+    const seen: string[] = [];
+    const d = open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push(text);
+        if (seen.length === 1) writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "renamed in editor" BROKEN'));
+        else writeFileSync(file, text.replace(' BROKEN', ''));
+      },
+    });
+    await orgs(d);
+    d.press('j', 'E');
+    await waitForWords(d, 'Saved organization “renamed in editor”');
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatch(/^\/\/ .*\n\/\/ .*\n\/\/ ERROR: Not valid JSON/);
+    expect(seen[1]).toContain('"name": "renamed in editor" BROKEN');
+    expect(requestsOf(sandbox, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ name: 'renamed in editor' });
+  });
+
+  test('a refused change reopens with the error; saving it unchanged keeps the file and says where', async () => {
+    let calls = 0;
+    const d = open({
+      launchEditor: (file) => {
+        calls++;
+        if (calls === 1) writeFileSync(file, readFileSync(file, 'utf8').replace(/"name": "[^"]*"/, '"name": ""'));
+      },
+    });
+    await orgs(d);
+    d.press('E');
+    const frame = await waitForWords(d, 'Not saved:');
+    expect(calls).toBe(2);
+    const file = /kept in (\S+\.json)/.exec(plain(frame).replace(/\s+/g, ' '))?.[1];
+    expect(file).toBeDefined();
+    expect(readFileSync(file!, 'utf8')).toContain('"name": ""');
+  });
+});
+
+describe('read-only', () => {
+  test('c, e, E and d do nothing', async () => {
+    const d = open({ settings: { readOnly: true } });
+    await orgs(d);
+    d.press('c', 'e', 'E', 'd');
+    d.press('j');
+    await waitForFrame(d, (f) => f.includes('NAME'), 'the list');
+    expect(plain(d.lastFrame())).not.toMatch(/New organization|Edit organization|Delete organization/);
+  });
+});

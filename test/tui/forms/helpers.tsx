@@ -1,0 +1,84 @@
+/**
+ * The dashboard with the forms' extra props (an injected editor launcher),
+ * rendered as test/tui/helpers.tsx does, plus keys and readers for forms.
+ */
+import React, { useState } from 'react';
+import { render } from 'ink-testing-library';
+import type { ApiClient } from '../../../src/api/types.js';
+import type { Settings } from '../../../src/config/types.js';
+import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import { App } from '../../../src/tui/App.js';
+import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
+import { FIXED_NOW, testSettings, type Dashboard } from '../helpers.js';
+
+export const FORM_KEYS = {
+  ctrlS: '\u0013',
+  ctrlP: '\u0010',
+  ctrlN: '\u000e',
+  ctrlD: '\u0004',
+  shiftTab: '\u001B[Z',
+} as const;
+
+export interface FormsDashboardOptions {
+  client: ApiClient;
+  settings?: Partial<Settings>;
+  columns?: number;
+  rows?: number;
+  launchEditor?: EditorLauncher;
+}
+
+export function renderForms(options: FormsDashboardOptions): Dashboard {
+  const size = { columns: options.columns ?? 120, rows: options.rows ?? 40 };
+  const quitCodes: number[] = [];
+  let start: (() => void) | undefined;
+  function Harness(): React.JSX.Element | null {
+    const [ready, setReady] = useState(false);
+    start = () => setReady(true);
+    if (!ready) return null;
+    return (
+      <App
+        client={options.client}
+        settings={testSettings(options.settings)}
+        now={() => FIXED_NOW}
+        onQuit={(code) => quitCodes.push(code)}
+        launchEditor={options.launchEditor}
+      />
+    );
+  }
+  const instance = render(<Harness />);
+  const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
+  Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
+  Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
+  start!();
+  return {
+    lastFrame: () => instance.lastFrame() ?? '',
+    frames: () => [...instance.frames],
+    press: (...keys) => {
+      for (const key of keys) instance.stdin.write(key);
+    },
+    type: (text) => {
+      for (const ch of text) instance.stdin.write(ch);
+    },
+    resize: (columns, rows) => {
+      size.columns = columns;
+      size.rows = rows;
+      stdout.emit('resize');
+    },
+    quitCodes,
+    client: options.client,
+    unmount: () => instance.unmount(),
+  };
+}
+
+// eslint-disable-next-line no-control-regex
+export const plain = (frame: string): string => frame.replace(/\u001B\[[0-9;]*m/g, '');
+
+/** The form line of a field, by its label at the start (after the focus marker). */
+export function fieldLine(frame: string, label: string): string {
+  return plain(frame).split('\n').find((l) => l.slice(2).startsWith(label)) ?? '';
+}
+
+/** Requests the sandbox saw with this method on paths starting with `path`. */
+export function requestsOf(sandbox: SandboxHandle, method: string, path: string) {
+  return sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
+}
