@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**', 'src/config/**', 'src/sandbox/**'],
+    files: ['src/api/**', 'src/config/**', 'src/sandbox/**', 'src/text/**'],
     rules: {
       // The core layers never import UI code (one direction of imports).
       'no-restricted-imports': ['error', { patterns: ['ink', 'ink-*', 'react', '**/tui/**', '**/cli/**'] }],

@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from './api/errors.js';
-import { sanitizeText } from './api/sanitize.js';
+import { sanitizeText } from './text/sanitize.js';
 
 export interface CrashLogOptions {
   configDir: string;

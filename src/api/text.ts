@@ -2,7 +2,7 @@
  * Server text inside error messages: made safe by sanitizeLine (sanitize.ts),
  * squeezed to one line and cut to a readable length.
  */
-import { sanitizeLine } from './sanitize.js';
+import { sanitizeLine } from '../text/sanitize.js';
 
 export const SERVER_TEXT_LIMIT = 200;
 

@@ -5,33 +5,21 @@
  * record. All server text is sanitised here, just before it is printed.
  */
 import type { Column, ResourceDef } from '../api/resources.js';
-import { sanitizeLine, sanitizeText } from '../api/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
 import type { ApiRecord } from '../api/schemas.js';
+import { COLUMN_GAP, fitColumns, type FittedColumn } from '../text/columns.js';
+import { fit, textWidth, truncate } from '../text/width.js';
 
-const GAP = 2;
+const GAP = COLUMN_GAP;
 /** Wider than any terminal: beyond this a cell is cut even if the column could grow. */
 const MAX_CELL = 200;
-/** Share of its wanted width a column keeps before lower-priority columns are dropped instead. */
-const SOFT_SHARE = 0.6;
 
-/** Code points, so a cut never splits a surrogate pair. (East Asian wide characters count as one: good enough for a CLI table.) */
-const chars = (text: string): string[] => Array.from(text);
-const width = (text: string): number => chars(text).length;
-
-export function truncate(text: string, max: number): string {
-  const all = chars(text);
-  if (all.length <= max) return text;
-  if (max <= 1) return all.slice(0, max).join('');
-  return `${all.slice(0, max - 1).join('')}…`;
-}
-
-const pad = (text: string, size: number, align: 'left' | 'right' = 'left'): string => {
-  const room = Math.max(0, size - width(text));
-  return align === 'right' ? ' '.repeat(room) + text : text + ' '.repeat(room);
-};
+export { truncate };
+const width = textWidth;
+const pad = (text: string, size: number, align: 'left' | 'right' = 'left'): string => fit(text, size, align);
 
 export interface TableLayout {
-  columns: { column: Column; width: number }[];
+  columns: FittedColumn<Column>[];
 }
 
 /** A cell's text: sanitised, one line. */
@@ -46,43 +34,21 @@ export function cellText(column: Column, record: ApiRecord): string {
 }
 
 /**
- * Chooses columns and widths for the records at hand and the available width.
- * Widths follow the content (up to the registry's width); the id column is
- * never cut, since an id is only useful whole.
+ * Chooses columns and widths for the records at hand and the available width,
+ * with the dashboard's fitting (src/text/columns.ts). Unlike the dashboard's
+ * table, widths follow the content (up to the registry's width), and the id
+ * column is never cut, since an id is only useful whole.
  */
 export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], available: number): TableLayout {
-  const wants = def.columns.map((column) => {
+  const specs = def.columns.map((column) => {
     const content = Math.max(width(column.header), ...records.map((r) => width(cellText(column, r))));
     const fixed = column.id === 'id';
-    const desired = fixed ? content : Math.min(content, column.width);
-    const hard = fixed ? content : Math.min(desired, Math.max(column.minWidth, width(column.header)));
-    // Before a column shrinks below SOFT_SHARE of what it wants, the least important
-    // columns are dropped instead (a readable NAME beats a cramped extra column).
-    const soft = fixed ? content : Math.max(hard, Math.min(desired, Math.ceil(desired * SOFT_SHARE)));
-    return { column, width: desired, soft, hard };
+    const wanted = fixed ? content : Math.min(content, column.width);
+    const minWidth = fixed ? content : Math.min(wanted, Math.max(column.minWidth, width(column.header)));
+    return { ...column, width: wanted, minWidth };
   });
-  type Want = (typeof wants)[number];
-  const total = (list: Want[], key: 'width' | 'soft' | 'hard') => list.reduce((sum, c) => sum + c[key], 0) + GAP * Math.max(0, list.length - 1);
-
-  // Drop the lowest-priority columns while their softened widths do not fit (keep at least one).
-  let kept = [...wants];
-  while (kept.length > 1 && total(kept, 'soft') > available) {
-    const lowest = kept.reduce((a, b) => (b.column.priority < a.column.priority ? b : a));
-    kept = kept.filter((c) => c !== lowest);
-  }
-  // Then shrink, lowest priority first: to the soft minimums, then the hard ones, then (one column left) to the width.
-  let excess = total(kept, 'width') - available;
-  const byPriority = [...kept].sort((a, b) => a.column.priority - b.column.priority);
-  for (const floor of ['soft', 'hard', 'last'] as const) {
-    for (const c of byPriority) {
-      if (excess <= 0) break;
-      const min = floor === 'last' ? (kept.length === 1 ? Math.max(1, available) : c.hard) : c[floor];
-      const give = Math.max(0, Math.min(excess, c.width - min));
-      c.width -= give;
-      excess -= give;
-    }
-  }
-  return { columns: kept.map(({ column, width: w }) => ({ column, width: w })) };
+  const fitted = fitColumns(specs, available, { growLead: false });
+  return { columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })) };
 }
 
 export function tableHeader(layout: TableLayout): string {
@@ -90,7 +56,7 @@ export function tableHeader(layout: TableLayout): string {
 }
 
 export function tableRow(layout: TableLayout, record: ApiRecord): string {
-  return joinRow(layout.columns.map(({ column, width: w }) => pad(truncate(cellText(column, record), w), w, column.align)));
+  return joinRow(layout.columns.map(({ column, width: w }) => pad(cellText(column, record), w, column.align)));
 }
 
 const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trimEnd()}\n`;

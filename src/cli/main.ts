@@ -9,7 +9,7 @@
  * Every message is redacted of the tokens met during the run and sanitised.
  */
 import { isSlotuiError, redact } from '../api/errors.js';
-import { sanitizeLine } from '../api/sanitize.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { configDirFrom } from '../config/paths.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { parseCommandLine } from './args.js';

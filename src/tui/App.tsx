@@ -14,7 +14,7 @@ import { Box, Text, useInput } from 'ink';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
-import { sanitizeLine } from '../api/sanitize.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { createController, initialLayout, type Layout } from './controller.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
@@ -30,7 +30,7 @@ import { DetailScreen } from './screens/DetailScreen.js';
 import { ListScreen } from './screens/ListScreen.js';
 import { ListStore, type ListSnapshot } from './state/listStore.js';
 import { NavStore, currentDetail, initialNav, type NavState } from './state/navigation.js';
-import { truncate, wrap } from './text/width.js';
+import { truncate, wrap } from '../text/width.js';
 import type { Session } from './types.js';
 // Token setup (issue 5)
 import { SetupView } from './auth/SetupView.js';

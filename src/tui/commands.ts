@@ -3,8 +3,8 @@
  * dashboard carries the commands out.
  */
 import { RESOURCES, RESOURCE_NAMES, resolveResource, type ResourceName } from '../api/resources.js';
-import { sanitizeLine } from '../api/sanitize.js';
-import { truncate } from './text/width.js';
+import { sanitizeLine } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
 
 export type Command =
   | { kind: 'resource'; resource: ResourceName }

@@ -1,6 +1,6 @@
 /** Errors as the dashboard shows them: the error's own sentence, made safe, and what to press. */
 import { describeError, isSlotuiError } from '../api/errors.js';
-import { sanitizeLine } from '../api/sanitize.js';
+import { sanitizeLine } from '../text/sanitize.js';
 
 /** One or two sentences for any failure (a SlotuiError's message, or "Unexpected error: …"). */
 export function errorSentence(error: unknown): string {

@@ -8,12 +8,12 @@
 import React from 'react';
 import { render, type Instance } from 'ink';
 import { describeError, redact } from '../api/errors.js';
-import { sanitizeLine } from '../api/sanitize.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { Root } from './auth/Root.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
-import { truncate } from './text/width.js';
+import { truncate } from '../text/width.js';
 import type { DashboardDeps, RunDashboard } from './types.js';
 
 const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1 } as const;

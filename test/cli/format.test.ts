@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { RESOURCES } from '../../src/api/resources.js';
-import { sanitizeLine, sanitizeText } from '../../src/api/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../../src/text/sanitize.js';
 import type { ApiRecord } from '../../src/api/schemas.js';
 import { detailListing, layoutTable, pageSummary, tableHeader, tableRow, truncate } from '../../src/cli/format.js';
 import { describeJsonProblem, locateJsonProblem } from '../../src/cli/json-error.js';
@@ -97,8 +97,9 @@ describe('sanitize', () => {
     expect(sanitizeLine(hostile)).toBe('ared b c d e fg');
   });
 
-  test('truncate counts code points', () => {
-    expect(truncate('😀😀😀😀', 3)).toBe('😀😀…');
+  test('truncate counts terminal cells: an emoji takes two', () => {
+    expect(truncate('😀😀😀😀', 5)).toBe('😀😀…');
+    expect(truncate('日本語のテキスト', 7)).toBe('日本語…');
     expect(truncate('abc', 3)).toBe('abc');
   });
 });

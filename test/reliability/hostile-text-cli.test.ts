@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { textWidth } from '../../src/text/width.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { terminalSafeJson } from '../../src/cli/format.js';
@@ -51,8 +52,8 @@ describe('slotui list', () => {
     expect(lines.find((l) => l.startsWith('long-xxx'))).toMatch(/…/);
     expect(r.stdout).toContain(WIDE_TEXT.slice(0, 3));
     const width = 'columns' in tty ? tty.columns : 100;
-    // Code points: wide characters count as one here (see the report: a known limit of the CLI table).
-    for (const line of lines) expect(Array.from(line).length, line.slice(0, 60)).toBeLessThanOrEqual(width);
+    // Terminal cells: a wide character takes two.
+    for (const line of lines) expect(textWidth(line), line.slice(0, 60)).toBeLessThanOrEqual(width);
     // The hostile id is shown made safe.
     expect(r.stdout).toMatch(/sli-000005\s*$/m);
   });

@@ -12,7 +12,7 @@ import { createClient } from '../../src/api/client.js';
 import { seededRandom } from '../../src/sandbox/faults.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { textWidth } from '../../src/tui/text/width.js';
+import { textWidth } from '../../src/text/width.js';
 import { KEYS, renderDashboard, statusLineOf } from '../tui/helpers.js';
 import { instantSleep, watchProcess } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { textWidth } from '../../src/tui/text/width.js';
+import { textWidth } from '../../src/text/width.js';
 import { KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, type Dashboard } from './helpers.js';
 
 let sandbox: SandboxHandle;

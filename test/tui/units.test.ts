@@ -5,10 +5,10 @@ import { RESOURCES } from '../../src/api/resources.js';
 import { completeCommand, parseCommand } from '../../src/tui/commands.js';
 import { dispatchKey, splitKeys, type KeyLayer } from '../../src/tui/input/router.js';
 import { BINDINGS, bindingsFor, keyTableMarkdown, matchesKey } from '../../src/tui/keys.js';
-import { fitColumns } from '../../src/tui/text/columns.js';
+import { fitColumns } from '../../src/text/columns.js';
 import { editLine, EMPTY_EDITOR } from '../../src/tui/text/lineEditor.js';
 import { formatRelative } from '../../src/tui/text/time.js';
-import { fit, textWidth, truncate, wrap } from '../../src/tui/text/width.js';
+import { fit, textWidth, truncate, wrap } from '../../src/text/width.js';
 import { initialNav, navReducer } from '../../src/tui/state/navigation.js';
 import { pageSizeFor } from '../../src/tui/App.js';
 

@@ -7,7 +7,7 @@
  * (or it has expired); 1 when the service cannot be asked (no base URL, network).
  */
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { isExpired, tokenUser, tryDecodeClaims } from '../../config/jwt.js';
 import type { Profile } from '../../config/types.js';
 import { booleanFlag, stringFlag } from '../args.js';

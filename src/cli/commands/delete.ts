@@ -4,7 +4,7 @@
  * so a script never deletes by accident nor hangs on a question.
  */
 import { SlotuiError } from '../../api/errors.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { truncate } from '../format.js';

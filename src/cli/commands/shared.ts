@@ -1,7 +1,7 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
 import { SlotuiError } from '../../api/errors.js';
 import { RESOURCES, resolveResource, type ResourceDef } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { usageError } from '../args.js';
 import type { Context } from '../context.js';

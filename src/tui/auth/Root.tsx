@@ -10,7 +10,7 @@
 import React, { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { describeError } from '../../api/errors.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import { App } from '../App.js';
@@ -19,7 +19,7 @@ import { COLOR_THEME, MONO_THEME, ThemeContext } from '../components/theme.js';
 import { useTerminalSize } from '../components/useTerminalSize.js';
 import { activeHints, dispatchKey, splitKeys, type KeyLayer } from '../input/router.js';
 import type { KeyEnv } from '../keys.js';
-import { truncate, wrap } from '../text/width.js';
+import { truncate, wrap } from '../../text/width.js';
 import type { Session } from '../types.js';
 import { quitLayer, setupLayer, welcomeLayer } from './layers.js';
 import { SetupStore } from './setupStore.js';

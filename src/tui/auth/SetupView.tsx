@@ -5,11 +5,11 @@
  */
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
 import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
-import { truncate, wrap } from '../text/width.js';
+import { truncate, wrap } from '../../text/width.js';
 import { hyperlink } from './osc.js';
 import type { SetupStore } from './setupStore.js';
 

@@ -11,7 +11,7 @@
  */
 import type { Key } from 'ink';
 import { describeError, redact } from '../../api/errors.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
 import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
 import { clipboardSequence } from './osc.js';

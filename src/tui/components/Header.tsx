@@ -5,9 +5,9 @@
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ListStore } from '../state/listStore.js';
-import { truncate } from '../text/width.js';
+import { truncate } from '../../text/width.js';
 import { useTheme } from './theme.js';
 
 export interface HeaderProps {

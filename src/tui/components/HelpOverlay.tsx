@@ -7,7 +7,7 @@ import React, { useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
 import { COMMAND_HELP, groupedBindings, type KeyEnv } from '../keys.js';
 import type { Layout } from '../controller.js';
-import { fit, textWidth, truncate, wrap } from '../text/width.js';
+import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 
 interface HelpLine {
   text: string;

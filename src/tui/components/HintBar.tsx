@@ -2,7 +2,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { Binding } from '../keys.js';
-import { textWidth } from '../text/width.js';
+import { textWidth } from '../../text/width.js';
 
 const GAP = 2;
 

@@ -2,7 +2,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { EditorState } from '../text/lineEditor.js';
-import { textWidth, truncate } from '../text/width.js';
+import { textWidth, truncate } from '../../text/width.js';
 
 export interface InputLineProps {
   prompt: string;

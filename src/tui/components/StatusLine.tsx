@@ -3,7 +3,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { ListSnapshot } from '../state/listStore.js';
 import { pagePosition } from '../state/listStore.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { Spinner } from './Spinner.js';
 import { useTheme } from './theme.js';
 

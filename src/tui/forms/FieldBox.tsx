@@ -5,9 +5,9 @@
  */
 import React from 'react';
 import { Text } from 'ink';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { EditorState } from '../text/lineEditor.js';
-import { textWidth, truncate } from '../text/width.js';
+import { textWidth, truncate } from '../../text/width.js';
 
 /** The visible part of a value around the cursor, in at most `width` cells. */
 export function visibleAroundCursor(value: string, cursor: number, width: number): { before: string; at: string; after: string } {

@@ -9,11 +9,11 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { windowStart } from '../components/Table.js';
 import { useTheme } from '../components/theme.js';
 import { EMPTY_EDITOR } from '../text/lineEditor.js';
-import { fit, textWidth, truncate, wrap } from '../text/width.js';
+import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 import { FieldBox } from './FieldBox.js';
 import { formRows, matchingSuggestions, valueOf, type FormState, type Row } from './formModel.js';
 import { recordName } from './formsController.js';

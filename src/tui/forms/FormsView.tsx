@@ -6,7 +6,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { RESOURCES } from '../../api/resources.js';
 import { useTheme } from '../components/theme.js';
-import { truncate, wrap } from '../text/width.js';
+import { truncate, wrap } from '../../text/width.js';
 import { FormScreen } from './FormScreen.js';
 import { recordName } from './formsController.js';
 import type { FormsState } from './formsStore.js';

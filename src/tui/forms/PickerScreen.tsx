@@ -7,11 +7,11 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { RESOURCES } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
 import { useTheme } from '../components/theme.js';
-import { fit, truncate } from '../text/width.js';
+import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 
 export function PickerScreen({ picker, width, height }: { picker: PickerState; width: number; height: number }): React.JSX.Element {

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import type { ResourceDef } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { errorSentence } from '../errorText.js';

@@ -12,7 +12,7 @@
 import type { Key } from 'ink';
 import { isSlotuiError } from '../../api/errors.js';
 import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { errorSentence } from '../errorText.js';
@@ -21,7 +21,7 @@ import type { KeyEnv } from '../keys.js';
 import type { ListStore } from '../state/listStore.js';
 import type { NavStore } from '../state/navigation.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
-import { truncate } from '../text/width.js';
+import { truncate } from '../../text/width.js';
 import { editInExternalEditor } from './externalEditor.js';
 import {
   addQuery, focusedRow, formRows, isDirty, isLastRow, matchingSuggestions, maxLengthOf, moveFocus, openForm,

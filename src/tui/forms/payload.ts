@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { FieldDef } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { QUERY_PARTS, formRows, queryRowId, valueOf, type FormState } from './formModel.js';
 
 export interface Built {

@@ -5,10 +5,10 @@
  */
 import React, { useMemo, useSyncExternalStore } from 'react';
 import type { ResourceDef } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { ListStore } from '../state/listStore.js';
-import { formatHeader, formatRow } from '../text/columns.js';
-import { truncate } from '../text/width.js';
+import { formatHeader, formatRow } from '../../text/columns.js';
+import { truncate } from '../../text/width.js';
 import { Table, type TableRow } from '../components/Table.js';
 import { fittedColumns, visibleRows } from './rows.js';
 

@@ -8,12 +8,12 @@
 import React, { useLayoutEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import type { ResourceDef } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import type { Layout } from '../controller.js';
 import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
 import { errorSentence } from '../errorText.js';
-import { truncate, wrap } from '../text/width.js';
+import { truncate, wrap } from '../../text/width.js';
 import { buildDetailLines, type Annotations, type DetailLine } from './detailLines.js';
 import type { RecordState } from './useRecord.js';
 

@@ -5,7 +5,7 @@
  */
 import React, { useMemo } from 'react';
 import { RESOURCES } from '../../api/resources.js';
-import { sanitizeLine } from '../../api/sanitize.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../errorText.js';
 import type { Annotations } from './detailLines.js';
 import { RecordDetail } from './RecordDetail.js';

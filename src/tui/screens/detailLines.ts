@@ -7,10 +7,10 @@
  */
 import type { ResourceDef } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
-import { sanitizeLine, sanitizeText } from '../../api/sanitize.js';
-import { fitColumns, formatHeader, formatRow, type ColumnSpec } from '../text/columns.js';
+import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
+import { fitColumns, formatHeader, formatRow, type ColumnSpec } from '../../text/columns.js';
 import { describeTimestamp, isTimestamp } from '../text/time.js';
-import { fit, textWidth, truncate, wrap } from '../text/width.js';
+import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 
 export interface DetailLine {
   /** The field name, on the first line of a field only. */

@@ -5,8 +5,8 @@
  */
 import type { Column, ResourceDef } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
-import { sanitizeLine } from '../../api/sanitize.js';
-import { fitColumns, type FittedColumn } from '../text/columns.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { fitColumns, type FittedColumn } from '../../text/columns.js';
 
 export interface VisibleRow {
   record: ApiRecord;
