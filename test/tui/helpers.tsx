@@ -67,26 +67,18 @@ export interface DashboardOptions {
 }
 
 /**
- * Renders <App>, but only after the fake stdout has its size: the first
- * page's size depends on the terminal's rows.
+ * Renders an element, but only after the fake stdout has its size (the first
+ * page's size depends on the terminal's rows), with keys, paste and resize.
  */
-export function renderDashboard(options: DashboardOptions): Dashboard {
-  const size = { columns: options.columns ?? 100, rows: options.rows ?? 24 };
+export function mountSized(element: (onQuit: (code: number) => void) => React.JSX.Element, initial: { columns: number; rows: number }): Omit<Dashboard, 'client'> & { paste(text: string): void } {
+  const size = { ...initial };
   const quitCodes: number[] = [];
   let start: (() => void) | undefined;
   function Harness(): React.JSX.Element | null {
     const [ready, setReady] = useState(false);
     start = () => setReady(true);
     if (!ready) return null;
-    return (
-      <App
-        client={options.client}
-        settings={testSettings(options.settings)}
-        now={options.now ?? (() => FIXED_NOW)}
-        openProfile={options.openProfile}
-        onQuit={(code) => quitCodes.push(code)}
-      />
-    );
+    return element((code) => quitCodes.push(code));
   }
   const instance = render(<Harness />);
   const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
@@ -103,15 +95,29 @@ export function renderDashboard(options: DashboardOptions): Dashboard {
       // One key at a time, as a person types (a multi-character write reads as a paste).
       for (const ch of text) instance.stdin.write(ch);
     },
+    /** One write: what a terminal delivers for a paste. */
+    paste: (text) => instance.stdin.write(text),
     resize: (columns, rows) => {
       size.columns = columns;
       size.rows = rows;
       stdout.emit('resize');
     },
     quitCodes,
-    client: options.client,
     unmount: () => instance.unmount(),
   };
+}
+
+export function renderDashboard(options: DashboardOptions): Dashboard {
+  const view = mountSized((onQuit) => (
+    <App
+      client={options.client}
+      settings={testSettings(options.settings)}
+      now={options.now ?? (() => FIXED_NOW)}
+      openProfile={options.openProfile}
+      onQuit={onQuit}
+    />
+  ), { columns: options.columns ?? 100, rows: options.rows ?? 24 });
+  return { ...view, client: options.client };
 }
 
 /** Polls the last frame until `predicate` holds; fails with the frame after `timeoutMs`. */

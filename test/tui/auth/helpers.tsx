@@ -8,8 +8,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import React, { useState } from 'react';
-import { render } from 'ink-testing-library';
+import React from 'react';
 import { createAuthDeps, type AuthDepsOptions } from '../../../src/cli/commands/auth-setup.js';
 import { createContext, type Context } from '../../../src/cli/context.js';
 import type { ApiClient } from '../../../src/api/types.js';
@@ -17,7 +16,7 @@ import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { Root } from '../../../src/tui/auth/Root.js';
 import type { AuthDeps, LoginResult } from '../../../src/tui/auth/types.js';
-import { FIXED_NOW, testSettings } from '../helpers.js';
+import { FIXED_NOW, mountSized, testSettings } from '../helpers.js';
 
 export interface AuthHarness {
   ctx: Context;
@@ -68,41 +67,15 @@ export interface RootView {
 }
 
 export function renderRoot(props: { client?: ApiClient; settings?: Partial<Settings>; auth?: AuthDeps; now?: () => Date; columns?: number; rows?: number }): RootView {
-  const size = { columns: props.columns ?? 110, rows: props.rows ?? 28 };
-  const quitCodes: number[] = [];
-  let start: (() => void) | undefined;
-  function Harness(): React.JSX.Element | null {
-    const [ready, setReady] = useState(false);
-    start = () => setReady(true);
-    if (!ready) return null;
-    return (
-      <Root
-        client={props.client}
-        settings={testSettings(props.settings)}
-        now={props.now ?? (() => FIXED_NOW)}
-        auth={props.auth}
-        onQuit={(code) => quitCodes.push(code)}
-      />
-    );
-  }
-  const instance = render(<Harness />);
-  const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
-  Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
-  Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
-  start!();
-  return {
-    lastFrame: () => instance.lastFrame() ?? '',
-    frames: () => [...instance.frames],
-    press: (...keys) => {
-      for (const key of keys) instance.stdin.write(key);
-    },
-    type: (text) => {
-      for (const ch of text) instance.stdin.write(ch);
-    },
-    paste: (text) => instance.stdin.write(text),
-    quitCodes,
-    unmount: () => instance.unmount(),
-  };
+  return mountSized((onQuit) => (
+    <Root
+      client={props.client}
+      settings={testSettings(props.settings)}
+      now={props.now ?? (() => FIXED_NOW)}
+      auth={props.auth}
+      onQuit={onQuit}
+    />
+  ), { columns: props.columns ?? 110, rows: props.rows ?? 28 });
 }
 
 /** A token the way a user gets one: log in on the sandbox's frontend, then GET the token endpoint; the raw JSON answer. */

@@ -2,14 +2,13 @@
  * The dashboard with the forms' extra props (an injected editor launcher),
  * rendered as test/tui/helpers.tsx does, plus keys and readers for forms.
  */
-import React, { useState } from 'react';
-import { render } from 'ink-testing-library';
+import React from 'react';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { App } from '../../../src/tui/App.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
-import { FIXED_NOW, testSettings, type Dashboard } from '../helpers.js';
+import { FIXED_NOW, mountSized, testSettings, type Dashboard } from '../helpers.js';
 
 export const FORM_KEYS = {
   ctrlS: '\u0013',
@@ -28,46 +27,16 @@ export interface FormsDashboardOptions {
 }
 
 export function renderForms(options: FormsDashboardOptions): Dashboard {
-  const size = { columns: options.columns ?? 120, rows: options.rows ?? 40 };
-  const quitCodes: number[] = [];
-  let start: (() => void) | undefined;
-  function Harness(): React.JSX.Element | null {
-    const [ready, setReady] = useState(false);
-    start = () => setReady(true);
-    if (!ready) return null;
-    return (
-      <App
-        client={options.client}
-        settings={testSettings(options.settings)}
-        now={() => FIXED_NOW}
-        onQuit={(code) => quitCodes.push(code)}
-        launchEditor={options.launchEditor}
-      />
-    );
-  }
-  const instance = render(<Harness />);
-  const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
-  Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
-  Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
-  start!();
-  return {
-    lastFrame: () => instance.lastFrame() ?? '',
-    frames: () => [...instance.frames],
-    press: (...keys) => {
-      for (const key of keys) instance.stdin.write(key);
-    },
-    type: (text) => {
-      for (const ch of text) instance.stdin.write(ch);
-    },
-    resize: (columns, rows) => {
-      size.columns = columns;
-      size.rows = rows;
-      stdout.emit('resize');
-    },
-    quitCodes,
-    client: options.client,
-    unmount: () => instance.unmount(),
-  };
+  const view = mountSized((onQuit) => (
+    <App
+      client={options.client}
+      settings={testSettings(options.settings)}
+      now={() => FIXED_NOW}
+      onQuit={onQuit}
+      launchEditor={options.launchEditor}
+    />
+  ), { columns: options.columns ?? 120, rows: options.rows ?? 40 });
+  return { ...view, client: options.client };
 }
 
 // eslint-disable-next-line no-control-regex
