@@ -97,11 +97,14 @@ describe('the browser and the first run', () => {
     expect(canOpenBrowser({}, 'darwin')).toBe(true);
   });
 
-  test('first run: no profile with a base URL and no SLOTUI_* variable', async () => {
+  test('first run: no profile with a base URL, and neither SLOTUI_BASE_URL nor SLOTUI_TOKEN', async () => {
     const configDir = await tempDir('slotui-first-');
     const io = (env: NodeJS.ProcessEnv) => ({ argv: [], env: { SLOTUI_CONFIG_DIR: configDir, ...env }, stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() });
     expect(isFirstRun(createContext(io({}), {}))).toBe(true);
     expect(isFirstRun(createContext(io({ SLOTUI_TOKEN: 'x' }), {}))).toBe(false);
+    expect(isFirstRun(createContext(io({ SLOTUI_BASE_URL: 'https://slo.example.com' }), {}))).toBe(false);
+    // A CA file or a profile name set in a shell's rc file is not a configured service.
+    expect(isFirstRun(createContext(io({ SLOTUI_CA_FILE: '/etc/ssl/corp.pem', SLOTUI_PROFILE: 'prod' }), {}))).toBe(true);
     new ConfigStore(configDir).saveProfile('prod', { baseUrl: 'https://slo.example.com' });
     expect(isFirstRun(createContext(io({}), {}))).toBe(false);
   });

@@ -49,7 +49,7 @@ export class PtySession {
   raw = '';
   exit: { exitCode: number; signal?: number } | undefined;
   private readonly child: pty.IPty;
-  private readonly configDir: string;
+  readonly configDir: string;
   private pending = Promise.resolve();
 
   constructor(options: PtyOptions = {}) {

@@ -48,9 +48,11 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
   }
 }
 
-/** First run: no stored profile has a base URL, and no SLOTUI_* variable is set. */
+/** First run: no stored profile has a base URL, and neither SLOTUI_BASE_URL nor SLOTUI_TOKEN is set. */
 export function isFirstRun(ctx: Context): boolean {
-  if (Object.keys(ctx.io.env).some((name) => name.startsWith('SLOTUI_') && name !== 'SLOTUI_CONFIG_DIR' && ctx.io.env[name]?.trim())) return false;
+  // Only a service address or a token says "configured": a corporate SLOTUI_CA_FILE or a
+  // SLOTUI_PROFILE set in a shell's rc file still leaves a newcomer with nothing to connect to.
+  if (['SLOTUI_BASE_URL', 'SLOTUI_TOKEN'].some((name) => ctx.io.env[name]?.trim())) return false;
   return !Object.values(ctx.store().read().profiles).some((profile) => profile.baseUrl);
 }
 
