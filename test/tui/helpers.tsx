@@ -84,19 +84,32 @@ export function mountSized(element: (onQuit: (code: number) => void) => React.JS
   const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
   Object.defineProperty(stdout, 'columns', { configurable: true, get: () => size.columns });
   Object.defineProperty(stdout, 'rows', { configurable: true, get: () => size.rows });
+  // A terminal keeps what is typed before the program reads it: keys written while Ink has
+  // no stdin listener (before its first effects, or between screens) wait for one, in order.
+  const stdin = instance.stdin as unknown as NodeJS.EventEmitter & { write(data: string): void };
+  const waiting: string[] = [];
+  const write = (data: string) => {
+    if (stdin.listenerCount('readable') > 0 && waiting.length === 0) stdin.write(data);
+    else waiting.push(data);
+  };
+  stdin.on('newListener', (event: string) => {
+    if (event === 'readable') setImmediate(() => {
+      while (waiting.length > 0 && stdin.listenerCount('readable') > 0) stdin.write(waiting.shift()!);
+    });
+  });
   start!();
   return {
     lastFrame: () => instance.lastFrame() ?? '',
     frames: () => [...instance.frames],
     press: (...keys) => {
-      for (const key of keys) instance.stdin.write(key);
+      for (const key of keys) write(key);
     },
     type: (text) => {
       // One key at a time, as a person types (a multi-character write reads as a paste).
-      for (const ch of text) instance.stdin.write(ch);
+      for (const ch of text) write(ch);
     },
     /** One write: what a terminal delivers for a paste. */
-    paste: (text) => instance.stdin.write(text),
+    paste: (text) => write(text),
     resize: (columns, rows) => {
       size.columns = columns;
       size.rows = rows;

@@ -5,11 +5,37 @@
  * stores, so the screen comes back on the same resource, page, selection and
  * filter, now read with the new token.
  */
+import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiClient, ListOptions, RequestOptions } from '../../api/types.js';
 
+type RefusedListener = (error: SlotuiError) => void;
+
 export class SwappableClient implements ApiClient {
+  private readonly refusedListeners = new Set<RefusedListener>();
+
   constructor(private target: ApiClient) {}
+
+  /**
+   * Called with every 401 any screen's request meets (a list, a detail, a form,
+   * a picker), so the token setup opens wherever the user is. Returns the unsubscribe.
+   */
+  onRefused(listener: RefusedListener): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
+  }
+
+  /** Runs a request on the current client; a 401 is reported only while that client is still current
+   * (a late answer to a request sent with the replaced token says nothing about the new one). */
+  private watch<T>(request: (target: ApiClient) => Promise<T>): Promise<T> {
+    const target = this.target;
+    return request(target).catch((error: unknown) => {
+      if (isSlotuiError(error) && error.kind === 'auth' && error.status === 401 && target === this.target) {
+        for (const listener of this.refusedListeners) listener(error);
+      }
+      throw error;
+    });
+  }
 
   /** Later requests go to `next`; the old client is left to its owner (the CLI closes every client it made). */
   swap(next: ApiClient): void {
@@ -33,11 +59,11 @@ export class SwappableClient implements ApiClient {
   }
 
   listPage(resource: ResourceName, options?: ListOptions) {
-    return this.target.listPage(resource, options);
+    return this.watch((target) => target.listPage(resource, options));
   }
 
   followPage(resource: ResourceName, url: string, options?: RequestOptions) {
-    return this.target.followPage(resource, url, options);
+    return this.watch((target) => target.followPage(resource, url, options));
   }
 
   pages(resource: ResourceName, options?: ListOptions) {
@@ -45,19 +71,19 @@ export class SwappableClient implements ApiClient {
   }
 
   get(resource: ResourceName, id: string, options?: RequestOptions) {
-    return this.target.get(resource, id, options);
+    return this.watch((target) => target.get(resource, id, options));
   }
 
   create(resource: ResourceName, body: Record<string, unknown>, options?: RequestOptions) {
-    return this.target.create(resource, body, options);
+    return this.watch((target) => target.create(resource, body, options));
   }
 
   update(resource: ResourceName, id: string, patch: Record<string, unknown>, options?: RequestOptions) {
-    return this.target.update(resource, id, patch, options);
+    return this.watch((target) => target.update(resource, id, patch, options));
   }
 
   remove(resource: ResourceName, id: string, options?: RequestOptions) {
-    return this.target.remove(resource, id, options);
+    return this.watch((target) => target.remove(resource, id, options));
   }
 
   probe(options?: RequestOptions) {

@@ -49,7 +49,8 @@ export function useTokenSetup(options: TokenSetupOptions): TokenSetup {
   const [store, setStore] = useState<SetupStore | null>(null);
   const storeRef = useRef<SetupStore | null>(null);
   storeRef.current = store;
-  const dismissed = useRef<unknown>(null);
+  /** 401s the flow has opened for: each opens it once (after a cancel or a new token, not again). */
+  const handled = useRef(new WeakSet<object>());
   const latest = useRef(options);
   latest.current = options;
 
@@ -69,7 +70,6 @@ export function useTokenSetup(options: TokenSetupOptions): TokenSetup {
         latest.current.onLoggedIn(result);
       },
       onCancel: () => {
-        dismissed.current = latest.current.error;
         close(flow);
       },
     });
@@ -93,11 +93,18 @@ export function useTokenSetup(options: TokenSetupOptions): TokenSetup {
     // Only when the session changes (a :profile switch), not after a setup.
   }, [settings, open]);
 
-  // A 401 while working.
+  // A 401 while working: the list's, or any other screen's (a detail, a form, a picker) seen by the client.
+  const [refused, setRefused] = useState<unknown>(null);
+  const { client } = options;
+  useEffect(() => (client instanceof SwappableClient ? client.onRefused(setRefused) : undefined), [client]);
   useEffect(() => {
-    if (!isSlotuiError(error) || error.kind !== 'auth' || error.status !== 401 || error === dismissed.current) return;
-    open(`The service refused the token of profile ${latest.current.settings.profileName} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.`);
-  }, [error, open]);
+    for (const failure of [error, refused]) {
+      if (!isSlotuiError(failure) || failure.kind !== 'auth' || failure.status !== 401 || handled.current.has(failure)) continue;
+      handled.current.add(failure);
+      open(`The service refused the token of profile ${latest.current.settings.profileName} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.`);
+      return;
+    }
+  }, [error, refused, open]);
 
   useEffect(() => () => storeRef.current?.dispose(), []);
 

@@ -113,4 +113,22 @@ describe('a 401 while working', () => {
     await waitForText(v, selectedId!);
     expect(v.lastFrame()).not.toContain('Paste the whole answer');
   });
+
+  test('a 401 met on a detail screen opens the flow too, and comes back to that record', async () => {
+    const shortLived = sandbox.issueToken({ expiresInSeconds: 2 });
+    const v = await openDashboard(shortLived, () => new Date());
+    await waitForPage(v, 1, 2);
+    v.press('j', KEYS.enter);
+    await waitForText(v, 'sli-000002', 'queries');
+    await waitUntil(() => Date.now() > expOf(shortLived) + 50, 'the short-lived token to expire', 5000);
+    v.press('r'); // the detail reads its record again: refused
+    await waitForWords(v, 'The service refused the token of profile default (HTTP 401)', 'Paste the whole answer');
+    const fresh = sandbox.issueToken();
+    secrets.push(fresh);
+    v.paste(fresh);
+    v.press(KEYS.enter);
+    await waitForWords(v, 'Logged in to', '(profile default)');
+    const back = await waitForText(v, 'sli-000002', 'queries');
+    expect(back).not.toContain('Paste the whole answer');
+  });
 });
