@@ -14,36 +14,30 @@ import { configDirFrom } from '../config/paths.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { parseCommandLine } from './args.js';
 import type { CommandName } from './commands.js';
-import { createContext, type Context } from './context.js';
-import { commandHelp, programHelp } from './help.js';
-import { OutputClosed, stderrWriter, type CliIo } from './io.js';
+import type { Context } from './context.js';
+import { Output, OutputClosed, stderrWriter, type CliIo } from './io.js';
 import { VERSION } from './version.js';
-import { authLoginCommand } from './commands/auth-login.js';
-import { authLogoutCommand } from './commands/auth-logout.js';
-import { authStatusCommand } from './commands/auth-status.js';
-import { createCommand } from './commands/create.js';
-import { dashboardCommand } from './commands/dashboard.js';
-import { deleteCommand } from './commands/delete.js';
-import { getCommand } from './commands/get.js';
-import { listCommand } from './commands/list.js';
-import { sandboxCommand } from './commands/sandbox.js';
-import { updateCommand } from './commands/update.js';
 
 export type { CliIo } from './io.js';
 
 type Command = (ctx: Context, args: string[]) => Promise<number>;
 
-const RUN: Record<CommandName, Command> = {
-  dashboard: dashboardCommand,
-  list: listCommand,
-  get: getCommand,
-  create: createCommand,
-  update: updateCommand,
-  delete: deleteCommand,
-  'auth login': authLoginCommand,
-  'auth status': authStatusCommand,
-  'auth logout': authLogoutCommand,
-  sandbox: sandboxCommand,
+/**
+ * Each command's code is loaded only when it runs (its own chunk in the
+ * bundle), so `--version` and `--help` load almost nothing and `list` loads
+ * the HTTP client and the schemas but never the config writer or the dashboard.
+ */
+const LOAD: Record<CommandName, () => Promise<Command>> = {
+  dashboard: async () => (await import('./commands/dashboard.js')).dashboardCommand,
+  list: async () => (await import('./commands/list.js')).listCommand,
+  get: async () => (await import('./commands/get.js')).getCommand,
+  create: async () => (await import('./commands/create.js')).createCommand,
+  update: async () => (await import('./commands/update.js')).updateCommand,
+  delete: async () => (await import('./commands/delete.js')).deleteCommand,
+  'auth login': async () => (await import('./commands/auth-login.js')).authLoginCommand,
+  'auth status': async () => (await import('./commands/auth-status.js')).authStatusCommand,
+  'auth logout': async () => (await import('./commands/auth-logout.js')).authLogoutCommand,
+  sandbox: async () => (await import('./commands/sandbox.js')).sandboxCommand,
 };
 
 export async function main(io: CliIo): Promise<number> {
@@ -52,10 +46,12 @@ export async function main(io: CliIo): Promise<number> {
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
     if (parsed.kind === 'help') {
+      const { commandHelp, programHelp } = await import('./help.js');
       return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION) : programHelp(VERSION));
     }
+    const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
     ctx = createContext(io, parsed.flags);
-    return await RUN[parsed.command.name](ctx, parsed.args);
+    return await run(ctx, parsed.args);
   } catch (error) {
     return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));
   } finally {
@@ -64,8 +60,7 @@ export async function main(io: CliIo): Promise<number> {
 }
 
 async function writeAndExit(io: CliIo, text: string): Promise<number> {
-  const ctx = createContext(io, {});
-  await ctx.out.write(text);
+  await new Output(io.stdout).write(text);
   return 0;
 }
 

@@ -2,6 +2,10 @@
  * The config store: named profiles and the current profile, in
  * `<config dir>/config.json` written by `conf`.
  *
+ * Reading is plain node:fs (every command reads the profile, and loading conf
+ * with its validator costs ~25 ms at every start); conf itself is
+ * loaded on the first write only (auth login and logout, the setup flow).
+ *
  * The file holds tokens, so it is kept private the way ssh keeps keys: the
  * file is written mode 0600 inside a folder of mode 0700, and a file or folder
  * that other users can read or change is refused with the chmod that fixes it.
@@ -11,8 +15,9 @@
  * no trace on disk.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Conf from 'conf';
+import type Conf from 'conf';
 import { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
@@ -77,7 +82,7 @@ export class ConfigStore {
   read(): StoredConfig {
     if (!fs.existsSync(this.file)) return { profiles: {} };
     this.assertPrivate();
-    return this.parse(this.withConf((conf) => conf.store));
+    return this.parse(this.readFile());
   }
 
   listProfiles(): string[] {
@@ -139,7 +144,7 @@ export class ConfigStore {
     this.ensureFolder();
     const exists = fs.existsSync(this.file);
     if (exists) this.assertPrivate();
-    const raw = exists ? structuredClone(this.withConf((conf) => ({ ...conf.store }))) : {};
+    const raw: Record<string, unknown> = exists ? this.readFile() : {};
     this.parse(raw); // refuses a file in another shape before anything is written over it
     const config: RawConfig = {
       ...raw,
@@ -151,9 +156,22 @@ export class ConfigStore {
     });
   }
 
+  /**
+   * The file's object as conf reads it: a leading BOM is ignored, JSON that is
+   * not an object reads as an empty store, and conf's own bookkeeping key is left out.
+   */
+  private readFile(): Record<string, unknown> {
+    return this.guarded(() => {
+      const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8').replace(/^\uFEFF/, ''));
+      const store: Record<string, unknown> = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+      delete store[CONF_INTERNAL_KEY];
+      return store;
+    });
+  }
+
   private withConf<T>(use: (conf: Conf<Record<string, unknown>>) => T): T {
-    try {
-      const conf = new Conf<Record<string, unknown>>({
+    return this.guarded(() => {
+      const conf = new (loadConf())<Record<string, unknown>>({
         cwd: this.dir,
         configName: CONFIG_NAME,
         configFileMode: FILE_MODE,
@@ -163,6 +181,13 @@ export class ConfigStore {
         clearInvalidConfig: false,
       });
       return use(conf);
+    });
+  }
+
+  /** Runs a read or write of the file; its failures become the config errors users see. */
+  private guarded<T>(action: () => T): T {
+    try {
+      return action();
     } catch (error) {
       if (error instanceof SlotuiError) throw error;
       if (error instanceof SyntaxError) {
@@ -219,6 +244,20 @@ export class ConfigStore {
       throw new SlotuiError('config', `The config folder ${this.dir} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 700 ${this.dir}\` and try again.`);
     }
   }
+}
+
+/** conf keeps its bookkeeping (migrations) under this key; it is not part of the config. */
+const CONF_INTERNAL_KEY = '__internal__';
+
+/**
+ * conf, loaded on first use. In the bundle esbuild inlines this require() as a
+ * lazily run module, so conf and its validator are parsed but never run by
+ * commands that only read; elsewhere (tests) Node's require loads the ESM package.
+ */
+function loadConf(): typeof Conf {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const module = (typeof require === 'function' ? require('conf') : createRequire(import.meta.url)('conf')) as { default: typeof Conf };
+  return module.default;
 }
 
 function whatOthersCanDo(mode: number): string {

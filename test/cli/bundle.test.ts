@@ -79,6 +79,27 @@ describe('the built bundle', () => {
     }
   });
 
+  test('--version and --help load only the entry and the command table, no dependency', async () => {
+    for (const args of [['--version'], ['--help']]) {
+      const log = join(work, `loaded-${args[0]}.txt`);
+      const hook = join(work, `hook-${args[0]}.mjs`);
+      await writeFile(hook, [
+        "import { registerHooks } from 'node:module';",
+        "import { appendFileSync } from 'node:fs';",
+        'registerHooks({ load(url, context, next) {',
+        `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');`,
+        '  return next(url, context);',
+        '} });',
+      ].join('\n'));
+      const r = await runBundle(args, {}, ['--import', hook]);
+      expect(r.code).toBe(0);
+      const loaded = readFileSync(log, 'utf8').trim().split('\n').filter((url) => url.includes('/dist/'));
+      const bytes = loaded.reduce((sum, url) => sum + readFileSync(fileURLToPath(url)).length, 0);
+      // The HTTP client, zod, conf and React are each hundreds of KiB; the CLI's own code is a few.
+      expect(bytes, `${args[0]} loaded ${loaded.join(', ')}`).toBeLessThan(args[0] === '--version' ? 40_000 : 600_000);
+    }
+  });
+
   test('--version and a usage error exit as documented', async () => {
     const version = await runBundle(['--version'], {});
     expect(version.code).toBe(0);

@@ -147,6 +147,20 @@ describe('ConfigStore', () => {
     expect(caught(() => new ConfigStore(dir).read()).message).toContain('is not in slotui\'s format (at profiles.a.token)');
   });
 
+  test('the file reads as conf reads it (BOM, conf\'s bookkeeping key, JSON that is not an object)', () => {
+    const dir = join(root, 'r');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, `\uFEFF${JSON.stringify({ __internal__: { migrations: {} }, currentProfile: 'a', profiles: { a: { baseUrl: 'https://a.example' } } })}`, { mode: 0o600 });
+    const store = new ConfigStore(dir);
+    expect(store.read()).toEqual({ currentProfile: 'a', profiles: { a: { baseUrl: 'https://a.example' } } });
+    // conf writes it back, its bookkeeping with it.
+    store.setToken('a', 'x.y.z');
+    expect(store.getProfile('a')).toEqual({ baseUrl: 'https://a.example', token: 'x.y.z' });
+    writeFileSync(file, 'null', { mode: 0o600 });
+    expect(store.read()).toEqual({ profiles: {} });
+  });
+
   test('profile names are checked when saving', () => {
     const store = new ConfigStore(join(root, 'n'));
     for (const bad of ['', '../x', '__proto__', 'a b', 'x'.repeat(65)]) {
