@@ -5,7 +5,7 @@
  * any socket exists.
  */
 import { SlotuiError } from './errors.js';
-import { trustedCertificates } from './ca.js';
+import { extraCertificates } from './ca.js';
 import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
 import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
@@ -61,7 +61,7 @@ export function createClient(options: ClientOptions): ApiClient {
     base,
     token: options.token,
     readOnly: options.readOnly ?? false,
-    ca: trustedCertificates(options.ca),
+    ca: extraCertificates(options.ca),
     timeouts: resolveTimeouts(options.timeouts),
     retry: resolveRetry(options.retry),
     sleep: options.sleep ?? realSleep,
