@@ -7,7 +7,10 @@
  * agrees with what terminals and Ink's layout do for the common cases.
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: the first Segmenter loads ICU's break data (several ms), which
+// plain ASCII text (and `--json`) never needs.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
 
 // East Asian Wide (W) and Fullwidth (F) ranges, condensed from Unicode's EastAsianWidth.txt.
 const WIDE_RANGES: readonly (readonly [number, number])[] = [
@@ -62,7 +65,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export function textWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) width += graphemeWidth(segment);
+  for (const { segment } of segmenter().segment(text)) width += graphemeWidth(segment);
   return width;
 }
 
@@ -73,7 +76,7 @@ export function truncate(text: string, width: number): string {
   if (width === 1) return '…';
   let out = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmenter().segment(text)) {
     const w = graphemeWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
@@ -126,7 +129,7 @@ export function wrap(text: string, width: number): string[] {
       continue;
     }
     // A word wider than the line: break it by graphemes.
-    for (const { segment } of segmenter.segment(word)) {
+    for (const { segment } of segmenter().segment(word)) {
       const gw = graphemeWidth(segment);
       if (lineWidth + gw > width) push();
       line += segment;

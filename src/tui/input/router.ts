@@ -77,7 +77,9 @@ const NO_KEY: Key = {
   backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
 };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use (a multi-character key event): the first Segmenter loads ICU data.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const graphemes = { segment: (text: string) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text) };
 
 /**
  * A terminal may deliver several keys in one read ("jjj" from key repeat,
