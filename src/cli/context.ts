@@ -3,8 +3,9 @@
  * the settings and API clients are only made when a command asks for them,
  * so `slotui --help` touches nothing and `list` with variables alone never
  * creates a config folder. Every client made is closed at the end of the run.
+ * The HTTP client (undici) is loaded on the first connect: commands that never
+ * talk to the service never load it.
  */
-import { createClient, readCaFile } from '../api/client.js';
 import type { ApiClient } from '../api/types.js';
 import { configDirFrom } from '../config/paths.js';
 import { requireConnection, resolveSettings } from '../config/settings.js';
@@ -28,10 +29,15 @@ export interface Context {
   /** The settings of the profile chosen by the flags and environment (or of another profile). */
   settings(profile?: string): Settings;
   /** A client for the settings; throws when the base URL or token is missing. */
-  connect(settings: Settings): Promise<ApiClient>;
+  connect(settings: Settings, options?: ConnectOptions): Promise<ApiClient>;
   /** Texts never to print (tokens met during this run); error output is redacted with them. */
   secrets: Set<string>;
   close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Keep-alive connections to the service (default: as many as requests under way). */
+  connections?: number;
 }
 
 export function createContext(io: CliIo, flags: FlagValues, now: () => Date = () => new Date()): Context {
@@ -71,10 +77,11 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
       return settings;
     },
 
-    async connect(settings) {
+    async connect(settings, options = {}) {
       const known = settings.baseUrl && settings.token ? undefined : context.store().listProfiles();
       const { baseUrl, token } = requireConnection(settings, known);
       secrets.add(token);
+      const { createClient, readCaFile } = await import('../api/client.js');
       const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;
       const client = (io.createClient ?? createClient)({
         baseUrl,
@@ -83,6 +90,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         paths: settings.paths,
         readOnly: settings.readOnly,
         userAgent: `slotui/${VERSION}`,
+        ...(options.connections !== undefined ? { connections: options.connections } : {}),
       });
       clients.push(client);
       return client;

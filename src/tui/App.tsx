@@ -31,7 +31,9 @@ import { ListScreen } from './screens/ListScreen.js';
 import { ListStore, type ListSnapshot } from './state/listStore.js';
 import { NavStore, currentDetail, initialNav, type NavState } from './state/navigation.js';
 import { truncate, wrap } from '../text/width.js';
-import type { Session } from './types.js';
+import type { FirstPage, Session } from './types.js';
+import { RequestGate } from './state/requestGate.js';
+import { pageSizeFor } from './layout.js';
 // Token setup (issue 5)
 import { SetupView } from './auth/SetupView.js';
 import type { AuthDeps } from './auth/types.js';
@@ -57,20 +59,14 @@ export interface AppProps {
   initialResource?: ResourceName;
   /** Token setup (issue 5): set up a new token when the old one expired or is refused (401). */
   auth?: AuthDeps;
+  /** The first page, requested while the dashboard loaded: used by the first session's list if it matches. */
+  firstPage?: FirstPage;
   /** Forms (issue 4): runs the user's editor on a file for `E` (default: $VISUAL, $EDITOR or vi). Tests inject one. */
   launchEditor?: EditorLauncher;
 }
 
-/** Header (2), table header (1), status (1), message (1), hints (1). */
-export const CHROME_ROWS = 6;
-export const MIN_PAGE_SIZE = 5;
-export const MAX_PAGE_SIZE = 100;
+export { CHROME_ROWS, MAX_PAGE_SIZE, MIN_PAGE_SIZE, pageSizeFor } from './layout.js';
 const MAX_MESSAGE_LINES = 3;
-
-/** Records per page: the rows that fit the terminal, clamped to 5..100. */
-export function pageSizeFor(rows: number): number {
-  return Math.max(MIN_PAGE_SIZE, Math.min(MAX_PAGE_SIZE, rows - CHROME_ROWS));
-}
 
 const systemClock = (): Date => new Date();
 
@@ -82,9 +78,17 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-function createStores(client: ApiClient, pageSize: number): Record<ResourceName, ListStore> {
-  const entries = RESOURCE_NAMES.map((resource) => [resource, new ListStore({ client, resource, pageSize })] as const);
-  return Object.fromEntries(entries) as Record<ResourceName, ListStore>;
+function createStores(client: ApiClient, pageSize: number, firstPage: FirstPage | undefined): Record<ResourceName, ListStore> {
+  // One gate for the session: its requests share one connection.
+  const gate = new RequestGate();
+  const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
+  const entries = RESOURCE_NAMES.map(
+    (resource) => [resource, new ListStore({ client, resource, pageSize, gate, firstPage: early?.resource === resource ? early : undefined })] as const,
+  );
+  const stores = Object.fromEntries(entries) as Record<ResourceName, ListStore>;
+  // A first page already in is shown before the first frame is drawn.
+  if (early?.page) stores[early.resource].ensureLoaded();
+  return stores;
 }
 
 interface ActiveSession extends Session {
@@ -109,7 +113,10 @@ export function App(props: AppProps): React.JSX.Element {
 
   // One ListStore per resource and session; a new session (:profile) starts afresh.
   const initialPageSize = useRef(pageSize);
-  const stores = useMemo(() => createStores(client, initialPageSize.current), [client]);
+  // The early first page belongs to the first session's client only (not to one opened by :profile).
+  const firstClient = useRef(props.client);
+  const earlyPage = client === firstClient.current ? props.firstPage : undefined;
+  const stores = useMemo(() => createStores(client, initialPageSize.current, earlyPage), [client]);
   useEffect(() => () => Object.values(stores).forEach((s) => s.dispose()), [stores]);
   useEffect(() => Object.values(stores).forEach((s) => s.setPageSize(pageSize)), [stores, pageSize]);
 

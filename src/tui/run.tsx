@@ -104,6 +104,7 @@ export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
             openProfile={deps.openProfile}
             demo={deps.demo}
             auth={deps.auth}
+            firstPage={deps.firstPage}
             onQuit={(code) => setImmediate(() => finish(code))}
           />
         </CrashBoundary>,
@@ -117,7 +118,10 @@ export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
           patchConsole: false,
           // Decided by the caller (it checked for a TTY), not by guessing from CI variables.
           interactive: true,
-          maxFps: 30,
+          // A page whose data arrives is drawn within ~8 ms (Ink throttles redraws to maxFps);
+          // incremental rendering rewrites only the lines that changed.
+          maxFps: 120,
+          incrementalRendering: true,
         },
       );
       instance.waitUntilExit().then(

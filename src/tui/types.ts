@@ -1,7 +1,9 @@
 /** What the CLI hands the dashboard (src/tui/run.tsx: runDashboard). */
+import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import type { AuthDeps } from './auth/types.js';
+import type { EarlyPage } from './state/listStore.js';
 
 export interface Session {
   client: ApiClient;
@@ -22,8 +24,16 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   demo?: boolean;
   /** Token setup (issue 5): the welcome screen, the setup flow, re-login after a 401. */
   auth?: AuthDeps;
+  /** The first page of the first list, asked for while the dashboard's code loaded (shown at once if it is in). */
+  firstPage?: FirstPage;
   /** Texts never to show (tokens met during the run, pasted ones too): crash reports are redacted with them. */
   secrets?: ReadonlySet<string>;
+}
+
+/** A first page requested by the CLI before the dashboard started: of `resource`, offset 0 and `limit` records. */
+export interface FirstPage extends EarlyPage {
+  resource: ResourceName;
+  limit: number;
 }
 
 /** runDashboard(deps) resolves with the process exit code once the user quits. */

@@ -38,8 +38,9 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
   };
 }
 
+/** A client on the sandbox as the dashboard makes it: one kept-alive connection (src/cli/commands/dashboard.ts). */
 export function sandboxClient(sandbox: SandboxHandle, options: Partial<ClientOptions> = {}): ApiClient {
-  return createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, retry: { tries: 1 }, ...options });
+  return createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, retry: { tries: 1 }, connections: 1, ...options });
 }
 
 /** A fixed clock: relative times in frames don't depend on when the test runs. */
@@ -64,6 +65,8 @@ export interface DashboardOptions {
   rows?: number;
   openProfile?: AppProps['openProfile'];
   now?: () => Date;
+  /** The first page as the CLI asks for it before the dashboard loads. */
+  firstPage?: AppProps['firstPage'];
 }
 
 /**
@@ -127,6 +130,7 @@ export function renderDashboard(options: DashboardOptions): Dashboard {
       settings={testSettings(options.settings)}
       now={options.now ?? (() => FIXED_NOW)}
       openProfile={options.openProfile}
+      firstPage={options.firstPage}
       onQuit={onQuit}
     />
   ), { columns: options.columns ?? 100, rows: options.rows ?? 24 });

@@ -59,6 +59,19 @@ describe('rows', () => {
     expect(frame).not.toContain('sli-000019');
   });
 
+  test('a first page asked for before the dashboard loaded is in its first frame, and not asked for again', async () => {
+    const client = sandboxClient(sandbox);
+    const page = await client.listPage('slis', { limit: 18, offset: 0 });
+    sandbox.requests.splice(0);
+    dashboard = renderDashboard({ client, rows: 24, firstPage: { resource: 'slis', limit: 18, promise: Promise.resolve(page), page } });
+    await waitForFrame(dashboard, (f) => f.trim() !== '', 'the first frame');
+    const first = dashboard.frames().find((f) => f.trim() !== '') ?? '';
+    expect(first).toContain('checkout-api availability');
+    expect(statusLineOf(first)).toContain('page 1 of 13');
+    await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the prefetch of page 2');
+    expect(listRequests(sandbox)).not.toContain('0:18');
+  });
+
   test('the page size follows the terminal height', async () => {
     const d = open(30);
     const frame = await waitForPage(d, 1, 10);
@@ -145,10 +158,11 @@ describe('paging', () => {
     const before = listRequests(sandbox).length;
     d.press('n');
     await waitForPage(d, 2);
+    // Background requests take turns on the one connection (the other resources' counts may go first).
+    await waitUntil(() => listRequests(sandbox).includes('36:18'), 'the prefetch of page 3');
     d.press('p');
     await waitForPage(d, 1);
     // Page 2 came from the prefetch, page 1 from the cache; only page 3's prefetch went out.
-    await waitUntil(() => listRequests(sandbox).includes('36:18'), 'the prefetch of page 3');
     expect(listRequests(sandbox).slice(before)).toEqual(['36:18']);
   });
 
@@ -175,9 +189,11 @@ describe('paging', () => {
   });
 
   test('paging faster than a slow server shows only the page asked for last', async () => {
+    // Slow from the start, so the prefetch of page 2 is still on its way when the keys come.
+    sandbox.setFaults({ latencyMs: 150 });
     const d = open();
     await waitForPage(d, 1, 13);
-    sandbox.setFaults({ latencyMs: 150 });
+    await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the prefetch of page 2 to be sent');
     const framesBefore = d.frames().length;
     d.press('n', 'n', 'n', 'n');
     const frame = await waitForPage(d, 5, 13);
@@ -197,6 +213,8 @@ describe('paging', () => {
     sandbox.setFaults({ latencyMs: 300 });
     d.press('G');
     await waitForText(d, 'Loading the last page');
+    // The last page's request has reached the server (on the one connection it may wait its turn first).
+    await waitUntil(() => listRequests(sandbox).includes('216:18'), 'the request for the last page to be sent');
     d.press('g');
     // Page 1 is cached: it is shown at once, and the last page is no longer wanted.
     await waitForFrame(d, (f) => !/loading/i.test(statusLineOf(f)), 'loading to stop');

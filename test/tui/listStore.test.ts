@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { ListStore, lastPageOffset, pagePosition } from '../../src/tui/state/listStore.js';
+import { LOADING_NOTICE_DELAY_MS, ListStore, lastPageOffset, pagePosition } from '../../src/tui/state/listStore.js';
 import { listRequests, sandboxClient, waitUntil } from './helpers.js';
 
 let sandbox: SandboxHandle;
@@ -103,5 +103,55 @@ test('after a resize, reload reads the same records at the new page size', async
   await waitUntil(() => shown(store)?.limit === 25 && idle(store), 'the page at the new size');
   expect(shown(store)?.offset).toBe(10);
   expect(listRequests(sandbox)[0]).toBe('10:25');
+  store.dispose();
+});
+
+test('a first page asked for early is shown without asking again, in or still coming', async () => {
+  const client = sandboxClient(sandbox);
+  const page = await client.listPage('slis', { limit: 10, offset: 0 });
+  sandbox.requests.splice(0);
+  const ready = new ListStore({ client, resource: 'slis', pageSize: 10, firstPage: { promise: Promise.resolve(page), page } });
+  ready.ensureLoaded();
+  // In already: shown at once, before any request.
+  expect(shown(ready)?.offset).toBe(0);
+  expect(ready.getSnapshot().loading).toBeNull();
+  await waitUntil(() => idle(ready), 'the prefetch of page 2');
+  expect(listRequests(sandbox)).toEqual(['10:10']);
+  ready.dispose();
+
+  sandbox.requests.splice(0);
+  const coming = client.listPage('slis', { limit: 10, offset: 0 });
+  const pending = new ListStore({ client, resource: 'slis', pageSize: 10, firstPage: { promise: coming } });
+  pending.ensureLoaded();
+  await waitUntil(() => shown(pending) !== null && idle(pending), 'the early page');
+  // The store waited for the request under way instead of sending its own.
+  expect(listRequests(sandbox)).toEqual(['0:10', '10:10']);
+  pending.dispose();
+});
+
+test('a page that comes quickly is drawn with no "Loading" frame before it; a slow one gets one', async () => {
+  const store = storeOf();
+  store.ensureLoaded();
+  await waitUntil(() => shown(store) !== null && idle(store), 'page 1 and its prefetch');
+  const told: (string | null)[] = [];
+  const loadingToldAt: number[] = [];
+  store.subscribe(() => {
+    told.push(store.getSnapshot().loading);
+    if (store.getSnapshot().loading !== null) loadingToldAt.push(performance.now());
+  });
+  const asked = performance.now();
+  store.last();
+  // Readers see the loading state at once; listeners (the screen) only once it has lasted.
+  expect(store.getSnapshot().loading).toBe('Loading the last page of SLIs…');
+  await waitUntil(() => shown(store)?.offset === 320 && idle(store), 'the last page');
+  for (const at of loadingToldAt) expect(at - asked).toBeGreaterThanOrEqual(LOADING_NOTICE_DELAY_MS - 5);
+  sandbox.setFaults({ latencyMs: 400 });
+  store.first();
+  store.next(); // page 2: cached since page 1 first showed
+  told.splice(0);
+  store.next(); // page 3: asked of the slow server
+  await waitUntil(() => told.length > 0, 'the loading notice');
+  expect(told[0]).toBe('Loading page 3 of SLIs…');
+  await waitUntil(() => shown(store)?.offset === 20, 'page 3');
   store.dispose();
 });

@@ -3,13 +3,21 @@
  * comes first, before anything is started or read; the dashboard (Ink, React)
  * and the sandbox are loaded by dynamic import only here, so scripting
  * commands never load them.
+ *
+ * The dashboard talks over one kept-alive connection (one TLS handshake per
+ * session; src/tui/state/requestGate.ts orders the requests on it), and its
+ * first page is asked for before the dashboard's code loads, so the request
+ * and the load overlap.
  */
 import { createClient } from '../../api/client.js';
+import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import type { Session } from '../../tui/types.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
+import { pageSizeFor, readSize } from '../../tui/layout.js';
+import type { FirstPage } from '../../tui/types.js';
 import { createAuthDeps } from './auth-setup.js';
 
 export const NEEDS_TERMINAL = 'slotui\'s dashboard needs a terminal. For scripts use `slotui list <resource>` (see slotui --help).';
@@ -40,12 +48,49 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
       const auth = createAuthDeps(ctx, { start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` } });
       return await runDashboard({ settings, openProfile: profileOpener(ctx), auth, secrets: ctx.secrets, ...streams });
     }
-    const client = await ctx.connect(settings);
+    const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
+    const firstPage = requestFirstPage(client, streams.stdout);
     const { runDashboard } = await import('../../tui/run.js');
-    return await runDashboard({ client, settings, openProfile: profileOpener(ctx), auth: createAuthDeps(ctx), secrets: ctx.secrets, ...streams });
+    // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
+    await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
+    return await runDashboard({ client, settings, openProfile: profileOpener(ctx), auth: createAuthDeps(ctx), secrets: ctx.secrets, firstPage, ...streams });
   } finally {
     await demo.close();
   }
+}
+
+/** The dashboard's requests share one kept-alive connection. */
+export const DASHBOARD_CONNECTIONS = 1;
+
+/** The dashboard's first page (SLIs, as many as the terminal shows), requested now; its failure is the dashboard's to show. */
+function requestFirstPage(client: ApiClient, stdout: NodeJS.WriteStream): FirstPage {
+  const limit = pageSizeFor(readSize(stdout).rows);
+  const promise = client.listPage('slis', { limit, offset: 0 });
+  const firstPage: FirstPage = { resource: 'slis', limit, promise };
+  promise.then(
+    (page) => {
+      firstPage.page = page;
+    },
+    () => undefined, // not unhandled: the list store that adopts it shows the error
+  );
+  return firstPage;
+}
+
+/**
+ * How long the dashboard waits for its first page once its code has loaded, before
+ * drawing anyway. The request has been under way while the code loaded; on a near
+ * server its answer is a few milliseconds off, and the first frame then shows it.
+ */
+export const FIRST_PAGE_WAIT_MS = 25;
+
+/** Resolves when `promise` settles (either way) or after `ms`, whichever comes first. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([promise.then(() => undefined, () => undefined), timeout]);
+  clearTimeout(timer);
 }
 
 /** First run: no stored profile has a base URL, and neither SLOTUI_BASE_URL nor SLOTUI_TOKEN is set. */
@@ -65,7 +110,7 @@ function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () =
       const sandbox = await startSandbox();
       running = sandbox;
       const readOnly = booleanFlag(ctx.flags, 'read-only');
-      const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, readOnly, userAgent: `slotui/${VERSION}` });
+      const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, readOnly, userAgent: `slotui/${VERSION}`, connections: DASHBOARD_CONNECTIONS });
       const settings: Settings = {
         profileName: 'demo',
         baseUrl: sandbox.baseUrl,
@@ -95,7 +140,7 @@ function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () =
 function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   return async (name) => {
     const settings = ctx.settings(name);
-    return { client: await ctx.connect(settings), settings };
+    return { client: await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS }), settings };
   };
 }
 
@@ -111,6 +156,7 @@ async function runDemo(ctx: Context, streams: { stdin: NodeJS.ReadStream; stdout
     ca: sandbox.caPem,
     readOnly: booleanFlag(ctx.flags, 'read-only'),
     userAgent: `slotui/${VERSION}`,
+    connections: DASHBOARD_CONNECTIONS,
   });
   const settings: Settings = {
     profileName: 'demo',

@@ -20,7 +20,7 @@ import { useTerminalSize } from '../components/useTerminalSize.js';
 import { activeHints, dispatchKey, splitKeys, type KeyLayer } from '../input/router.js';
 import type { KeyEnv } from '../keys.js';
 import { truncate, wrap } from '../../text/width.js';
-import type { Session } from '../types.js';
+import type { FirstPage, Session } from '../types.js';
 import { quitLayer, setupLayer, welcomeLayer } from './layers.js';
 import { SetupStore } from './setupStore.js';
 import { SetupView } from './SetupView.js';
@@ -36,6 +36,8 @@ export interface RootProps {
   openProfile?: (name: string) => Promise<Session>;
   demo?: boolean;
   auth?: AuthDeps;
+  /** The first page, requested early (handed to the first dashboard only). */
+  firstPage?: FirstPage;
   onQuit: (code: number) => void;
 }
 
@@ -149,6 +151,7 @@ export function Root(props: RootProps): React.JSX.Element {
         openProfile={openProfile}
         demo={demo}
         auth={auth}
+        firstPage={props.firstPage}
         onQuit={onQuit}
       />
     );

@@ -5,20 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useStdout } from 'ink';
+import { readSize, type TerminalSize } from '../layout.js';
 
-export interface TerminalSize {
-  columns: number;
-  rows: number;
-}
-
-export const DEFAULT_SIZE: TerminalSize = { columns: 80, rows: 24 };
-
-export function readSize(stream: NodeJS.WritableStream): TerminalSize {
-  const { columns: c, rows: r } = stream as { columns?: number; rows?: number };
-  const columns = c && c > 0 ? c : DEFAULT_SIZE.columns;
-  const rows = r && r > 0 ? r : DEFAULT_SIZE.rows;
-  return { columns, rows };
-}
+export { DEFAULT_SIZE, readSize, type TerminalSize } from '../layout.js';
 
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();

@@ -8,17 +8,24 @@
  *   are followed exactly as the server gave them. The last page is the one
  *   place an offset is computed (from total and limit).
  * - pages seen are kept in a bounded LRU; after a page shows, the next one is
- *   fetched in the background.
+ *   fetched in the background (through the RequestGate: background requests
+ *   never hold up one the user waits for on the dashboard's one connection).
  * - paging faster than the network accumulates the steps ("two pages on from
  *   the one shown") and walks them, showing only the page asked for last;
- *   requests nobody wants any more are aborted, and a generation number
- *   makes sure a late answer never replaces a newer page.
+ *   requests nobody wants any more are aborted (a prefetch already sent is let
+ *   finish into the cache instead: aborting a request on the wire closes the
+ *   connection, and the next request would pay a new TLS handshake), and a
+ *   generation number makes sure a late answer never replaces a newer page.
  * - while loading, the old page stays (the screen dims it); a failure keeps
- *   it too and `reload` retries what failed.
+ *   it too and `reload` retries what failed. "Loading…" reaches the screen
+ *   only when the answer takes longer than LOADING_NOTICE_DELAY_MS: a page
+ *   that comes quickly is drawn with no frame in between (the snapshot says
+ *   it is loading at once, for whoever reads it).
  */
 import type { ApiClient, Page } from '../../api/types.js';
 import { RESOURCES, type ResourceName } from '../../api/resources.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
+import { RequestGate, type Ticket } from './requestGate.js';
 
 export type StartPoint =
   | { kind: 'current' }
@@ -52,11 +59,23 @@ export interface ListStoreOptions {
   resource: ResourceName;
   pageSize: number;
   cachePages?: number;
+  /** Shared by the stores of one dashboard (one connection); default: one of its own. */
+  gate?: RequestGate;
+  /** The first page (offset 0, limit pageSize), asked for before the dashboard loaded. */
+  firstPage?: EarlyPage;
+}
+
+/** A first page requested early (src/cli/commands/dashboard.ts), so the request overlaps loading the dashboard. */
+export interface EarlyPage {
+  promise: Promise<Page>;
+  /** Set once the answer is in: the first frame can show it. */
+  page?: Page;
 }
 
 interface Flight {
   promise: Promise<Page>;
   controller: AbortController;
+  ticket: Ticket<Page> | null;
   holders: number;
   settled: boolean;
 }
@@ -65,6 +84,9 @@ interface Hold {
   promise: Promise<Page>;
   release(): void;
 }
+
+/** A page that takes longer than this gets its "Loading…" line drawn. */
+export const LOADING_NOTICE_DELAY_MS = 100;
 
 /** Page X of Y, from the page's own offset and limit. */
 export function pagePosition(page: Page): { number: number; count: number } {
@@ -83,6 +105,7 @@ export class ListStore {
   readonly resource: ResourceName;
   private readonly client: ApiClient;
   private readonly cache: PageCache;
+  private readonly gate: RequestGate;
   private pageSize: number;
 
   private page: Page | null = null;
@@ -105,12 +128,16 @@ export class ListStore {
 
   private listeners = new Set<() => void>();
   private snapshot: ListSnapshot;
+  /** Listeners told of a "Loading…" snapshot later (emitSoon). */
+  private soonTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: ListStoreOptions) {
     this.client = options.client;
     this.resource = options.resource;
     this.pageSize = options.pageSize;
     this.cache = new PageCache(options.cachePages ?? DEFAULT_CACHE_PAGES);
+    this.gate = options.gate ?? new RequestGate();
+    if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
     this.snapshot = this.makeSnapshot();
   }
 
@@ -187,7 +214,7 @@ export class ListStore {
   warm(): void {
     if (this.page !== null || this.intent !== null || this.warmHold !== null || this.disposed) return;
     const limit = this.pageSize;
-    const hold = this.acquire(offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }));
+    const hold = this.acquire(offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }), 'background');
     this.warmHold = hold;
     hold.promise.then(
       (page) => {
@@ -234,8 +261,12 @@ export class ListStore {
 
   dispose(): void {
     this.disposed = true;
+    if (this.soonTimer) clearTimeout(this.soonTimer);
     this.gen++;
-    for (const flight of this.inflight.values()) flight.controller.abort();
+    for (const flight of this.inflight.values()) {
+      flight.ticket?.drop();
+      flight.controller.abort();
+    }
     this.inflight.clear();
     this.listeners.clear();
   }
@@ -254,6 +285,7 @@ export class ListStore {
   private run(intent: Intent): void {
     if (this.disposed) return;
     const gen = ++this.gen;
+    const hadMessage = this.notice !== null || this.error !== null;
     const superseded = this.walkHolds;
     this.walkHolds = [];
     this.notice = null;
@@ -272,7 +304,11 @@ export class ListStore {
     // so a request both walks want is kept rather than aborted and sent again.
     void this.walk(gen, intent);
     for (const hold of superseded) hold.release();
-    if (gen === this.gen) this.emit();
+    // A walk that finished at once (cached pages) has been drawn; one still going is loading.
+    if (gen === this.gen && this.intent === intent) {
+      if (hadMessage) this.emit();
+      else this.emitSoon();
+    }
   }
 
   private async walk(gen: number, intent: Intent): Promise<void> {
@@ -350,7 +386,7 @@ export class ListStore {
     const label = this.loadingLabel(intent);
     if (this.loading !== label) {
       this.loading = label;
-      this.emit();
+      this.emitSoon();
     }
     return hold.promise;
   }
@@ -374,32 +410,21 @@ export class ListStore {
     }
   }
 
-  /** Shares one request per key; the last holder to let go of an unfinished request aborts it. */
-  private acquire(key: string, fetcher: (signal: AbortSignal) => Promise<Page>): Hold {
+  /**
+   * Shares one request per key. A request the user waits for ('now') is sent at once; a
+   * 'background' one goes through the gate. When the last holder lets go of an unfinished
+   * request: one not sent yet is dropped; a background one already sent is let finish into
+   * the cache; one the user waited for is aborted (a slow answer nobody wants would hold the connection).
+   */
+  private acquire(key: string, fetcher: (signal: AbortSignal) => Promise<Page>, priority: 'now' | 'background' = 'now'): Hold {
     let flight = this.inflight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      let promise: Promise<Page>;
-      try {
-        promise = fetcher(controller.signal);
-      } catch (error) {
-        promise = Promise.reject(error);
-      }
-      const created: Flight = { promise, controller, holders: 0, settled: false };
-      const settle = () => {
-        created.settled = true;
-        if (this.inflight.get(key) === created) this.inflight.delete(key);
-      };
-      promise.then(
-        (page) => {
-          settle();
-          if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
-        },
-        settle,
-      );
-      this.inflight.set(key, created);
-      flight = created;
+      const send = () => fetcher(controller.signal);
+      const ticket = priority === 'now' ? this.gate.now(send) : this.gate.later(send);
+      flight = this.track(key, ticket.promise, controller, ticket);
     }
+    if (priority === 'now') flight.ticket?.promote();
     const held = flight;
     held.holders++;
     let released = false;
@@ -409,12 +434,37 @@ export class ListStore {
         if (released) return;
         released = true;
         held.holders--;
-        if (held.holders === 0 && !held.settled) {
-          held.controller.abort();
-          if (this.inflight.get(key) === held) this.inflight.delete(key);
-        }
+        if (held.holders > 0 || held.settled) return;
+        if (held.ticket && !held.ticket.sent) held.ticket.drop();
+        else if (priority === 'background') return; // sent: let it finish into the cache
+        else held.controller.abort();
+        if (this.inflight.get(key) === held) this.inflight.delete(key);
       },
     };
+  }
+
+  /** A request under way for `key`: shared by whoever asks for the key, cached when it succeeds. */
+  private track(key: string, promise: Promise<Page>, controller: AbortController, ticket: Ticket<Page> | null): Flight {
+    const created: Flight = { promise, controller, ticket, holders: 0, settled: false };
+    const settle = () => {
+      created.settled = true;
+      if (this.inflight.get(key) === created) this.inflight.delete(key);
+    };
+    promise.then(
+      (page) => {
+        settle();
+        if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
+      },
+      settle,
+    );
+    this.inflight.set(key, created);
+    return created;
+  }
+
+  /** Takes over a first page asked for by the caller: cached if it is in, else shared like a request of ours. */
+  private adopt(key: string, early: EarlyPage): void {
+    if (early.page) this.cache.put([key, ...pageKeys(early.page)], early.page);
+    else this.track(key, early.promise, new AbortController(), null);
   }
 
   private show(page: Page, keepSelection: boolean): void {
@@ -430,7 +480,7 @@ export class ListStore {
     this.prefetchHold = null;
     const url = page.next;
     if (!url || this.cache.has(urlKey(url))) return;
-    const hold = this.acquire(urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }));
+    const hold = this.acquire(urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }), 'background');
     // A failed prefetch is silent: paging there asks again and shows its error then.
     hold.promise.catch(() => undefined);
     this.prefetchHold = hold;
@@ -450,7 +500,22 @@ export class ListStore {
 
   private emit(): void {
     if (this.disposed) return;
+    if (this.soonTimer) {
+      clearTimeout(this.soonTimer);
+      this.soonTimer = null;
+    }
     this.snapshot = this.makeSnapshot();
     for (const listener of this.listeners) listener();
+  }
+
+  /** The snapshot changes now; listeners hear of it after LOADING_NOTICE_DELAY_MS unless an emit() comes first. */
+  private emitSoon(): void {
+    if (this.disposed) return;
+    this.snapshot = this.makeSnapshot();
+    this.soonTimer ??= setTimeout(() => {
+      this.soonTimer = null;
+      if (this.disposed) return;
+      for (const listener of this.listeners) listener();
+    }, LOADING_NOTICE_DELAY_MS);
   }
 }
