@@ -101,33 +101,43 @@ export function isFirstRun(ctx: Context): boolean {
   return !Object.values(ctx.store().read().profiles).some((profile) => profile.baseUrl);
 }
 
-/** The welcome screen's demo: the sandbox started in-process on demand, closed when the dashboard ends. */
+/** The embedded sandbox started in-process, and a dashboard session on it; close() ends both. */
+async function startDemoSession(ctx: Context): Promise<{ session: Session; close(): Promise<void> }> {
+  const { startSandbox } = await import('../../sandbox/server.js');
+  const sandbox = await startSandbox();
+  const readOnly = booleanFlag(ctx.flags, 'read-only');
+  const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, readOnly, userAgent: `slotui/${VERSION}`, connections: DASHBOARD_CONNECTIONS });
+  const settings: Settings = {
+    profileName: 'demo',
+    baseUrl: sandbox.baseUrl,
+    baseUrlSource: 'default',
+    frontendUrl: sandbox.frontendUrl,
+    token: sandbox.token,
+    tokenSource: 'default',
+    caFile: sandbox.caFile,
+    paths: {},
+    readOnly,
+    noColor: Boolean(ctx.io.env.NO_COLOR),
+    configDir: ctx.store().dir,
+  };
+  ctx.secrets.add(sandbox.token);
+  return {
+    session: { client, settings },
+    close: async () => {
+      await client.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The welcome screen's demo: started on demand, closed when the dashboard ends. */
 function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () => Promise<void> } {
   let running: { close(): Promise<void> } | undefined;
   return {
     start: async () => {
-      const { startSandbox } = await import('../../sandbox/server.js');
-      const sandbox = await startSandbox();
-      running = sandbox;
-      const readOnly = booleanFlag(ctx.flags, 'read-only');
-      const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, readOnly, userAgent: `slotui/${VERSION}`, connections: DASHBOARD_CONNECTIONS });
-      const settings: Settings = {
-        profileName: 'demo',
-        baseUrl: sandbox.baseUrl,
-        baseUrlSource: 'default',
-        frontendUrl: sandbox.frontendUrl,
-        token: sandbox.token,
-        tokenSource: 'default',
-        caFile: sandbox.caFile,
-        paths: {},
-        readOnly,
-        noColor: Boolean(ctx.io.env.NO_COLOR),
-        configDir: ctx.store().dir,
-      };
-      ctx.secrets.add(sandbox.token);
-      const original = sandbox.close.bind(sandbox);
-      running = { close: async () => { await client.close(); await original(); } };
-      return { client, settings };
+      const demo = await startDemoSession(ctx);
+      running = demo;
+      return demo.session;
     },
     close: async () => {
       await running?.close();
@@ -145,36 +155,10 @@ function profileOpener(ctx: Context): (name: string) => Promise<Session> {
 }
 
 async function runDemo(ctx: Context, streams: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WritableStream }): Promise<number> {
-  const [{ startSandbox }, { runDashboard }] = await Promise.all([
-    import('../../sandbox/server.js'),
-    import('../../tui/run.js'),
-  ]);
-  const sandbox = await startSandbox();
-  const client = createClient({
-    baseUrl: sandbox.baseUrl,
-    token: sandbox.token,
-    ca: sandbox.caPem,
-    readOnly: booleanFlag(ctx.flags, 'read-only'),
-    userAgent: `slotui/${VERSION}`,
-    connections: DASHBOARD_CONNECTIONS,
-  });
-  const settings: Settings = {
-    profileName: 'demo',
-    baseUrl: sandbox.baseUrl,
-    baseUrlSource: 'default',
-    frontendUrl: sandbox.frontendUrl,
-    token: sandbox.token,
-    tokenSource: 'default',
-    caFile: sandbox.caFile,
-    paths: {},
-    readOnly: booleanFlag(ctx.flags, 'read-only'),
-    noColor: Boolean(ctx.io.env.NO_COLOR),
-    configDir: ctx.store().dir,
-  };
+  const [demo, { runDashboard }] = await Promise.all([startDemoSession(ctx), import('../../tui/run.js')]);
   try {
-    return await runDashboard({ client, settings, demo: true, openProfile: profileOpener(ctx), ...streams });
+    return await runDashboard({ ...demo.session, demo: true, openProfile: profileOpener(ctx), secrets: ctx.secrets, ...streams });
   } finally {
-    await client.close();
-    await sandbox.close();
+    await demo.close();
   }
 }
