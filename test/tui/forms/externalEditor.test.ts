@@ -1,0 +1,49 @@
+/**
+ * The real editor launch behind `E`: $VISUAL, then $EDITOR, then vi, run
+ * through /bin/sh with the file as one argument (spaces and quotes in the
+ * path are safe), and a clear sentence when the editor fails.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { isSlotuiError } from '../../../src/api/errors.js';
+import { systemEditorLauncher } from '../../../src/tui/forms/externalEditor.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'slotui-editor-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const env = (vars: Record<string, string>) => ({ PATH: process.env.PATH, ...vars });
+
+test('$VISUAL wins over $EDITOR; the file reaches it as one argument, whatever its name', async () => {
+  const file = join(dir, `it's a "record" file.json`);
+  await writeFile(file, '{"name": "before"}\n');
+  systemEditorLauncher(env({ VISUAL: 'sed -i s/before/after/', EDITOR: 'false' }))(file);
+  expect(await readFile(file, 'utf8')).toBe('{"name": "after"}\n');
+});
+
+test('$EDITOR when there is no $VISUAL', async () => {
+  const file = join(dir, 'record.json');
+  await writeFile(file, '{"target_value": "99.9"}\n');
+  systemEditorLauncher(env({ EDITOR: 'sed -i s/99.9/99.95/' }))(file);
+  expect(await readFile(file, 'utf8')).toBe('{"target_value": "99.95"}\n');
+});
+
+test('an editor that fails gives one sentence saying what to set', async () => {
+  const file = join(dir, 'record.json');
+  await writeFile(file, '{}\n');
+  let error: unknown;
+  try {
+    systemEditorLauncher(env({ EDITOR: 'false' }))(file);
+  } catch (e) {
+    error = e;
+  }
+  expect(isSlotuiError(error)).toBe(true);
+  expect((error as Error).message).toMatch(/^The editor “false” could not be run \(it ended with exit code 1\)\. Set \$VISUAL or \$EDITOR/);
+  expect(await readFile(file, 'utf8')).toBe('{}\n');
+});
