@@ -52,6 +52,8 @@ export interface Dashboard {
   frames(): string[];
   press(...keys: string[]): void;
   type(text: string): void;
+  /** One write: what a terminal delivers for a paste, or keys batched in one read. */
+  paste(text: string): void;
   resize(columns: number, rows: number): void;
   quitCodes: number[];
   client: ApiClient;
@@ -73,7 +75,7 @@ export interface DashboardOptions {
  * Renders an element, but only after the fake stdout has its size (the first
  * page's size depends on the terminal's rows), with keys, paste and resize.
  */
-export function mountSized(element: (onQuit: (code: number) => void) => React.JSX.Element, initial: { columns: number; rows: number }): Omit<Dashboard, 'client'> & { paste(text: string): void } {
+export function mountSized(element: (onQuit: (code: number) => void) => React.JSX.Element, initial: { columns: number; rows: number }): Omit<Dashboard, 'client'> {
   const size = { ...initial };
   const quitCodes: number[] = [];
   let start: (() => void) | undefined;
@@ -111,7 +113,6 @@ export function mountSized(element: (onQuit: (code: number) => void) => React.JS
       // One key at a time, as a person types (a multi-character write reads as a paste).
       for (const ch of text) write(ch);
     },
-    /** One write: what a terminal delivers for a paste. */
     paste: (text) => write(text),
     resize: (columns, rows) => {
       size.columns = columns;

@@ -75,6 +75,14 @@ describe('dispatcher', () => {
     expect(typed[1]!.key.return).toBe(true);
     expect(splitKeys('G', key({ shift: true }), false)).toHaveLength(1);
   });
+
+  test('Ctrl+letters and Backspace in a batch of typed keys are keys of their own', () => {
+    const batch = splitKeys('Pager\t\u0010ab\u007fc\u0013', key(), true);
+    expect(batch.map((k) => [k.input, k.key.ctrl, k.key.tab, k.key.delete])).toEqual([
+      ['Pager', false, false, false], ['\t', false, true, false], ['p', true, false, false],
+      ['ab', false, false, false], ['', false, false, true], ['c', false, false, false], ['s', true, false, false],
+    ]);
+  });
 });
 
 describe('commands', () => {

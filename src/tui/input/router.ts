@@ -85,7 +85,8 @@ const graphemes = { segment: (text: string) => (graphemeSegmenter ??= new Intl.S
  * A terminal may deliver several keys in one read ("jjj" from key repeat,
  * "x\r" from fast typing); Ink hands them over as one event. Outside text
  * inputs each character is a key of its own; in a text input, runs of text
- * stay together (a paste) and only Enter and Tab are split off.
+ * stay together (a paste) and Enter, Tab, Backspace and Ctrl+letters are split
+ * off (a form filled faster than it redraws, or keys batched over SSH).
  */
 export function splitKeys(input: string, key: Key, textInput: boolean): { input: string; key: Key }[] {
   if (input.length <= 1 || key.ctrl || key.meta) return [{ input, key }];
@@ -102,6 +103,14 @@ export function splitKeys(input: string, key: Key, textInput: boolean): { input:
     } else if (segment === '\t') {
       flush();
       out.push({ input: '\t', key: { ...NO_KEY, tab: true } });
+    } else if (segment === '\u007f' || segment === '\b') {
+      // DEL, as Ink reports it on its own (most terminals send it for Backspace).
+      flush();
+      out.push({ input: '', key: { ...NO_KEY, delete: true } });
+    } else if (segment.length === 1 && segment < ' ') {
+      // Ctrl+letter (Ctrl+P is 0x10): as Ink reports it on its own, the letter with ctrl.
+      flush();
+      out.push({ input: String.fromCharCode(segment.charCodeAt(0) + 96), key: { ...NO_KEY, ctrl: true } });
     } else if (textInput) {
       text += segment;
     } else {

@@ -107,6 +107,18 @@ describe('SLO form', () => {
     await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the suggestion taken');
     expect(fieldLine(d.lastFrame(), 'SLI *')).toContain('sli-000002');
   });
+  test('keys that arrive in one read (fast typing, SSH batching) act in order: Tab, Tab, Ctrl+P opens the picker', async () => {
+    const d = open();
+    await waitForPage(d, 1);
+    d.press('2');
+    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
+    d.press('c');
+    await waitForText(d, 'New SLO');
+    d.paste('Pager latency\t\t\u0010');
+    await waitForText(d, 'Pick an SLI', 'loaded ');
+    d.press(KEYS.escape);
+    await waitForFrame(d, (f) => fieldLine(f, 'Name *').includes('Pager latency') && fieldLine(f, 'SLI *').startsWith('› '), 'the form as typed');
+  });
 });
 
 describe('validation before sending', () => {
