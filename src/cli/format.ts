@@ -45,9 +45,16 @@ export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], ava
     const fixed = column.id === 'id';
     const wanted = fixed ? content : Math.min(content, column.width);
     const minWidth = fixed ? content : Math.min(wanted, Math.max(column.minWidth, width(column.header)));
-    return { ...column, width: wanted, minWidth };
+    return { ...column, width: wanted, minWidth, content };
   });
   const fitted = fitColumns(specs, available, { growLead: false });
+  // Room left over goes to cut cells, the most useful column first (a whole name beats blank space).
+  let spare = available - fitted.reduce((sum, f) => sum + f.width, 0) - COLUMN_GAP * Math.max(0, fitted.length - 1);
+  for (const f of [...fitted].sort((a, b) => b.column.priority - a.column.priority)) {
+    const grow = Math.max(0, Math.min(spare, f.column.content - f.width));
+    f.width += grow;
+    spare -= grow;
+  }
   return { columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })) };
 }
 

@@ -17,6 +17,8 @@ describe('layoutTable', () => {
     const layout = layoutTable(RESOURCES.slis, records, 200);
     expect(layout.columns.map((c) => c.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'updated', 'id']);
     expect(tableHeader(layout)).toMatch(/^NAME {2,}TYPE/);
+    // Room to spare: a name longer than the column's usual width is shown whole.
+    expect(tableRow(layout, records[1]!)).toContain('a much longer name of a service level indicator that goes on  ');
   });
 
   test('narrow: low-priority columns go first, no line exceeds the width, ids are never cut', () => {
