@@ -5,7 +5,8 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { canOpenBrowser } from '../../src/cli/commands/auth-setup.js';
+import { canOpenBrowser, createAuthDeps } from '../../src/cli/commands/auth-setup.js';
+import { clipboardSequence } from '../../src/text/osc.js';
 import { isFirstRun } from '../../src/cli/commands/dashboard.js';
 import { createContext } from '../../src/cli/context.js';
 import { ConfigStore } from '../../src/config/store.js';
@@ -114,5 +115,19 @@ describe('the browser and the first run', () => {
     const r = await run([], { env: { SLOTUI_CONFIG_DIR: configDir } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('needs a terminal');
+  });
+});
+
+describe('the clipboard sequence inside tmux', () => {
+  test('wrapped in tmux passthrough (ESC doubled) when TMUX is set, as is elsewhere', () => {
+    const sequence = clipboardSequence('https://slo.example.com/api/service/v1/users/m2m-token');
+    const written = (env: NodeJS.ProcessEnv) => {
+      const stdout = new PassThrough();
+      const ctx = createContext({ argv: [], env, stdin: new PassThrough(), stdout, stderr: new PassThrough() }, {});
+      createAuthDeps(ctx, { openBrowser: null }).writeTerminal?.(sequence);
+      return String(stdout.read());
+    };
+    expect(written({})).toBe(sequence);
+    expect(written({ TMUX: '/tmp/tmux-0/default,1,0' })).toBe(`\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`);
   });
 });

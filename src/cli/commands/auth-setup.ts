@@ -11,6 +11,7 @@ import type { Profile, Settings } from '../../config/types.js';
 import type { AuthDeps, LoginRequest, LoginResult, StartScreen } from '../../tui/auth/types.js';
 import type { Session } from '../../tui/types.js';
 import type { Context } from '../context.js';
+import { throughTmux } from '../../text/osc.js';
 
 export interface AuthDepsOptions {
   start?: StartScreen;
@@ -25,7 +26,8 @@ export function createAuthDeps(ctx: Context, options: AuthDepsOptions = {}): Aut
   const deps: AuthDeps = {
     login: (request) => loginWithToken(ctx, request),
     writeTerminal: (sequence) => {
-      ctx.io.stdout.write(sequence);
+      // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
+      ctx.io.stdout.write(ctx.io.env.TMUX ? throughTmux(sequence) : sequence);
     },
   };
   const opener = options.openBrowser === undefined ? browserOpener(ctx.io.env, process.platform) : options.openBrowser;

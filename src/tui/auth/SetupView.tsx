@@ -10,7 +10,7 @@ import { InputLine } from '../components/InputLine.js';
 import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
-import { hyperlink } from './osc.js';
+import { hyperlink } from '../../text/osc.js';
 import type { SetupStore } from './setupStore.js';
 
 const LABEL_WIDTH = 15;

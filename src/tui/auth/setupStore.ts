@@ -14,7 +14,7 @@ import { describeError, redact } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
 import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
-import { clipboardSequence } from './osc.js';
+import { clipboardSequence } from '../../text/osc.js';
 import type { AuthDeps, LoginResult } from './types.js';
 
 export type SetupStep = 'base-url' | 'frontend-url' | 'token';

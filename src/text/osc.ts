@@ -20,3 +20,12 @@ export function hyperlink(url: string, text: string = url): string {
 export function clipboardSequence(text: string): string {
   return `${ESC}]52;c;${Buffer.from(clean(text), 'utf8').toString('base64')}${BEL}`;
 }
+
+/**
+ * tmux keeps sequences it does not know (OSC 52 among them) from the outer
+ * terminal unless they come in its passthrough wrapper (ESC doubled inside);
+ * its `allow-passthrough` option decides whether it lets them through.
+ */
+export function throughTmux(sequence: string): string {
+  return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
+}
