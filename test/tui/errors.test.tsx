@@ -2,41 +2,19 @@
  * Errors never end the dashboard: a failed page shows the error's sentence
  * and r to retry, keeping the last good rows; 401 and 404 say what to do.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { describe, expect, test } from 'vitest';
 import {
-  KEYS, flat, listRequests, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, waitUntil, type Dashboard,
+  dashboardFixture, flat, KEYS, listRequests, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, waitUntil,
 } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.setFaults({});
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-  sandbox.setFaults({});
-});
-
-function open(options: Partial<Parameters<typeof renderDashboard>[0]> = {}): Dashboard {
-  dashboard = renderDashboard({ client: sandboxClient(sandbox), ...options });
-  return dashboard;
-}
+const fx = dashboardFixture(renderDashboard);
+const open = fx.open;
 
 describe('a failed page', () => {
   test('shows the error sentence and r to retry, keeps the last good rows, and r retries', async () => {
     const d = open();
     await waitForPage(d, 1, 2);
-    sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     d.press('r');
     let frame = await waitForWords(d, 'HTTP 500', 'Press r to retry.');
     expect(flat(frame)).toContain('The server failed to answer GET /v1/slis/');
@@ -47,7 +25,7 @@ describe('a failed page', () => {
     await waitForText(d, 'Help · Esc or ? closes');
     d.press('?');
     await waitForWords(d, 'Press r to retry.');
-    sandbox.setFaults({});
+    fx.sandbox.setFaults({});
     d.press('r');
     frame = await waitForFrame(d, (f) => !flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)), 'the page back');
     expect(statusLineOf(frame)).toBe('slis · page 1 of 2 · total 30 · profile default');
@@ -57,28 +35,28 @@ describe('a failed page', () => {
   test('paging onto a failing page keeps the page shown; r retries going there', async () => {
     const d = open();
     await waitForPage(d, 1, 2);
-    sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     // A reload drops the cached pages, so page 2 must be asked for again.
     d.press('r');
     await waitForWords(d, 'Press r to retry.');
-    sandbox.requests.splice(0);
+    fx.sandbox.requests.splice(0);
     d.press('n');
-    await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the request for page 2');
+    await waitUntil(() => listRequests(fx.sandbox).includes('18:18'), 'the request for page 2');
     const frame = await waitForFrame(d, (f) => flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)), 'the failure');
     expect(statusLineOf(frame)).toContain('page 1 of 2');
     expect(frame).toContain('checkout-api availability');
-    sandbox.setFaults({});
+    fx.sandbox.setFaults({});
     d.press('r');
     const page2 = await waitForPage(d, 2, 2);
     expect(page2).toContain('sli-000019');
   });
 
   test('a first page that fails says so, and r loads it once the server is back', async () => {
-    sandbox.setFaults({ errorRate: 1, errorStatuses: [503], retryAfterSeconds: 0 });
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [503], retryAfterSeconds: 0 });
     const d = open();
     const frame = await waitForWords(d, 'No SLIs shown: the first page could not be read.', 'Press r to retry.');
     expect(statusLineOf(frame)).toContain('page – of –');
-    sandbox.setFaults({});
+    fx.sandbox.setFaults({});
     d.press('r');
     await waitForPage(d, 1, 2);
   });
@@ -88,11 +66,11 @@ describe('a failed page', () => {
     await waitForPage(d, 1, 2);
     d.press(KEYS.enter);
     await waitForText(d, 'SLI checkout-api availability');
-    sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     d.press('r');
     const frame = await waitForWords(d, 'HTTP 500', 'Press r to retry.');
     expect(frame).toMatch(/^name\s+checkout-api availability$/m);
-    sandbox.setFaults({});
+    fx.sandbox.setFaults({});
     d.press('r');
     await waitForFrame(d, (f) => !flat(f).includes('Press r to retry'), 'the error gone');
   });
@@ -100,7 +78,7 @@ describe('a failed page', () => {
 
 describe('authentication and paths', () => {
   test('401 tells the user to set up a token', async () => {
-    const d = open({ client: sandboxClient(sandbox, { token: 'not-a-valid-token' }) });
+    const d = open({ client: sandboxClient(fx.sandbox, { token: 'not-a-valid-token' }) });
     const frame = await waitForWords(d, 'HTTP 401', 'Press r to retry.');
     expect(frame).toContain('slotui auth login');
     expect(frame).toContain('SLOTUI_TOKEN');
@@ -108,14 +86,14 @@ describe('authentication and paths', () => {
   });
 
   test('no token at all says how to set one', async () => {
-    const d = open({ client: sandboxClient(sandbox, { token: undefined }) });
+    const d = open({ client: sandboxClient(fx.sandbox, { token: undefined }) });
     const frame = await waitForWords(d, 'Press r to retry.');
     expect(frame).toContain('slotui auth login');
     expect(frame).toContain('SLOTUI_TOKEN');
   });
 
   test('a list that answers 404 says the server does not expose it there and how to set another path', async () => {
-    const d = open({ client: sandboxClient(sandbox, { paths: { slis: '/v1/indicators/' } }) });
+    const d = open({ client: sandboxClient(fx.sandbox, { paths: { slis: '/v1/indicators/' } }) });
     const frame = flat(await waitForWords(d, 'Press r to retry.'));
     expect(frame).toContain('This server does not expose SLIs at /v1/indicators/ (HTTP 404).');
     expect(frame).toContain('Set another path for slis in the profile');

@@ -1,33 +1,15 @@
 /**
  * The filter (/) and the command line (:) against a real sandbox.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
 import type { Session } from '../../src/tui/types.js';
 import {
-  KEYS, renderDashboard, sandboxClient, statusLineOf, testSettings, waitForFrame, waitForPage, waitForText, waitUntil, type Dashboard,
+  dashboardFixture, KEYS, renderDashboard, sandboxClient, statusLineOf, testSettings, waitForFrame, waitForPage, waitForText, waitUntil,
 } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-});
-
-function open(options: Partial<Parameters<typeof renderDashboard>[0]> = {}): Dashboard {
-  dashboard = renderDashboard({ client: sandboxClient(sandbox), ...options });
-  return dashboard;
-}
+const fx = dashboardFixture(renderDashboard);
+const open = fx.open;
 
 /** The data rows of the table (lines between the header and the status line). */
 function tableRows(frame: string): string[] {
@@ -138,7 +120,7 @@ describe('command line', () => {
     const openProfile = async (name: string): Promise<Session> => {
       opened.push(name);
       if (name !== 'staging') throw new SlotuiError('config', `There is no profile named "${name}". List them with \`slotui auth status\`.`);
-      return { client: sandboxClient(sandbox), settings: testSettings({ profileName: 'staging' }) };
+      return { client: sandboxClient(fx.sandbox), settings: testSettings({ profileName: 'staging' }) };
     };
     const d = open({ openProfile });
     await waitForPage(d, 1, 2);

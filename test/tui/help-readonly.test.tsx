@@ -2,31 +2,13 @@
  * The help overlay (every key, grouped, from the keymap) and read-only mode
  * (no create, edit or delete keys anywhere).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { describe, expect, test } from 'vitest';
 import { BINDINGS, COMMAND_HELP, GROUP_ORDER } from '../../src/tui/keys.js';
 import { LATER_VERSION } from '../../src/tui/controller.js';
-import { KEYS, flat, renderDashboard, sandboxClient, waitForFrame, waitForPage, waitForText, type Dashboard } from './helpers.js';
+import { dashboardFixture, flat, KEYS, renderDashboard, sandboxClient, waitForFrame, waitForPage, waitForText } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-});
-
-function open(options: Partial<Parameters<typeof renderDashboard>[0]> = {}): Dashboard {
-  dashboard = renderDashboard({ client: sandboxClient(sandbox), ...options });
-  return dashboard;
-}
+const fx = dashboardFixture(renderDashboard);
+const open = fx.open;
 
 /** The hint bar: the last line. */
 const hintLine = (frame: string): string => frame.split('\n').at(-1) ?? '';
@@ -102,7 +84,7 @@ describe('create, edit and delete keys', () => {
   });
 
   test('are absent when the client itself is read-only', async () => {
-    const d = open({ client: sandboxClient(sandbox, { readOnly: true }) });
+    const d = open({ client: sandboxClient(fx.sandbox, { readOnly: true }) });
     const frame = await waitForPage(d, 1);
     expect(hintLine(frame)).not.toMatch(/create|edit|delete/);
     d.press('d');

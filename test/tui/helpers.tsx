@@ -5,10 +5,12 @@
  */
 import React, { useState } from 'react';
 import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import type { Settings } from '../../src/config/types.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
 import { App, type AppProps } from '../../src/tui/App.js';
 
 export const KEYS = {
@@ -200,4 +202,31 @@ export function listRequests(sandbox: SandboxHandle, path = '/v1/slis/'): string
       const url = new URL(r.path, 'https://x');
       return `${url.searchParams.get('offset')}:${url.searchParams.get('limit')}`;
     });
+}
+
+/**
+ * A test file's sandbox (started once, its faults cleared after each test) and
+ * the dashboard each test opens with `open` (unmounted after the test).
+ */
+export function dashboardFixture<O extends { client: ApiClient }>(renderWith: (options: O) => Dashboard, sandboxOptions: SandboxOptions = {}) {
+  let current: Dashboard | undefined;
+  const fixture = {
+    sandbox: undefined as unknown as SandboxHandle,
+    open: (options: Partial<O> = {}): Dashboard => {
+      current = renderWith({ client: sandboxClient(fixture.sandbox), ...options } as O);
+      return current;
+    },
+  };
+  beforeAll(async () => {
+    fixture.sandbox = await startSandbox(sandboxOptions);
+  });
+  afterAll(async () => {
+    await fixture.sandbox.close();
+  });
+  afterEach(() => {
+    current?.unmount();
+    current = undefined;
+    fixture.sandbox.setFaults({});
+  });
+  return fixture;
 }

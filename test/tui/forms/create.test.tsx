@@ -3,31 +3,12 @@
  * with the SLI picker (read back from the sandbox, the new record selected
  * in the list), the SLI queries editor, and every validation rule.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox } from '../../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, type Dashboard } from '../helpers.js';
+import { describe, expect, test } from 'vitest';
+import { type Dashboard, dashboardFixture, KEYS, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords } from '../helpers.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-  sandbox.setFaults({});
-});
-
-function open(options: Partial<Parameters<typeof renderForms>[0]> = {}): Dashboard {
-  dashboard = renderForms({ client: sandboxClient(sandbox), ...options });
-  return dashboard;
-}
+const fx = dashboardFixture(renderForms);
+const open = fx.open;
 
 /** Types into the focused field, then moves to the next one. */
 function fill(d: Dashboard, ...values: string[]): void {
@@ -68,7 +49,7 @@ describe('SLO form', () => {
     d.press(FORM_KEYS.ctrlS);
     await waitForWords(d, 'Created SLO “Checkout ✓ 日本語 latency”');
 
-    const posts = requestsOf(sandbox, 'POST', '/v1/slos');
+    const posts = requestsOf(fx.sandbox, 'POST', '/v1/slos');
     expect(posts).toHaveLength(1);
     const id = /\((slo-\d+)\)/.exec(plain(d.lastFrame()))?.[1];
     expect(id).toBeDefined();
@@ -127,7 +108,7 @@ describe('validation before sending', () => {
     await waitForPage(d, 1);
     d.press('2');
     await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    const before = requestsOf(sandbox, 'POST', '/v1/slos').length;
+    const before = requestsOf(fx.sandbox, 'POST', '/v1/slos').length;
     d.press('c');
     await waitForText(d, 'New SLO');
     // Name empty; SLI empty; window value not a number; interval not an integer.
@@ -143,7 +124,7 @@ describe('validation before sending', () => {
     expect(fieldLine(frame, 'Name *').startsWith('› ')).toBe(true);
     expect(fieldLine(frame, 'Time window value *')).toContain('[thirty');
     expect(fieldLine(frame, 'Interval')).toContain('[6.5');
-    expect(requestsOf(sandbox, 'POST', '/v1/slos').length).toBe(before);
+    expect(requestsOf(fx.sandbox, 'POST', '/v1/slos').length).toBe(before);
     // Typing in a field clears its error.
     d.type('x');
     await waitForFrame(d, (f) => !fieldLine(f, 'Name *').includes('Required.'), 'the name error cleared');
@@ -163,14 +144,14 @@ describe('validation before sending', () => {
     expect(frame.split('\n').length).toBeLessThanOrEqual(40);
     d.press(FORM_KEYS.ctrlS);
     await waitForFrame(d, (f) => /Too big|200/.test(fieldLine(f, 'Name *')), 'the length error');
-    expect(requestsOf(sandbox, 'POST', '/v1/organizations').length).toBe(0);
+    expect(requestsOf(fx.sandbox, 'POST', '/v1/organizations').length).toBe(0);
     // Ctrl+U empties the field; a unicode name goes through as typed.
     d.press('\u0015');
     const name = 'Zürich Ωmega 日本 🚀';
     d.type(name);
     d.press(FORM_KEYS.ctrlS);
     await waitForWords(d, 'Created organization');
-    const post = requestsOf(sandbox, 'POST', '/v1/organizations').at(-1);
+    const post = requestsOf(fx.sandbox, 'POST', '/v1/organizations').at(-1);
     expect(post?.body).toEqual({ name });
   });
 
@@ -229,7 +210,7 @@ describe('SLI form and its queries editor', () => {
   test('a query limit must be an integer and names must differ', async () => {
     const d = open();
     await waitForPage(d, 1);
-    const before = requestsOf(sandbox, 'POST', '/v1/slis').length;
+    const before = requestsOf(fx.sandbox, 'POST', '/v1/slis').length;
     d.press('c');
     await waitForText(d, 'New SLI');
     fill(d, 'bad queries', 'latency', '', '');
@@ -242,6 +223,6 @@ describe('SLI form and its queries editor', () => {
     d.press(FORM_KEYS.ctrlS);
     const frame = await waitForFrame(d, (f) => fieldLine(f, '    limit').includes('Must be a whole number'), 'the limit error');
     expect(fieldLine(frame, '  Query 2 name')).toContain('Another query has this name.');
-    expect(requestsOf(sandbox, 'POST', '/v1/slis').length).toBe(before);
+    expect(requestsOf(fx.sandbox, 'POST', '/v1/slis').length).toBe(before);
   });
 });

@@ -4,31 +4,14 @@
  * delete with confirm and cancel, and edit in $EDITOR with an injected editor.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox } from '../../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, type Dashboard } from '../helpers.js';
+import { describe, expect, test } from 'vitest';
+import {
+  type Dashboard, dashboardFixture, KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords,
+} from '../helpers.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-  sandbox.setFaults({});
-});
-
-function open(options: Partial<Parameters<typeof renderForms>[0]> = {}): Dashboard {
-  dashboard = renderForms({ client: sandboxClient(sandbox), ...options });
-  return dashboard;
-}
+const fx = dashboardFixture(renderForms);
+const open = fx.open;
 
 async function orgs(d: Dashboard): Promise<void> {
   await waitForPage(d, 1);
@@ -69,15 +52,15 @@ describe('failures keep the form', () => {
       d.type(name);
       d.press(KEYS.tab);
       d.type('a description');
-      sandbox.setFaults(fault.faults);
+      fx.sandbox.setFaults(fault.faults);
       d.press(FORM_KEYS.ctrlS);
       const frame = await waitForWords(d, 'What you typed is kept: press Ctrl+S to try again.');
       expect(fieldLine(frame, 'Name *')).toContain(`[${name}`);
       expect(fieldLine(frame, 'Description')).toContain('[a description');
-      sandbox.setFaults({});
+      fx.sandbox.setFaults({});
       d.press(FORM_KEYS.ctrlS);
       await waitForWords(d, `Created organization “${name}”`);
-      const created = requestsOf(sandbox, 'POST', '/v1/organizations').filter((r) => (r.body as { name?: string }).name === name);
+      const created = requestsOf(fx.sandbox, 'POST', '/v1/organizations').filter((r) => (r.body as { name?: string }).name === name);
       expect(created.length).toBeGreaterThanOrEqual(1);
     });
   }
@@ -88,13 +71,13 @@ describe('failures keep the form', () => {
     d.press('c');
     await waitForText(d, 'New organization');
     d.type('only once');
-    sandbox.setFaults({ latencyMs: 400 });
-    const before = requestsOf(sandbox, 'POST', '/v1/organizations').length;
+    fx.sandbox.setFaults({ latencyMs: 400 });
+    const before = requestsOf(fx.sandbox, 'POST', '/v1/organizations').length;
     d.press(FORM_KEYS.ctrlS, FORM_KEYS.ctrlS);
     await waitForText(d, 'Saving…');
     d.press(FORM_KEYS.ctrlS, KEYS.enter);
     await waitForWords(d, 'Created organization “only once”');
-    expect(requestsOf(sandbox, 'POST', '/v1/organizations').length).toBe(before + 1);
+    expect(requestsOf(fx.sandbox, 'POST', '/v1/organizations').length).toBe(before + 1);
   });
 });
 
@@ -110,16 +93,16 @@ describe('edit', () => {
     d.type('changed by the edit test');
     d.press(FORM_KEYS.ctrlS);
     await waitForWords(d, `Saved organization “${String(first.name)}”`);
-    const patch = requestsOf(sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1);
+    const patch = requestsOf(fx.sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1);
     expect(patch?.body).toEqual({ description: 'changed by the edit test' });
     expect((await d.client.get('organizations', first.id)).description).toBe('changed by the edit test');
     // Nothing changed: nothing sent.
-    const patches = requestsOf(sandbox, 'PATCH', '/v1/').length;
+    const patches = requestsOf(fx.sandbox, 'PATCH', '/v1/').length;
     d.press('e');
     await waitForText(d, 'Edit organization');
     d.press(FORM_KEYS.ctrlS);
     await waitForText(d, 'Nothing changed');
-    expect(requestsOf(sandbox, 'PATCH', '/v1/').length).toBe(patches);
+    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/').length).toBe(patches);
   });
 
   test('Esc asks before throwing away what was typed; n goes back, y closes', async () => {
@@ -142,7 +125,7 @@ describe('edit', () => {
 
 describe('delete', () => {
   test('d asks, naming the record; n keeps it; y deletes it and the list reloads with a neighbour selected', async () => {
-    const client = sandboxClient(sandbox);
+    const client = sandboxClient(fx.sandbox);
     const a = await client.create('organizations', { name: 'delete me first' });
     const b = await client.create('organizations', { name: 'delete me second' });
     const d = open({ client });
@@ -158,7 +141,7 @@ describe('delete', () => {
     await waitForWords(d, `Delete organization “delete me first” (${a.id})?`);
     d.press('n');
     await waitForText(d, 'Nothing was deleted.');
-    expect(requestsOf(sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
+    expect(requestsOf(fx.sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
     d.press('d');
     await waitForWords(d, `Delete organization “delete me first”`);
     d.press(KEYS.escape);
@@ -167,7 +150,7 @@ describe('delete', () => {
     await waitForWords(d, `Delete organization “delete me first”`);
     d.press('y');
     await waitForWords(d, `Deleted organization “delete me first” (${a.id}).`);
-    expect(requestsOf(sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
+    expect(requestsOf(fx.sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
     const table = (f: string) => f.slice(0, f.indexOf(statusLineOf(f)));
     await waitForFrame(d, (f) => !table(f).includes('delete me first') && table(f).includes('delete me second') && !/loading/i.test(statusLineOf(f)), 'the list without it');
     // The neighbour (the record after it) is selected now: Enter opens it.
@@ -195,7 +178,7 @@ describe('edit in $EDITOR (E)', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.mode).toBe(0o600);
     expect(seen[0]!.text).toMatch(/^\/\/ Edit organization/);
-    expect(requestsOf(sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({ description: 'from the editor' });
+    expect(requestsOf(fx.sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({ description: 'from the editor' });
   });
 
   test('invalid JSON reopens the editor with the error on top and the text kept', async () => {
@@ -214,7 +197,7 @@ describe('edit in $EDITOR (E)', () => {
     expect(seen).toHaveLength(2);
     expect(seen[1]).toMatch(/^\/\/ .*\n\/\/ .*\n\/\/ ERROR: Not valid JSON/);
     expect(seen[1]).toContain('"name": "renamed in editor" BROKEN');
-    expect(requestsOf(sandbox, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ name: 'renamed in editor' });
+    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ name: 'renamed in editor' });
   });
 
   test('a refused change reopens with the error; saving it unchanged keeps the file and says where', async () => {

@@ -3,30 +3,17 @@
  * entries: an organization created, then an agreement that picks it with the
  * organization picker and adds SLOs with the SLO picker; both read back.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { startSandbox } from '../../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, type Dashboard } from '../helpers.js';
+import { expect, test } from 'vitest';
+import { dashboardFixture, KEYS, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords } from '../helpers.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
 
-let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  dashboard?.unmount();
-  dashboard = undefined;
-});
+const fx = dashboardFixture(renderForms);
+const open = fx.open;
 
 const createdId = (frame: string, prefix: string): string | undefined => new RegExp(`\\((${prefix}-\\d+)\\)`).exec(plain(frame))?.[1];
 
 test('an organization, then an agreement on it with two SLOs picked from lists', async () => {
-  const d = (dashboard = renderForms({ client: sandboxClient(sandbox) }));
+  const d = open();
   await waitForPage(d, 1);
 
   d.press('3');
@@ -71,7 +58,7 @@ test('an organization, then an agreement on it with two SLOs picked from lists',
   d.press(FORM_KEYS.ctrlS);
 
   const frame = await waitForWords(d, 'Created agreement “Night Shift SLA”');
-  expect(requestsOf(sandbox, 'POST', '/v1/agreements')).toHaveLength(1);
+  expect(requestsOf(fx.sandbox, 'POST', '/v1/agreements')).toHaveLength(1);
   const agreementId = createdId(frame, 'agr');
   expect(await d.client.get('agreements', agreementId!)).toMatchObject({ name: 'Night Shift SLA', organization_id: orgId, slo_ids: sloIds });
 });
