@@ -7,7 +7,6 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
@@ -18,6 +17,7 @@ import { runDashboard } from '../../src/tui/run.js';
 import { ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from '../../src/tui/terminal.js';
 import { testSettings } from '../tui/helpers.js';
 import { removeFolder, runCli, tempFolder } from './helpers.js';
+import { FakeTty, fakeStdin } from '../tui/fakeTty.js';
 
 let sandbox: SandboxHandle;
 const folders: string[] = [];
@@ -33,30 +33,6 @@ async function folder(): Promise<string> {
   const dir = await tempFolder('slotui-crash-');
   folders.push(dir);
   return dir;
-}
-
-class FakeTty extends Writable {
-  isTTY = true;
-  columns = 100;
-  rows = 24;
-  output = '';
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    this.output += chunk.toString();
-    done();
-  }
-}
-
-function fakeStdin(): NodeJS.ReadStream & { rawModes: boolean[] } {
-  const stdin = new PassThrough() as unknown as NodeJS.ReadStream & { rawModes: boolean[] };
-  stdin.isTTY = true;
-  stdin.rawModes = [];
-  stdin.setRawMode = (mode: boolean) => {
-    stdin.rawModes.push(mode);
-    return stdin;
-  };
-  stdin.ref = () => stdin;
-  stdin.unref = () => stdin;
-  return stdin;
 }
 
 /** The one crash log in `dir`: its text and mode. */

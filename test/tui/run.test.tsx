@@ -7,7 +7,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
@@ -15,6 +14,7 @@ import { crashSentence, runDashboard } from '../../src/tui/run.js';
 import { createTerminalGuard, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from '../../src/tui/terminal.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
+import { FakeTty, fakeStdin } from './fakeTty.js';
 
 let sandbox: SandboxHandle;
 let crashDir: string;
@@ -26,30 +26,6 @@ afterAll(async () => {
   await sandbox.close();
   await rm(crashDir, { recursive: true, force: true });
 });
-
-class FakeTty extends Writable {
-  isTTY = true;
-  columns = 100;
-  rows = 24;
-  output = '';
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    this.output += chunk.toString();
-    done();
-  }
-}
-
-function fakeStdin(): NodeJS.ReadStream & { rawModes: boolean[] } {
-  const stdin = new PassThrough() as unknown as NodeJS.ReadStream & { rawModes: boolean[] };
-  stdin.isTTY = true;
-  stdin.rawModes = [];
-  stdin.setRawMode = (mode: boolean) => {
-    stdin.rawModes.push(mode);
-    return stdin;
-  };
-  stdin.ref = () => stdin;
-  stdin.unref = () => stdin;
-  return stdin;
-}
 
 function start(client: ApiClient = sandboxClient(sandbox)) {
   const stdin = fakeStdin();
