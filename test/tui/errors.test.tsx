@@ -35,6 +35,10 @@ describe('a failed page', () => {
   test('paging onto a failing page keeps the page shown; r retries going there', async () => {
     const d = open();
     await waitForPage(d, 1, 2);
+    // The background work first (page 2's prefetch, the other resources' counts), so none of it is
+    // still under way, and reused, when page 2 is asked for below.
+    await waitUntil(() => listRequests(fx.sandbox).includes('18:18'), 'the prefetch of page 2');
+    await waitForText(d, 'Agreements (5)');
     fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     // A reload drops the cached pages, so page 2 must be asked for again.
     d.press('r');
