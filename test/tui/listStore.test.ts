@@ -155,3 +155,31 @@ test('a page that comes quickly is drawn with no "Loading" frame before it; a sl
   await waitUntil(() => shown(store)?.offset === 20, 'page 3');
   store.dispose();
 });
+
+test('steps added up past the last page while pages load stop there: n n n p comes back one from the last', async () => {
+  const store = storeOf(); // 330 SLIs: 33 pages of 10
+  store.ensureLoaded();
+  await waitUntil(() => shown(store) !== null && idle(store), 'page 1');
+  store.last();
+  await waitUntil(() => shown(store)?.offset === 320 && idle(store), 'the last page');
+  store.prev();
+  await waitUntil(() => shown(store)?.offset === 310 && idle(store), 'page 32');
+  // A reload drops the cache, so page 33 has to come from a slow server while the keys add up.
+  sandbox.setFaults({ latencyMs: 150 });
+  store.reload();
+  await waitUntil(() => shown(store)?.offset === 310 && store.getSnapshot().loading === null, 'page 32 reloaded');
+  store.next();
+  store.next();
+  store.next();
+  store.prev();
+  await waitUntil(() => idle(store), 'the walk to end');
+  expect(shown(store)?.offset).toBe(310);
+  // And from the first page backwards: the first page, said so, without a request.
+  store.first();
+  await waitUntil(() => shown(store)?.offset === 0 && idle(store), 'page 1 again');
+  sandbox.requests.splice(0);
+  store.prev();
+  await waitUntil(() => store.getSnapshot().notice === 'This is the first page.', 'the notice');
+  expect(shown(store)?.offset).toBe(0);
+  store.dispose();
+});

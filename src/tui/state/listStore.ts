@@ -38,6 +38,8 @@ export type StartPoint =
 interface Intent {
   start: StartPoint;
   steps: number;
+  /** Steps were asked past the first or last page (and cut there): say so when the walk ends. */
+  edge?: 'first' | 'last';
 }
 
 export interface ListSnapshot {
@@ -279,7 +281,24 @@ export class ListStore {
       return;
     }
     const base = this.intent ?? { start: { kind: 'current' } as StartPoint, steps: 0 };
-    this.run({ start: base.start, steps: base.steps + delta });
+    const steps = base.steps + delta;
+    // Steps added up while pages load stop at the first and last page (as far as the shown
+    // page's total tells), so `n n n p` near the end comes back one page from the last. A
+    // single step from a settled page still follows the server's link, whatever the total said.
+    const bounds = this.intent ? this.stepBounds(base.start) : undefined;
+    if (bounds && steps > bounds.max) this.run({ start: base.start, steps: bounds.max, edge: 'last' });
+    else if (bounds && steps < bounds.min) this.run({ start: base.start, steps: bounds.min, edge: 'first' });
+    else this.run({ start: base.start, steps });
+  }
+
+  /** How many steps from `start` stay within the list, from the shown page's position and total. */
+  private stepBounds(start: StartPoint): { min: number; max: number } | undefined {
+    if (!this.page || this.page.limit <= 0) return undefined;
+    const { number, count } = pagePosition(this.page);
+    if (start.kind === 'current') return { min: 1 - number, max: count - number };
+    if (start.kind === 'first') return { min: 0, max: count - 1 };
+    if (start.kind === 'last') return { min: 1 - count, max: 0 };
+    return undefined;
   }
 
   private run(intent: Intent): void {
@@ -295,6 +314,7 @@ export class ListStore {
     if (intent.start.kind === 'current' && intent.steps === 0) {
       // Paging back to where we are: nothing to fetch.
       this.intent = null;
+      if (intent.edge) this.notice = edgeNotice(intent.edge);
       for (const hold of superseded) hold.release();
       this.emit();
       return;
@@ -334,7 +354,7 @@ export class ListStore {
       this.loading = null;
       const holds = this.walkHolds;
       this.walkHolds = [];
-      if (clamped) this.notice = intent.steps > 0 ? 'This is the last page.' : 'This is the first page.';
+      if (clamped || intent.edge) this.notice = edgeNotice(intent.edge ?? (intent.steps > 0 ? 'last' : 'first'));
       const reloaded = intent.start.kind === 'reload' || intent.start.kind === 'resized';
       this.show(page, reloaded || (clamped && page === this.page));
       for (const hold of holds) hold.release();
@@ -519,3 +539,5 @@ export class ListStore {
     }, LOADING_NOTICE_DELAY_MS);
   }
 }
+
+const edgeNotice = (edge: 'first' | 'last'): string => (edge === 'last' ? 'This is the last page.' : 'This is the first page.');
