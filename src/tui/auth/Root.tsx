@@ -182,20 +182,27 @@ function Hints({ layers, width, setup }: { layers: () => KeyLayer[]; width: numb
 }
 
 function Welcome({ width, demo }: { width: number; demo: boolean }): React.JSX.Element {
+  const choices: [key: string, text: string][] = [
+    ['c', 'Connect to a service: give its address, then paste a token from its web frontend.'],
+    ...(demo ? [['d', 'Try the demo sandbox: a local service with sample data, nothing stored.'] as [string, string]] : []),
+    ['q', 'Quit.'],
+  ];
+  const INDENT = '     ';
+  // Each choice wraps under its own text (a hanging indent), not under its key.
+  const choiceLines = choices.flatMap(([key, text]) =>
+    wrap(text, Math.max(10, width - INDENT.length)).map((part, j) => `${j === 0 ? `  ${key}  ` : INDENT}${part}`));
   const lines = [
-    'slotui is not connected to a service yet.',
+    ...wrap('slotui is not connected to a service yet.', width),
     '',
-    '  c  Connect to a service: give its address, then paste a token from its web frontend.',
-    ...(demo ? ['  d  Try the demo sandbox: a local service with sample data, nothing stored.'] : []),
-    '  q  Quit.',
+    ...choiceLines,
     '',
-    'Scripts can skip this: set SLOTUI_BASE_URL and SLOTUI_TOKEN, or run `slotui auth login --with-token`.',
+    ...wrap('Scripts can skip this: set SLOTUI_BASE_URL and SLOTUI_TOKEN, or run `slotui auth login --with-token`.', width),
   ];
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate-end">{truncate('Welcome to slotui', width)}</Text>
       <Text> </Text>
-      {lines.flatMap((line, i) => (line === '' ? [<Text key={i}> </Text>] : wrap(line, width).map((part, j) => <Text key={`${i}.${j}`} wrap="truncate-end">{part}</Text>)))}
+      {lines.map((line, i) => <Text key={i} wrap="truncate-end">{line === '' ? ' ' : truncate(line, width)}</Text>)}
     </Box>
   );
 }

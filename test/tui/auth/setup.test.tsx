@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import { textWidth } from '../../../src/text/width.js';
 import { KEYS, flat, waitForText, waitForWords, waitUntil } from '../helpers.js';
 import { authHarness, pressUntil, renderRoot, tokenEndpointAnswer, type AuthHarness, type RootView } from './helpers.js';
 
@@ -101,6 +102,18 @@ describe('first run', () => {
 
     view.press(KEYS.enter);
     await waitForText(view, 'checkout-api availability', 'profile default');
+  });
+
+  test('the welcome screen fits 80 columns, each choice wrapping under its own text', async () => {
+    harness = await authHarness(sandbox, { start: { kind: 'welcome' } });
+    view = renderRoot({ auth: harness.auth, columns: 80, rows: 24 });
+    const frame = await waitForWords(view, 'Welcome to slotui', 'Connect to a service');
+    const lines = frame.split('\n');
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    const connect = lines.findIndex((l) => l.startsWith('  c  Connect to a service'));
+    expect(connect).toBeGreaterThan(-1);
+    expect(lines[connect + 1]).toMatch(/^ {5}\S/);
+    expect(lines.some((l) => l.startsWith('  q  Quit.'))).toBe(true);
   });
 
   test('welcome → d starts the demo', async () => {
