@@ -54,10 +54,13 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
           <Text> </Text>
           <Text wrap="truncate-end">1. While logged in on the frontend, open:</Text>
           {/* Our own URL, built from the address typed and checked above; never server text. */}
-          <Text wrap="truncate-end">{`   ${hyperlink(s.endpoint, truncate(s.endpoint, Math.max(0, width - 3)))}`}</Text>
-          <Text dimColor wrap="truncate-end">
-            {truncate(`   ${s.copied ? 'Copied to the clipboard.' : 'Copy it into your browser.'}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, width)}
-          </Text>
+          {/* Whole, over several lines if need be (it must be copyable where links don't work); each piece links to all of it. */}
+          {chunks(s.endpoint, Math.max(10, width - 3)).map((piece, i) => (
+            <Text key={`url${i}`} wrap="truncate-end">{`   ${hyperlink(s.endpoint!, piece)}`}</Text>
+          ))}
+          {wrap(`${s.copied ? 'Also sent to the clipboard (if the terminal allows OSC 52).' : 'Copy it into your browser.'}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, Math.max(10, width - 3)).map((line, i) => (
+            <Text key={`copy${i}`} dimColor wrap="truncate-end">{`   ${line}`}</Text>
+          ))}
           <Text wrap="truncate-end">2. Paste the whole answer, or just the JWT, and press Enter:</Text>
           <Box width={width} height={1} overflow="hidden">
             <Text wrap="truncate-end">
@@ -76,4 +79,11 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
       {s.note ? <Text wrap="truncate-end">{truncate(s.note, width)}</Text> : null}
     </Box>
   );
+}
+
+/** The text cut into pieces of at most `size` characters (a URL has no spaces to wrap at). */
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length > 0 ? out : [''];
 }

@@ -80,7 +80,7 @@ describe('first run', () => {
     // A clickable link (OSC 8) around our own URL, and the URL on the clipboard (OSC 52).
     expect(frame).toContain(`\u001B]8;;${endpoint}\u0007`);
     expect(harness.written).toEqual([`\u001B]52;c;${Buffer.from(endpoint).toString('base64')}\u0007`]);
-    expect(flat(frame)).toContain('Copied to the clipboard. Ctrl+O opens it in your browser.');
+    expect(flat(frame)).toContain('Also sent to the clipboard (if the terminal allows OSC 52). Ctrl+O opens it in your browser.');
     view.press('\u000F'); // Ctrl+O
     await waitUntil(() => harness!.opened.length === 1, 'the browser opener');
     expect(harness.opened).toEqual([endpoint]);
@@ -114,6 +114,26 @@ describe('first run', () => {
     expect(connect).toBeGreaterThan(-1);
     expect(lines[connect + 1]).toMatch(/^ {5}\S/);
     expect(lines.some((l) => l.startsWith('  q  Quit.'))).toBe(true);
+  });
+
+  test('a token page address longer than the terminal is shown whole, over several lines', async () => {
+    harness = await authHarness(sandbox, { start: { kind: 'setup' } });
+    view = renderRoot({ auth: harness.auth, columns: 60, rows: 24 });
+    await waitForText(view, 'Base URL');
+    const base = 'https://slo-frontend.a-rather-long-host-name.example.com/tenants/night-shift';
+    view.type(base);
+    view.press(KEYS.enter);
+    await waitForText(view, '› Frontend URL');
+    view.press(KEYS.enter);
+    const frame = await waitForText(view, 'Paste the whole answer');
+    // What the terminal shows: the OSC 8 link sequences around each piece take no room.
+    // eslint-disable-next-line no-control-regex -- removing the link sequences is the point
+    const lines = frame.split('\n').map((l) => l.replace(/\u001b\]8;;[^\u0007]*\u0007/g, ''));
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(60);
+    const first = lines.findIndex((l) => l.startsWith('1. While logged in')) + 1;
+    const shown = lines.slice(first, first + 3).map((l) => l.trim()).join('');
+    // Enter on the frontend field: the base URL's origin.
+    expect(shown).toContain(`${new URL(base).origin}/api/service/v1/users/m2m-token`);
   });
 
   test('welcome → d starts the demo', async () => {
