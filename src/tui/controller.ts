@@ -17,7 +17,6 @@ import { currentDetail, type NavStore } from './state/navigation.js';
 import { editLine } from './text/lineEditor.js';
 import type { Forms } from './forms/formsController.js'; // forms: issue 4
 
-export const LATER_VERSION = 'Create/edit/delete arrive in a later version.';
 
 /** What the last render measured; read when keys arrive. */
 export interface Layout {
@@ -47,7 +46,7 @@ export interface ControllerDeps {
   openProfile: (name: string) => void;
   /** Token setup (issue 5): the setup flow's layer while it is open; it owns the keyboard above everything. */
   setupLayer?: () => KeyLayer | undefined;
-  /** Forms (issue 4): create/edit/delete; absent, c/e/d say they come later. */
+  /** Forms (issue 4): create, edit and delete on the list (left out in read-only sessions). */
   forms?: Forms;
 }
 
@@ -109,7 +108,6 @@ export function createController(deps: ControllerDeps): Controller {
 
   const listLayer = (): KeyLayer => {
     const list = store();
-    const later = () => say(LATER_VERSION);
     const handlers: KeyHandlers = {
       'select-up': () => list.moveSelection(-1, rowsNow().length),
       'select-down': () => list.moveSelection(1, rowsNow().length),
@@ -133,7 +131,7 @@ export function createController(deps: ControllerDeps): Controller {
         return rows[Math.min(list.getSnapshot().selected, rows.length - 1)]?.record;
       };
       Object.assign(handlers, deps.forms.listHandlers(state().resource, selected));
-    } else if (!deps.env().readOnly) Object.assign(handlers, { 'record-create': later, 'record-edit': later, 'record-delete': later });
+    }
     return { context: 'list', handlers };
   };
 
