@@ -125,7 +125,7 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'form-prev', keys: ['Shift+Tab', '↑'], description: 'previous field', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-enter', keys: ['Enter'], description: 'next field; on the last field, save', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-pick', keys: ['Ctrl+P'], description: 'pick the record from a list (SLI, organization, SLOs)', hint: 'pick', group: 'Forms', when: ['form'], enabled: writable },
-  { id: 'form-accept-suggestion', keys: ['→'], description: 'at the end of the text: take the value suggested under the field', hint: 'accept', group: 'Forms', when: ['form'], enabled: writable },
+  { id: 'form-accept-suggestion', keys: ['→'], description: 'at the end of the text: take the value suggested under the field (again: the next one)', hint: 'accept', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-add-query', keys: ['Ctrl+N'], description: 'add a named query (SLI form)', hint: 'add query', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-remove-query', keys: ['Ctrl+D'], description: 'remove the query the cursor is in (SLI form)', hint: 'remove query', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-cancel', keys: ['Esc'], description: 'cancel the form (asks first when something was typed)', hint: 'cancel', group: 'Forms', when: ['form'], enabled: writable },

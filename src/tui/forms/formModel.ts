@@ -191,3 +191,13 @@ export function matchingSuggestions(form: FormState, row: Row | undefined): stri
   const typed = valueOf(form, row.id).trim().toLowerCase();
   return all.filter((s) => s.toLowerCase() !== typed && s.toLowerCase().includes(typed)).slice(0, 8);
 }
+
+/** What → takes: the first matching suggestion, or, on a value that is one, the next (so → cycles through them). */
+export function nextSuggestion(form: FormState, row: Row | undefined): string | undefined {
+  if (row?.kind !== 'field') return undefined;
+  const all = form.suggestions[row.id] ?? [];
+  const typed = valueOf(form, row.id).trim().toLowerCase();
+  const current = all.findIndex((s) => s.toLowerCase() === typed);
+  if (current >= 0) return all.length > 1 ? all[(current + 1) % all.length] : undefined;
+  return matchingSuggestions(form, row)[0];
+}

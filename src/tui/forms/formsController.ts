@@ -24,7 +24,7 @@ import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { truncate } from '../../text/width.js';
 import { editInExternalEditor } from './externalEditor.js';
 import {
-  addQuery, focusedRow, formRows, isDirty, isLastRow, matchingSuggestions, maxLengthOf, moveFocus, openForm,
+  addQuery, focusedRow, formRows, isDirty, isLastRow, maxLengthOf, moveFocus, nextSuggestion, openForm,
   removeFocusedQuery, setEditor, setValue, valueOf, type FormState,
 } from './formModel.js';
 import { FormsStore, pickerRows, type FormsState, type PickerState } from './formsStore.js';
@@ -328,7 +328,7 @@ export function createForms(deps: FormsDeps): Forms {
       },
     };
     if (row?.kind === 'field' && row.field.references) handlers['form-pick'] = openPicker;
-    const suggestion = matchingSuggestions(form, row)[0];
+    const suggestion = nextSuggestion(form, row);
     const editor = row ? form.editors[row.id] : undefined;
     if (suggestion !== undefined && row && editor && editor.cursor >= Array.from(editor.value).length) {
       handlers['form-accept-suggestion'] = () => updateForm((f) => setValue(f, row.id, suggestion));

@@ -86,6 +86,12 @@ describe('SLO form', () => {
     expect(suggested).toBeTruthy();
     d.press(KEYS.right);
     await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the suggestion taken');
+    // → again: the next value in use (the sample SLOs use two time window types), then back.
+    d.press(KEYS.right);
+    const other = await waitForFrame(d, (f) => !fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the next suggestion');
+    expect(fieldLine(other, 'Time window type *')).toMatch(/\[(rolling|calendar)\s/);
+    d.press(KEYS.right);
+    await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'back to the first');
     expect(fieldLine(d.lastFrame(), 'SLI *')).toContain('sli-000002');
   });
   test('keys that arrive in one read (fast typing, SSH batching) act in order: Tab, Tab, Ctrl+P opens the picker', async () => {
