@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { type Dashboard, dashboardFixture, KEYS, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords } from '../helpers.js';
-import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
+import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf, openNewSloForm } from './helpers.js';
 
 const fx = dashboardFixture(renderForms);
 const open = fx.open;
@@ -21,11 +21,8 @@ function fill(d: Dashboard, ...values: string[]): void {
 describe('SLO form', () => {
   test('a full create with the SLI picker: sent, read back, and selected in the list', async () => {
     const d = open();
-    await waitForPage(d, 1);
-    d.press('2');
-    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    d.press('c');
-    await waitForText(d, 'New SLO', 'Ctrl+S saves');
+    await openNewSloForm(d);
+    await waitForText(d, 'Ctrl+S saves');
     // Every field of spec 2.2 is on the form.
     for (const label of ['Name *', 'Description', 'SLI *', 'Time window type *', 'Time window value *', 'Time window unit *',
       'Target value *', 'Target unit', 'Interval', 'On missing interval', 'Benchmark operator', 'Benchmark value']) {
@@ -69,11 +66,7 @@ describe('SLO form', () => {
 
   test('suggests values other SLOs use, → takes one; the picker closes with Esc and an id can be typed by hand', async () => {
     const d = open();
-    await waitForPage(d, 1);
-    d.press('2');
-    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    d.press('c');
-    await waitForText(d, 'New SLO');
+    await openNewSloForm(d);
     d.press(KEYS.tab, KEYS.tab, FORM_KEYS.ctrlP);
     await waitForText(d, 'Pick an SLI');
     d.press(KEYS.escape);
@@ -96,11 +89,7 @@ describe('SLO form', () => {
   });
   test('keys that arrive in one read (fast typing, SSH batching) act in order: Tab, Tab, Ctrl+P opens the picker', async () => {
     const d = open();
-    await waitForPage(d, 1);
-    d.press('2');
-    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    d.press('c');
-    await waitForText(d, 'New SLO');
+    await openNewSloForm(d);
     d.paste('Pager latency\t\t\u0010');
     await waitForText(d, 'Pick an SLI', 'loaded ');
     d.press(KEYS.escape);

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import {
   type Dashboard, dashboardFixture, KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords,
 } from '../helpers.js';
-import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf } from './helpers.js';
+import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf, openNewSloForm } from './helpers.js';
 
 const fx = dashboardFixture(renderForms);
 const open = fx.open;
@@ -22,11 +22,7 @@ async function orgs(d: Dashboard): Promise<void> {
 describe('failures keep the form', () => {
   test('a 400 from the server is shown on its field (an SLI id that does not exist)', async () => {
     const d = open();
-    await waitForPage(d, 1);
-    d.press('2');
-    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    d.press('c');
-    await waitForText(d, 'New SLO');
+    await openNewSloForm(d);
     for (const v of ['ghost sli slo', '', 'sli-999999', 'rolling', '7', 'days']) {
       d.type(v);
       d.press(KEYS.tab);

@@ -8,7 +8,7 @@ import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { App } from '../../../src/tui/App.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
-import { FIXED_NOW, mountSized, testSettings, type Dashboard } from '../helpers.js';
+import { FIXED_NOW, mountSized, statusLineOf, testSettings, waitForFrame, waitForPage, waitForText, type Dashboard } from '../helpers.js';
 
 export const FORM_KEYS = {
   ctrlS: '\u0013',
@@ -50,4 +50,13 @@ export function fieldLine(frame: string, label: string): string {
 /** Requests the sandbox saw with this method on paths starting with `path`. */
 export function requestsOf(sandbox: SandboxHandle, method: string, path: string) {
   return sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
+}
+
+/** From a freshly opened dashboard: the SLO list, then `c`, until the empty SLO form shows. */
+export async function openNewSloForm(d: Dashboard): Promise<void> {
+  await waitForPage(d, 1);
+  d.press('2');
+  await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
+  d.press('c');
+  await waitForText(d, 'New SLO');
 }
