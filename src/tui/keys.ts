@@ -134,8 +134,8 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'picker-more', keys: ['PgDn'], description: 'load the next page of records', hint: 'more', group: 'Picker', when: ['picker'] },
   { id: 'picker-choose', keys: ['Enter'], description: 'use the selected record (typing searches the names)', hint: 'choose', group: 'Picker', when: ['picker'] },
   { id: 'picker-cancel', keys: ['Esc'], description: 'close the picker', hint: 'close', group: 'Picker', when: ['picker'] },
-  { id: 'confirm-yes', keys: ['y', 'Enter'], description: 'yes (delete, or discard the form)', hint: 'yes', group: 'Confirm', when: ['confirm'] },
-  { id: 'confirm-no', keys: ['n', 'Esc'], description: 'no', hint: 'no', group: 'Confirm', when: ['confirm'] },
+  { id: 'confirm-yes', keys: ['y'], description: 'yes (delete, or discard the form); only y says yes', hint: 'yes', group: 'Confirm', when: ['confirm'] },
+  { id: 'confirm-no', keys: ['n', 'Esc', 'Enter'], description: 'no (the default: Enter alone keeps everything)', hint: 'no', group: 'Confirm', when: ['confirm'] },
 ];
 
 /** Commands of the command line, for the help overlay and the README. */

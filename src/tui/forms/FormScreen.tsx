@@ -53,7 +53,7 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
   const title = form.mode === 'create' ? `New ${form.def.singular === 'sli' || form.def.singular === 'slo' ? form.def.singular.toUpperCase() : form.def.singular}` : `Edit ${recordName(form.def, form.record!)}`;
 
   const top: { text: string; tone: 'error' | 'ask' }[] = [];
-  if (form.confirmDiscard) top.push({ text: 'Discard what you typed? y discards it · n goes back to the form', tone: 'ask' });
+  if (form.confirmDiscard) top.push({ text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form', tone: 'ask' });
   for (const e of form.topErrors) for (const line of wrap(e, width)) top.push({ text: line, tone: 'error' });
   const topShown = top.slice(0, MAX_TOP_LINES);
 

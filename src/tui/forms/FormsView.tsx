@@ -22,8 +22,8 @@ export function FormsView({ state, width, height }: { state: FormsState; width: 
     case 'delete': {
       const name = recordName(RESOURCES[state.resource], state.record);
       const lines = [
-        ...wrap(`Delete ${name}?`, width).map((text) => ({ text, bold: true, error: false })),
-        { text: state.deleting ? 'Deleting…' : 'y or Enter deletes it · n or Esc keeps it', bold: false, error: false },
+        ...wrap(`Delete ${name}? [y/N]`, width).map((text) => ({ text, bold: true, error: false })),
+        { text: state.deleting ? 'Deleting…' : 'y deletes it · n, Esc or Enter keeps it', bold: false, error: false },
         ...(state.error ? wrap(state.error, width).map((text) => ({ text, bold: true, error: true })) : []),
       ];
       return (

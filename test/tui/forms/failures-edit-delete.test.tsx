@@ -117,10 +117,23 @@ describe('edit', () => {
     await waitForText(d, 'nothing was sent');
     expect(plain(d.lastFrame())).toContain('NAME');
   });
+
+  test('Enter alone at the discard question means no: the form and its text stay', async () => {
+    const d = open();
+    await orgs(d);
+    d.press('c');
+    await waitForText(d, 'New organization');
+    d.type('kept on enter');
+    d.press(KEYS.escape);
+    await waitForWords(d, 'Discard what you typed? [y/N]');
+    d.press(KEYS.enter);
+    await waitForFrame(d, (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[kept on enter'), 'the form back');
+    expect(plain(d.lastFrame())).not.toContain('nothing was sent');
+  });
 });
 
 describe('delete', () => {
-  test('d asks, naming the record; n keeps it; y deletes it and the list reloads with a neighbour selected', async () => {
+  test('d asks, naming the record; n, Esc and Enter keep it; y deletes it and the list reloads with a neighbour selected', async () => {
     const client = sandboxClient(fx.sandbox);
     const a = await client.create('organizations', { name: 'delete me first' });
     const b = await client.create('organizations', { name: 'delete me second' });
@@ -144,6 +157,11 @@ describe('delete', () => {
     await waitForText(d, 'Nothing was deleted.');
     d.press('d');
     await waitForWords(d, `Delete organization “delete me first”`);
+    d.press(KEYS.enter);
+    await waitForText(d, 'Nothing was deleted.');
+    expect(requestsOf(fx.sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
+    d.press('d');
+    await waitForWords(d, `Delete organization “delete me first” (${a.id})? [y/N]`);
     d.press('y');
     await waitForWords(d, `Deleted organization “delete me first” (${a.id}).`);
     expect(requestsOf(fx.sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
