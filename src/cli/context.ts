@@ -13,6 +13,7 @@ import { ConfigStore } from '../config/store.js';
 import type { Settings, SettingsFlags } from '../config/types.js';
 import { booleanFlag, stringFlag, type FlagValues } from './args.js';
 import { Output, stderrWriter, type CliIo, type StderrWriter } from './io.js';
+import { createProgress, type ProgressReporter } from './progress.js';
 import { VERSION } from './version.js';
 
 export interface Context {
@@ -24,6 +25,8 @@ export interface Context {
   /** Whether stdout is a terminal (summary lines on stderr, table width). */
   stdoutIsTerminal: boolean;
   stdinIsTerminal: boolean;
+  /** A progress line on stderr for long work; silent unless stderr is a terminal. */
+  progress(): ProgressReporter;
   now(): Date;
   store(): ConfigStore;
   /** The settings of the profile chosen by the flags and environment (or of another profile). */
@@ -57,6 +60,10 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
     stdinIsTerminal: io.stdin.isTTY === true,
     now,
     secrets,
+
+    progress() {
+      return createProgress(io.stderr, { ...io.progress, env: io.env });
+    },
 
     store() {
       store ??= new ConfigStore(configDirFrom(io.env));

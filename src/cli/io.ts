@@ -5,17 +5,20 @@
  * quiet stop rather than a crash.
  */
 import type { ApiClient, ClientOptions } from '../api/types.js';
+import type { ProgressOptions } from './progress.js';
 
 export interface CliIo {
   argv: string[];
   env: NodeJS.ProcessEnv;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   /** Ends long-running commands (sandbox); without it they listen to SIGINT and SIGTERM themselves. */
   signal?: AbortSignal;
   /** Tests only: builds the API clients instead of createClient (small timeouts, a client that fails). */
   createClient?: (options: ClientOptions) => ApiClient;
+  /** Tests only: the progress line's timing (delay, interval, clock). */
+  progress?: Omit<ProgressOptions, 'env'>;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

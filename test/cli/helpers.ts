@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { main } from '../../src/cli/main.js';
+import { main, type CliIo } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
 
@@ -17,6 +17,10 @@ export interface RunOptions {
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
   columns?: number;
+  /** stderr is a terminal (progress lines are drawn there). */
+  stderrIsTTY?: boolean;
+  /** The progress line's timing (e.g. { delayMs: 0, intervalMs: 0 } to see every update). */
+  progress?: CliIo['progress'];
   /** Called with stdin once main() runs (answers to prompts). */
   feed?: (stdin: PassThrough, output: { stderr: () => string }) => void;
 }
@@ -33,7 +37,11 @@ type TtyOut = PassThrough & { isTTY?: boolean; columns?: number };
 export async function run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const stdin: TtyIn = new PassThrough();
   const stdout: TtyOut = new PassThrough();
-  const stderr = new PassThrough();
+  const stderr: TtyOut = new PassThrough();
+  if (options.stderrIsTTY) {
+    stderr.isTTY = true;
+    stderr.columns = options.columns ?? 120;
+  }
   if (options.stdinIsTTY) stdin.isTTY = true;
   if (options.stdoutIsTTY) {
     stdout.isTTY = true;
@@ -44,7 +52,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   if (options.stdin !== undefined) stdin.end(options.stdin);
-  const running = main({ argv, env: options.env ?? {}, stdin, stdout, stderr });
+  const running = main({ argv, env: options.env ?? {}, stdin, stdout, stderr, ...(options.progress ? { progress: options.progress } : {}) });
   options.feed?.(stdin, { stderr: () => err });
   const code = await running;
   // Let the PassThroughs deliver what was written.

@@ -76,6 +76,16 @@ describe('slotui list', () => {
     expect(r.stdout.split('\n')).toHaveLength(10_003);
   });
 
+  test('--all on a terminal: progress on stderr, cleared at the end, stdout untouched', async () => {
+    const r = await run(['list', 'slis', '--all', '--json', '--limit', '100'], { env: big.env(), stderrIsTTY: true, progress: { delayMs: 0, intervalMs: 0 } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('SLIs: 100 of 10000 (1%)');
+    expect(r.stderr).toContain('SLIs: 10000 of 10000 (100%)');
+    expect(r.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    expect(r.stdout).not.toContain('\r');
+    expect(JSON.parse(r.stdout)).toHaveLength(10_000);
+  });
+
   test('--all as a table prints every row once', async () => {
     const r = await run(['list', 'slis', '--all', '--limit', '7'], { env: h.env() });
     expect(r.code).toBe(0);

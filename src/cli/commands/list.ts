@@ -11,6 +11,7 @@ import type { ApiClient, Page } from '../../api/types.js';
 import { booleanFlag, integerFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { layoutTable, pageSummary, tableHeader, tableRow, terminalSafeJson, type TableLayout } from '../format.js';
+import { countText } from '../progress.js';
 import { resourceArg } from './shared.js';
 
 /** Page size for --all when none is given: fewer round trips (servers cap it, the sandbox at 100). */
@@ -34,21 +35,29 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
     if (!json && ctx.stdoutIsTerminal) ctx.err.line(pageSummary(page));
     return 0;
   }
-  const count = await streamAll(client, def, sink, limit ?? ALL_PAGE_SIZE, offset);
+  const count = await streamAll(ctx, client, def, sink, limit ?? ALL_PAGE_SIZE, offset);
   if (!json && ctx.stdoutIsTerminal) ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
   return 0;
 }
 
-async function streamAll(client: ApiClient, def: ResourceDef, sink: Sink, limit: number, offset: number | undefined) {
+async function streamAll(ctx: Context, client: ApiClient, def: ResourceDef, sink: Sink, limit: number, offset: number | undefined) {
   const count = { pages: 0, records: 0, total: 0 };
-  // A page that fails part-way leaves the JSON array unclosed on purpose: a
-  // script that only parses stdout must not mistake a partial listing for a
-  // complete one. The exit code and the sentence on stderr say what happened.
-  for await (const page of client.pages(def.name, { limit, offset })) {
-    await sink.add(page);
-    count.pages++;
-    count.records += page.results.length;
-    count.total = page.total;
+  const progress = ctx.progress();
+  try {
+    // A page that fails part-way leaves the JSON array unclosed on purpose: a
+    // script that only parses stdout must not mistake a partial listing for a
+    // complete one. The exit code and the sentence on stderr say what happened.
+    for await (const page of client.pages(def.name, { limit, offset })) {
+      // Rows written to the same terminal must not land on the progress line.
+      if (ctx.stdoutIsTerminal) progress.clear();
+      await sink.add(page);
+      count.pages++;
+      count.records += page.results.length;
+      count.total = page.total;
+      progress.update(countText(def.title, (offset ?? 0) + count.records, page.total));
+    }
+  } finally {
+    progress.clear();
   }
   await sink.end();
   return count;
