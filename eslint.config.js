@@ -21,6 +21,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/domain/**'],
+    rules: {
+      // The domain is pure logic: no I/O, no UI, nothing from the layers around it (types aside).
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['ink', 'ink-*', 'react', 'undici', 'conf', 'node:*', 'fs', 'http', 'https', 'net'], message: 'src/domain is pure: no I/O or UI.' },
+          { group: ['**/tui/**', '**/cli/**', '**/sandbox/**', '**/api/**', '**/config/**'], message: 'src/domain imports nothing from the outer layers (types aside).', allowTypeImports: true },
+        ],
+      }],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
