@@ -24,6 +24,8 @@ export const FLAGS = {
   host: { type: 'string', value: 'HOST', about: 'address to listen on (default 127.0.0.1)' },
   data: { type: 'string', value: 'FILE', about: 'keep the data in this JSON file (default: in memory)' },
   seed: { type: 'string', value: 'N', about: 'add N generated SLIs (large lists)' },
+  'error-rate': { type: 'string', value: 'RATE', about: 'an error rate in percent: 2% or 2' },
+  spent: { type: 'string', value: 'DURATION', about: 'bad time already spent: 12m, 1h30m, 90s' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
@@ -33,7 +35,8 @@ export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'
 
 export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
-  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox';
+  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox'
+  | 'budget' | 'alerts' | 'burn';
 
 export interface CommandSpec {
   name: CommandName;
@@ -138,8 +141,44 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'and use slotui as usual. The data lives in memory unless --data names a file. Ctrl+C stops it.',
     ].join('\n'),
   },
+  budget: {
+    name: 'budget',
+    usage: 'budget <slo-id> [--json]',
+    summary: 'the error budget: the bad time an SLO\'s target allows over its window',
+    flags: ['json'],
+    args: ['slo-id'],
+    details: [
+      'Computed from the definition alone (the service holds no measurements): budget = (1 − target) × window.',
+      'For event-based SLIs the time is an equivalent full-outage time: the bad time if every request failed.',
+      'Exits 1, naming the field, when the SLO\'s target or window gives no budget.',
+    ].join('\n'),
+  },
+  alerts: {
+    name: 'alerts',
+    usage: 'alerts <slo-id> [--json]',
+    summary: 'the SRE workbook\'s multiwindow burn-rate alert tiers, scaled to an SLO\'s window',
+    flags: ['json'],
+    args: ['slo-id'],
+    details: [
+      'Tiers: page 1h/5m at 2 % of the budget, page 6h/30m at 5 %, ticket 3d/6h at 10 %.',
+      'burn = share × window / long window; the tier fires at an error rate of burn × (1 − target).',
+      'A tier whose burn is above 1 / (1 − target) can never fire, and says so.',
+    ].join('\n'),
+  },
+  burn: {
+    name: 'burn',
+    usage: 'burn <slo-id> --error-rate RATE | --spent DURATION [--json]',
+    summary: 'how fast an error rate burns the budget (and which tiers fire), or what a bad time leaves',
+    flags: ['error-rate', 'spent', 'json'],
+    args: ['slo-id'],
+    details: [
+      '--error-rate 2%   burn = rate / (1 − target), the time until the budget is gone, the tiers that fire.',
+      '--spent 12m       the share of the budget spent and the time left (negative when overspent).',
+      'Give exactly one of the two.',
+    ].join('\n'),
+  },
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'auth', 'sandbox', 'help'] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

@@ -38,6 +38,9 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   'auth status': async () => (await import('./commands/auth-status.js')).authStatusCommand,
   'auth logout': async () => (await import('./commands/auth-logout.js')).authLogoutCommand,
   sandbox: async () => (await import('./commands/sandbox.js')).sandboxCommand,
+  budget: async () => (await import('./commands/budget.js')).budgetCommand,
+  alerts: async () => (await import('./commands/alerts.js')).alertsCommand,
+  burn: async () => (await import('./commands/burn.js')).burnCommand,
 };
 
 export async function main(io: CliIo): Promise<number> {

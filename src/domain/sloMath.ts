@@ -19,14 +19,18 @@
  * equivalent full-outage time (the bad time if every request failed).
  */
 
-/** The fields of an SLO record the math reads; any record with these fields fits. */
+/**
+ * The fields of an SLO record the math reads. Typed `unknown` on purpose: any record fits, and
+ * whatever a server sends in them (a number, null, an object) gives a reason, not a crash.
+ */
 export interface SloDefinition {
-  target_value?: string | number | null;
-  target_unit?: string | null;
-  time_window_type?: string | null;
-  time_window_value?: string | number | null;
-  time_window_unit?: string | null;
-  interval?: number | null;
+  [field: string]: unknown;
+  target_value?: unknown;
+  target_unit?: unknown;
+  time_window_type?: unknown;
+  time_window_value?: unknown;
+  time_window_unit?: unknown;
+  interval?: unknown;
 }
 
 export type SloField = 'target_value' | 'target_unit' | 'time_window_type' | 'time_window_value' | 'time_window_unit';
@@ -135,9 +139,11 @@ function decimalToNumber(d: Decimal): number {
   return Number(d.mantissa) / 10 ** d.scale;
 }
 
-function asText(value: string | number | null | undefined): string | null {
+/** A stored field as text: null when absent or blank; a value of another type becomes text that fails to parse. */
+function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NaN';
+  if (typeof value !== 'string') return `(${typeof value})`;
   return value.trim() === '' ? null : value;
 }
 

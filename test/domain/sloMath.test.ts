@@ -160,6 +160,12 @@ describe('budgetOf: what can not be computed says why and which field', () => {
     expect(result.reason).toMatch(reason);
   });
 
+  it('a field of the wrong type from a server gives a reason, not a throw', () => {
+    expect(budgetOf({ ...slo('99.9', 30, 'day'), target_value: { value: 99.9 } }, FEB_2026)).toMatchObject({ ok: false, field: 'target_value' });
+    expect(budgetOf({ ...slo('99.9', 30, 'day'), time_window_unit: ['day'] }, FEB_2026)).toMatchObject({ ok: false, field: 'time_window_unit' });
+    expect(budget({ ...slo('99.9', 30, 'day'), interval: '60' }).intervals).toBeNull();
+  });
+
   it('an empty record gives a reason, not a throw', () => {
     expect(budgetOf({}, FEB_2026)).toMatchObject({ ok: false, field: 'target_value' });
   });
