@@ -42,6 +42,8 @@ export interface FieldDef {
   kind: FieldKind;
   required: boolean;
   hint?: string;
+  /** A value of the right form, for messages and help ("30" for a window, 60 for an interval). */
+  example?: string;
   /** For reference fields: which resource the id points to. */
   references?: ResourceName;
   /** Values allowed are unknown (spec: "not shown"): suggest the ones records already use. */
@@ -127,14 +129,14 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
       { key: 'service_level_indicator_id', label: 'SLI', kind: 'reference', references: 'slis', required: true, hint: 'the SLI it is measured on' },
       { key: 'time_window_type', label: 'Time window type', kind: 'text', required: true, suggestFromRecords: true },
-      { key: 'time_window_value', label: 'Time window value', kind: 'numeric-string', required: true },
+      { key: 'time_window_value', label: 'Time window value', kind: 'numeric-string', required: true, example: '30' },
       { key: 'time_window_unit', label: 'Time window unit', kind: 'text', required: true, suggestFromRecords: true },
-      { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, hint: 'e.g. 99.9' },
+      { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, hint: 'e.g. 99.9', example: '99.9' },
       { key: 'target_unit', label: 'Target unit', kind: 'text', required: false, suggestFromRecords: true },
-      { key: 'interval', label: 'Interval', kind: 'integer', required: false },
+      { key: 'interval', label: 'Interval', kind: 'integer', required: false, example: '60' },
       { key: 'on_missing_interval', label: 'On missing interval', kind: 'text', required: false, suggestFromRecords: true },
       { key: 'benchmark_operator', label: 'Benchmark operator', kind: 'text', required: false, suggestFromRecords: true },
-      { key: 'benchmark_value', label: 'Benchmark value', kind: 'numeric-string', required: false },
+      { key: 'benchmark_value', label: 'Benchmark value', kind: 'numeric-string', required: false, example: '0.5' },
     ],
     detailOrder: ['id', 'name', 'description', 'service_level_indicator_id', 'target_value', 'target_unit',
       'time_window_type', 'time_window_value', 'time_window_unit', 'interval', 'on_missing_interval',

@@ -1,50 +1,107 @@
 /**
  * The record payload of `create` and `update`: read from --file (or stdin),
- * parsed as JSON, and checked with the registry's zod schema before anything
- * is sent (update: every field optional, at least one given).
+ * parsed as JSON, and checked against the registry before anything is sent
+ * (update: every field optional, at least one given).
+ *
+ * - Fields the service sets (`id`, `created_at`, `updated_at`) and nulls are
+ *   left out with a note, so `get --json > f; update -f f` works.
+ * - A field the resource does not have is refused, naming the field it
+ *   probably meant: a misspelt field would otherwise be ignored by the server
+ *   and the command would "succeed" changing nothing.
+ * - Wrong values are explained in our words (`"30"`, not 30).
  */
 import { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
+import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
 import type { ResourceDef } from '../api/resources.js';
+import { closestWord } from '../text/suggest.js';
 import { parseJsonInput, readTextInput } from './input.js';
 
 const MAX_FIELDS_SHOWN = 4;
+
+export interface PayloadOptions {
+  /** Field names the profile maps onto the service's own: known too. */
+  extraFields?: readonly string[];
+}
+
+export interface Payload {
+  fields: Record<string, unknown>;
+  /** Sentences for stderr: what was left out and why. */
+  notes: string[];
+}
 
 export async function readPayload(
   def: ResourceDef,
   file: string,
   stdin: NodeJS.ReadableStream,
   mode: 'create' | 'update',
-): Promise<Record<string, unknown>> {
+  options: PayloadOptions = {},
+): Promise<Payload> {
   const { text, name } = await readTextInput(file, stdin);
   const json = parseJsonInput(text, name);
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new SlotuiError('validation', `${name} must hold one JSON object ({...}) with the fields of ${article(def.singular)} ${def.singular}.`);
+    throw new SlotuiError('validation', `${name} must hold one JSON object ({...}) with the fields of ${a(def.singular)}.`);
   }
-  const payload = json as Record<string, unknown>;
-  if (mode === 'update' && Object.keys(payload).length === 0) {
+  const { fields, notes } = leaveOutServerFields(json as Record<string, unknown>, def);
+  refuseUnknownFields(fields, def, name, mode, options.extraFields ?? []);
+  if (mode === 'update' && Object.keys(fields).length === 0) {
     throw new SlotuiError('validation', `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`);
   }
   const schema = mode === 'create' ? def.create : partialOf(def.create);
-  const result = schema.safeParse(payload);
-  if (!result.success) {
-    const missing: string[] = [];
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.map(String).join('.') || '(record)';
-      if (isMissing(issue, payload)) missing.push(field);
-      (fieldErrors[field] ??= []).push(isMissing(issue, payload) ? 'Required.' : issueText(issue));
-    }
-    const problems = Object.entries(fieldErrors).filter(([field]) => !missing.includes(field));
-    const parts = [
-      ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
-      ...problems.slice(0, MAX_FIELDS_SHOWN).map(([field, messages]) => `${field}: ${messages.join(' ').replace(/\.$/, '')}`),
-    ];
-    const more = problems.length > MAX_FIELDS_SHOWN ? `; and ${problems.length - MAX_FIELDS_SHOWN} more` : '';
-    throw new SlotuiError('validation', `${name} does not fit ${article(def.singular)} ${def.singular} (${parts.join('; ')}${more}). Fix these fields and try again; nothing was sent.`, { fieldErrors });
+  const result = schema.safeParse(fields);
+  if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
+  // The user's own object is sent (extra fields a profile maps included).
+  return { fields, notes };
+}
+
+function leaveOutServerFields(input: Record<string, unknown>, def: ResourceDef): Payload {
+  const fields: Record<string, unknown> = {};
+  const serverSet: string[] = [];
+  const nulls: string[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if ((SERVER_SET_FIELDS as readonly string[]).includes(key)) serverSet.push(key);
+    else if (value === null && def.fields.some((f) => f.key === key && !f.required)) nulls.push(key);
+    else fields[key] = value;
   }
-  // The user's own object is sent (fields slotui does not know included: the server decides about them).
-  return payload;
+  const notes: string[] = [];
+  if (serverSet.length) notes.push(`Left out ${list(serverSet)}: the service sets ${serverSet.length === 1 ? 'it' : 'them'}.`);
+  if (nulls.length) notes.push(`Left out ${list(nulls)}: null means "not set" and is not sent.`);
+  return { fields, notes };
+}
+
+function refuseUnknownFields(fields: Record<string, unknown>, def: ResourceDef, name: string, mode: 'create' | 'update', extra: readonly string[]): void {
+  const known = [...def.fields.map((f) => f.key), ...extra];
+  const unknown = Object.keys(fields).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return;
+  const described = unknown.slice(0, MAX_FIELDS_SHOWN).map((key) => {
+    const meant = closestWord(key, known);
+    return `"${safe(key)}"${meant ? ` (did you mean "${meant}"?)` : ''}`;
+  });
+  const more = unknown.length > MAX_FIELDS_SHOWN ? ` and ${unknown.length - MAX_FIELDS_SHOWN} more` : '';
+  const what = unknown.length === 1 ? 'is not a field' : 'are not fields';
+  throw new SlotuiError(
+    'validation',
+    `${name}: ${described.join(', ')}${more} ${what} of ${a(def.singular)}; nothing was sent. \`slotui ${mode} ${def.name} --help\` lists the fields.`,
+  );
+}
+
+function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fields: Record<string, unknown>, name: string): SlotuiError {
+  const missing: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '(record)';
+    const sentence = describeFieldIssue(def, issue, fields);
+    if (issue.path.length === 1 && sentence === 'is required') missing.push(field);
+    const messages = (fieldErrors[field] ??= []);
+    if (!messages.includes(sentence)) messages.push(sentence);
+  }
+  const problems = Object.entries(fieldErrors).filter(([field]) => !missing.includes(field));
+  const parts = [
+    ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
+    ...problems.slice(0, MAX_FIELDS_SHOWN).map(([field, messages]) => `${field} ${messages.join('; ')}`),
+  ];
+  const more = problems.length > MAX_FIELDS_SHOWN ? `; and ${problems.length - MAX_FIELDS_SHOWN} more` : '';
+  return new SlotuiError('validation', `${name} does not fit ${a(def.singular)} (${parts.join('; ')}${more}). Fix these fields and try again; nothing was sent.`, { fieldErrors });
 }
 
 /** The create schema with every field optional (a PATCH sends only what changes). */
@@ -52,16 +109,10 @@ function partialOf(schema: ResourceDef['create']): ResourceDef['create'] {
   return schema instanceof z.ZodObject ? (schema.partial() as unknown as ResourceDef['create']) : schema;
 }
 
-/** A required field that the payload does not have at all. */
-function isMissing(issue: z.core.$ZodIssue, payload: Record<string, unknown>): boolean {
-  const [first] = issue.path;
-  return issue.code === 'invalid_type' && issue.path.length === 1 && typeof first === 'string' && !Object.hasOwn(payload, first);
-}
-
-/** zod's message, printable and short, ending with a full stop. */
-function issueText(issue: z.core.$ZodIssue): string {
-  const text = issue.message.replace(/[^\x20-\x7e]/g, '').slice(0, 120);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+const safe = (text: string): string => {
+  const clean = text.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 39)}…` : clean;
+};
+const list = (keys: readonly string[]): string => keys.join(', ');
+/** "an slo" (said ess-el-oh), "an organization", "a name". */
+const a = (word: string): string => `${/^(?:[aeiou]|sl[io]\b)/i.test(word) ? 'an' : 'a'} ${word}`;

@@ -150,15 +150,45 @@ describe('payload problems are caught before sending', () => {
     const path = await file('slo.json', JSON.stringify({ name: 'x', target_value: 'high', interval: 1.5 }));
     const r = await noRequest(['create', 'slos', '--file', path]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`${path} does not fit a slo (`);
+    expect(r.stderr).toContain(`${path} does not fit an slo (`);
     expect(r.stderr).toContain('(missing service_level_indicator_id, time_window_type, time_window_value, time_window_unit; ');
-    expect(r.stderr).toContain('target_value: Must be a number, such as 99.9; interval: Must be a whole number). Fix these fields');
+    expect(r.stderr).toContain('target_value must be a number in quotes, such as "99.9" (got "high"); interval must be a whole number, such as 60 (got 1.5)). Fix these fields');
+  });
+
+  test('misspelt fields are refused, naming the field meant, before anything is sent', async () => {
+    const r = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('typo.json', '{"targt_value":"99"}')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`slotui: ${join(files, 'typo.json')}: "targt_value" (did you mean "target_value"?) is not a field of an slo; nothing was sent. \`slotui update slos --help\` lists the fields.\n`);
+    const two = await noRequest(['create', 'slis', '-f', '-'], JSON.stringify({ ...sli, nmae: 'x', colour: 'red' }));
+    expect(two.stderr).toContain('"nmae" (did you mean "name"?), "colour" are not fields of an sli; nothing was sent.');
+  });
+
+  test('numbers in the form the field needs, in our words', async () => {
+    const slo = { name: 'n', service_level_indicator_id: 'sli-000001', time_window_type: 'rolling', time_window_value: 30, time_window_unit: 'day', target_value: '99.9', interval: '60' };
+    const r = await noRequest(['create', 'slos', '-f', '-'], JSON.stringify(slo));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('time_window_value must be a number in quotes: "30", not 30');
+    expect(r.stderr).toContain('interval must be a whole number without quotes: 60, not "60"');
+    expect(r.stderr).not.toMatch(/Invalid input|expected (string|number)/);
+    const query = await noRequest(['create', 'slis', '-f', '-'], JSON.stringify({ ...sli, queries: { p95: { ...sli.queries.p95, limit: '10' } } }));
+    expect(query.stderr).toContain('queries.p95.limit must be a whole number without quotes: 10, not "10"');
+  });
+
+  test('get --json > f; update -f f: the fields the service sets are left out with a note', async () => {
+    const record = await readBack('slos', 'slo-000002');
+    const path = await file('roundtrip.json', JSON.stringify({ ...record, description: null }));
+    const r = await run(['update', 'slos', 'slo-000002', '-f', path, '--json'], { env: h.env() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('Left out id, created_at, updated_at: the service sets them.\nLeft out description: null means "not set" and is not sent.\n');
+    const patch = h.sandbox.requests.filter((q) => q.method === 'PATCH').at(-1);
+    expect(Object.keys(patch?.body as object)).not.toContain('id');
+    expect(Object.keys(patch?.body as object)).toContain('target_value');
   });
 
   test('an update checks only the fields given, and needs one', async () => {
     const bad = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('p1.json', '{"interval": "often"}')]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('interval:');
+    expect(bad.stderr).toContain('interval must be a whole number, such as 60 (got "often")');
     const empty = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('p2.json', '{}')]);
     expect(empty.stderr).toContain('holds no fields to change');
     const array = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('p3.json', '[]')]);

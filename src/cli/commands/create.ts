@@ -12,8 +12,9 @@ export async function createCommand(ctx: Context, [word = '']: string[]): Promis
   refuseIfReadOnly(settings.readOnly, 'created');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
   const payload = await readPayload(def, file, ctx.io.stdin, 'create');
+  for (const note of payload.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
-  const record = await client.create(def.name, payload);
+  const record = await client.create(def.name, payload.fields);
   await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
   if (ctx.stdoutIsTerminal) ctx.err.line(`Created ${describeRecord(def, record)}.`);
   return 0;

@@ -12,8 +12,9 @@ export async function updateCommand(ctx: Context, [word = '', id = '']: string[]
   refuseIfReadOnly(settings.readOnly, 'changed');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
   const patch = await readPayload(def, file, ctx.io.stdin, 'update');
+  for (const note of patch.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
-  const record = await client.update(def.name, id, patch);
+  const record = await client.update(def.name, id, patch.fields);
   await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
   if (ctx.stdoutIsTerminal) ctx.err.line(`Updated ${describeRecord(def, record)}.`);
   return 0;

@@ -1,0 +1,38 @@
+/**
+ * "Did you mean …?" for a mistyped word: the one candidate that starts with it,
+ * else the closest by edit distance (leven), within a distance that grows with
+ * the word's length so a short typo is caught and an unrelated word is not.
+ */
+import leven from 'leven';
+
+export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+  const typed = word.trim().toLowerCase();
+  if (typed === '') return undefined;
+  if (typed.length >= 2) {
+    const prefixed = [...new Set(candidates.filter((c) => c.toLowerCase().startsWith(typed)))];
+    if (prefixed.length === 1) return prefixed[0];
+  }
+  // Two edits allow a swapped pair of letters (gte → get); a longer word may stray further.
+  const limit = typed.length <= 2 ? 1 : Math.min(3, Math.max(2, Math.floor(typed.length / 3)));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const candidate of new Set(candidates)) {
+    const distance = leven(typed, candidate.toLowerCase(), { maxDistance: limit + 1 });
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance && candidate.toLowerCase() !== best?.toLowerCase()) {
+      tie = true;
+    }
+  }
+  // Two words equally close: guessing one would mislead as often as help.
+  return tie ? undefined : best;
+}
+
+/** ` Did you mean "list"?`, or '' when nothing is close (ready to append to a sentence). */
+export function didYouMean(word: string, candidates: readonly string[], quote: (text: string) => string = (t) => `"${t}"`): string {
+  const match = closestWord(word, candidates);
+  return match === undefined ? '' : ` Did you mean ${quote(match)}?`;
+}
