@@ -23,6 +23,7 @@ export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
 
 /** A value as it would be written in JSON, short. */
 function shown(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large to use';
   const text = JSON.stringify(value) ?? String(value);
   const clean = text.replace(/[^\x20-\x7e]/g, '?');
   return clean.length > 30 ? `${clean.slice(0, 29)}…` : clean;
