@@ -53,6 +53,8 @@ export interface FieldDef {
 export interface ResourceDef {
   name: ResourceName;
   singular: string;
+  /** The plural in a sentence: "No SLIs found", "3 organizations". */
+  plural: string;
   title: string;
   aliases: readonly string[];
   /** Path under the base URL when the profile sets none (interface: assumed paths). */
@@ -60,6 +62,8 @@ export interface ResourceDef {
   record: z.ZodType<ApiRecord>;
   create: z.ZodType<Record<string, unknown>>;
   columns: readonly Column[];
+  /** More columns for `-o wide` (never in the dashboard's table). */
+  wideColumns?: readonly Column[];
   fields: readonly FieldDef[];
   /** Fields shown first in the detail view, in this order; every other field follows. */
   detailOrder: readonly string[];
@@ -85,6 +89,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   slis: common({
     name: 'slis',
     singular: 'sli',
+    plural: 'SLIs',
     title: 'SLIs',
     aliases: ['sli', 'slis'],
     defaultPath: '/v1/slis/',
@@ -97,6 +102,10 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'queries', header: 'QUERIES', get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length), width: 7, minWidth: 7, priority: 5, align: 'right' },
       { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    wideColumns: [
+      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
+      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -111,6 +120,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   slos: common({
     name: 'slos',
     singular: 'slo',
+    plural: 'SLOs',
     title: 'SLOs',
     aliases: ['slo', 'slos'],
     defaultPath: '/v1/slos/',
@@ -123,6 +133,11 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
       { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    wideColumns: [
+      { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
+      { id: 'on-missing', header: 'ON MISSING', get: field('on_missing_interval'), width: 10, minWidth: 6, priority: 1 },
+      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -145,6 +160,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   organizations: common({
     name: 'organizations',
     singular: 'organization',
+    plural: 'organizations',
     title: 'Orgs',
     aliases: ['organization', 'organizations', 'org', 'orgs'],
     defaultPath: '/v1/organizations/',
@@ -156,6 +172,9 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
     ],
+    wideColumns: [
+      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+    ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
@@ -165,6 +184,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   agreements: common({
     name: 'agreements',
     singular: 'agreement',
+    plural: 'agreements',
     title: 'Agreements',
     aliases: ['agreement', 'agreements'],
     defaultPath: '/v1/agreements/',
@@ -176,6 +196,10 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'slos', header: 'SLOS', get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0), width: 5, minWidth: 5, priority: 5, align: 'right' },
       { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+    ],
+    wideColumns: [
+      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
+      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },

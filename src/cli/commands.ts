@@ -9,7 +9,8 @@ export const FLAGS = {
   version: { type: 'boolean', about: 'print the version' },
   profile: { type: 'string', value: 'NAME', about: 'the profile to use (default: SLOTUI_PROFILE, then the current profile, then "default")' },
   'read-only': { type: 'boolean', about: 'refuse create, update and delete' },
-  json: { type: 'boolean', about: 'print JSON only' },
+  json: { type: 'boolean', about: 'print JSON only (the same as -o json)' },
+  output: { type: 'string', short: 'o', value: 'FORMAT', about: 'json, yaml, wide (every column, nothing cut) or name (<resource>/<id>)' },
   limit: { type: 'string', value: 'N', about: 'records per page (the server may cap it)' },
   offset: { type: 'string', value: 'N', about: 'records to skip (default 0)' },
   all: { type: 'boolean', about: 'every page, following the server\'s next links' },
@@ -61,9 +62,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   list: {
     name: 'list',
-    usage: 'list <resource> [--limit N] [--offset N] [--all] [--json]',
+    usage: 'list <resource> [--limit N] [--offset N] [--all] [-o json|yaml|wide|name]',
     summary: 'one page of records (or every page with --all) as a table or JSON',
-    flags: ['limit', 'offset', 'all', 'json'],
+    flags: ['limit', 'offset', 'all', 'output', 'json'],
     args: ['resource'],
     details: [
       'The table fits the terminal; on a terminal, "page X of Y · total Z" follows on stderr.',
@@ -74,9 +75,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   get: {
     name: 'get',
-    usage: 'get <resource> <id> [--json]',
-    summary: 'one record, as "field  value" lines or JSON',
-    flags: ['json'],
+    usage: 'get <resource> <id> [-o json|yaml|name]',
+    summary: 'one record, as "field  value" lines, JSON or YAML',
+    flags: ['output', 'json'],
     args: ['resource', 'id'],
   },
   create: {

@@ -20,17 +20,36 @@ const pad = (text: string, size: number, align: 'left' | 'right' = 'left'): stri
 
 export interface TableLayout {
   columns: FittedColumn<Column>[];
+  /** Cells are never cut (a pipe, -o wide): a longer cell widens its line. */
+  whole?: boolean;
 }
 
-/** A cell's text: sanitised, one line. */
-export function cellText(column: Column, record: ApiRecord): string {
+/** A cell's text: sanitised, one line; cut at `maxCell` cells (Infinity: whole). */
+export function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL): string {
   let value: string;
   try {
     value = column.get(record);
   } catch {
     value = '';
   }
-  return truncate(sanitizeLine(value), MAX_CELL);
+  const clean = sanitizeLine(value);
+  return Number.isFinite(maxCell) ? truncate(clean, maxCell) : clean;
+}
+
+/**
+ * Every given column at the width of its longest cell, nothing cut: the table
+ * written into a pipe (so `grep` sees whole names) and `-o wide`. Rows of later
+ * pages longer than the first page's widths push their line out rather than
+ * being cut.
+ */
+export function layoutWhole(columns: readonly Column[], records: readonly ApiRecord[]): TableLayout {
+  return {
+    whole: true,
+    columns: columns.map((column) => ({
+      column,
+      width: Math.max(width(column.header), ...records.map((r) => width(cellText(column, r, Infinity)))),
+    })),
+  };
 }
 
 /**
@@ -59,11 +78,17 @@ export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], ava
 }
 
 export function tableHeader(layout: TableLayout): string {
-  return joinRow(layout.columns.map(({ column, width: w }) => pad(column.header, w, column.align)));
+  return joinRow(layout.columns.map(({ column, width: w }) => place(layout, column.header, w, column.align)));
 }
 
 export function tableRow(layout: TableLayout, record: ApiRecord): string {
-  return joinRow(layout.columns.map(({ column, width: w }) => pad(cellText(column, record), w, column.align)));
+  return joinRow(layout.columns.map(({ column, width: w }) => place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL), w, column.align)));
+}
+
+/** Padded to the width; cut to it only when the layout allows cutting. */
+function place(layout: TableLayout, text: string, size: number, align: 'left' | 'right' = 'left'): string {
+  if (!layout.whole || width(text) <= size) return pad(text, size, align);
+  return text;
 }
 
 const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trimEnd()}\n`;
@@ -72,19 +97,73 @@ const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trim
 // bidi overrides, invisible marks and line separators as they are. Escaped as \uXXXX the JSON means
 // exactly the same, and `--json` printed on a terminal can no longer reorder or rewrite what it shows.
 // They can only occur inside JSON strings, so replacing them in the text is safe.
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+export const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
 
 /** JSON.stringify with the characters above escaped: same data, safe on a terminal. */
 export function terminalSafeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** "page 2 of 14 · total 137" from what the server was asked for. */
-export function pageSummary(page: { offset: number; limit: number; total: number; results: readonly unknown[] }): string {
-  const limit = Math.max(1, page.limit);
-  const pages = Math.max(1, Math.ceil(page.total / limit));
-  const current = Math.min(pages, Math.floor(page.offset / limit) + 1);
-  return `page ${current} of ${pages} · total ${page.total}`;
+export interface PageShape {
+  offset: number;
+  /** What the server was asked for. */
+  limit: number;
+  total: number;
+  results: readonly unknown[];
+  next?: string | null;
+  previous?: string | null;
+}
+
+export interface PageFacts {
+  /** Records a page as the server serves them (it may cap what was asked). */
+  size: number;
+  /** The server served fewer a page than asked, and more records exist. */
+  capped: boolean;
+  /** The offset is at or beyond the last record. */
+  pastEnd: boolean;
+  current: number;
+  pages: number;
+  /** Where the last page starts, at the served page size. */
+  lastOffset: number;
+}
+
+/** Page numbers from what the server really returned: its links carry the limit it used. */
+export function pageFacts(page: PageShape): PageFacts {
+  const size = servedPageSize(page);
+  const pages = Math.max(1, Math.ceil(page.total / size));
+  return {
+    size,
+    capped: size < page.limit && page.offset + page.results.length < page.total,
+    pastEnd: page.results.length === 0 && page.total > 0 && page.offset >= page.total,
+    current: Math.min(pages, Math.floor(page.offset / size) + 1),
+    pages,
+    lastOffset: (pages - 1) * size,
+  };
+}
+
+function servedPageSize(page: PageShape): number {
+  for (const link of [page.next, page.previous]) {
+    const limit = link ? limitOf(link) : undefined;
+    if (limit !== undefined) return limit;
+  }
+  // No link to read it from: fewer records than asked while more exist means the server capped it.
+  if (page.results.length > 0 && page.results.length < page.limit && page.offset + page.results.length < page.total) return page.results.length;
+  return Math.max(1, page.limit);
+}
+
+function limitOf(link: string): number | undefined {
+  try {
+    const limit = Number(new URL(link).searchParams.get('limit'));
+    return Number.isSafeInteger(limit) && limit > 0 ? limit : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "page 2 of 14 · total 137", counted at the page size the server served. */
+export function pageSummary(page: PageShape): string {
+  const facts = pageFacts(page);
+  return `page ${facts.current} of ${facts.pages} · total ${page.total}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { run, startCliHarness, type CliHarness } from './helpers.js';
 
@@ -14,15 +15,20 @@ afterAll(async () => {
 });
 
 describe('slotui list', () => {
-  test('one page as a table, header first, fitted to 100 columns when piped', async () => {
-    const r = await run(['list', 'slis'], { env: h.env() });
+  test('one page as a table, header first; into a pipe nothing is cut, columns two spaces apart', async () => {
+    const long = `${'very long name '.repeat(12)}end`;
+    const created = await run(['create', 'slis', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify({ name: long, type: 'latency' }) });
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    const r = await run(['list', 'slis', '--limit', '100'], { env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+TYPE\s+UNIT\s+QUERIES\s+UPDATED\s+ID$/);
-    expect(lines).toHaveLength(11); // the default page of 10
     expect(lines[1]).toContain('sli-000001');
-    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+    const row = lines.find((l) => l.includes(id));
+    expect(row).toContain(`${long}  latency`);
+    expect(row).not.toContain('…');
+    await run(['delete', 'slis', id, '--yes'], { env: h.env() });
   });
 
   test('on a terminal: fitted to its width, the page summary on stderr', async () => {
@@ -52,11 +58,69 @@ describe('slotui list', () => {
     }
   });
 
-  test('an empty page is [] with --json and a header alone as a table', async () => {
+  test('an offset past the end says so; -o json prints [] and nothing else on stdout', async () => {
     const json = await run(['list', 'slis', '--json', '--offset', '1000'], { env: h.env() });
-    expect(JSON.parse(json.stdout)).toEqual([]);
-    const table = await run(['list', 'slis', '--offset', '1000'], { env: h.env() });
-    expect(table.stdout).toMatch(/^NAME.*\n$/);
+    expect(json.stdout).toBe('[]\n');
+    const table = await run(['list', 'slis', '--offset', '999999'], { env: h.env(), stdoutIsTTY: true });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toBe('');
+    expect(table.stderr).toBe('Offset 999999 is past the end: there are 30 SLIs, the last page starts at offset 20 (--limit 10).\n');
+  });
+
+  test('an empty list says "No … found" on stderr, as kubectl does; -o json and yaml print [] alone', async () => {
+    const empty = await startCliHarness({ sample: false });
+    try {
+      for (const flags of [[], ['-o', 'wide'], ['-o', 'name'], ['--all']]) {
+        const r = await run(['list', 'slos', ...flags], { env: empty.env() });
+        expect(r.code).toBe(0);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toBe('No SLOs found.\n');
+      }
+      for (const flags of [['--json'], ['-o', 'json'], ['-o', 'yaml'], ['--all', '-o', 'json']]) {
+        const r = await run(['list', 'organizations', ...flags], { env: empty.env() });
+        expect(r.stdout).toBe('[]\n');
+        expect(r.stderr).toBe('');
+      }
+    } finally {
+      await empty.close();
+    }
+  });
+
+  test('--limit beyond what the server serves: pages counted from what came back, the cap said', async () => {
+    const r = await run(['list', 'slis', '--limit', '100000'], { env: big.env(), stdoutIsTTY: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(101);
+    expect(r.stderr).toBe('The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 100 · total 10000\n');
+    const later = await run(['list', 'slis', '--limit', '500', '--offset', '300'], { env: big.env(), stdoutIsTTY: true });
+    expect(later.stderr).toContain('page 4 of 100 · total 10000');
+  });
+
+  test('-o name, -o yaml, -o wide', async () => {
+    const names = await run(['list', 'slos', '-o', 'name', '--limit', '2'], { env: h.env() });
+    expect(names.stdout).toBe('slo/slo-000001\nslo/slo-000002\n');
+    const yaml = await run(['list', 'slos', '--output=yaml', '--limit', '2'], { env: h.env() });
+    const json = await run(['list', 'slos', '--json', '--limit', '2'], { env: h.env() });
+    expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
+    expect(yaml.stdout).toMatch(/^- id: slo-000001\n/);
+    expect(yaml.stdout).toMatch(/target_value: "99\.\d+"/);
+    const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], { env: h.env(), stdoutIsTTY: true, columns: 80 });
+    const header = wide.stdout.split('\n')[0] ?? '';
+    expect(header).toMatch(/^NAME\s+TARGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+SLI\s+ON MISSING\s+CREATED$/);
+    expect(wide.stdout).toMatch(/slo-000001\s+sli-\d{6}\s/);
+    const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
+    expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);
+  });
+
+  test('get -o yaml and -o name; a bad -o is a usage error', async () => {
+    const yaml = await run(['get', 'slo', 'slo-000001', '-o', 'yaml'], { env: h.env() });
+    const json = await run(['get', 'slo', 'slo-000001', '--json'], { env: h.env() });
+    expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
+    expect((await run(['get', 'slo', 'slo-000001', '-o', 'name'], { env: h.env() })).stdout).toBe('slo/slo-000001\n');
+    const bad = await run(['get', 'slo', 'slo-000001', '-o', 'xml'], { env: h.env() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('slotui: -o must be one of json, yaml, wide, name (got "xml"). See `slotui get --help`.\n');
+    const both = await run(['list', 'slo', '--json', '-o', 'yaml'], { env: h.env() });
+    expect(both.code).toBe(2);
   });
 
   test('--all --json over 10,000 SLIs returns each id exactly once, in order', async () => {

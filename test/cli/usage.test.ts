@@ -85,7 +85,7 @@ describe('help and version', () => {
   });
 
   test.each([
-    [['list', '--help'], 'Usage: slotui list <resource> [--limit N] [--offset N] [--all] [--json]'],
+    [['list', '--help'], 'Usage: slotui list <resource> [--limit N] [--offset N] [--all] [-o json|yaml|wide|name]'],
     [['help', 'delete'], 'Usage: slotui delete <resource> <id> [--yes]'],
     [['auth', 'login', '-h'], 'Usage: slotui auth login --with-token'],
     [['auth', '--help'], 'Usage: slotui auth <login|status|logout>'],

@@ -2,7 +2,8 @@
 import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
-import { describeRecord, printRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+import { printRecord } from '../output.js';
+import { describeRecord, refuseIfReadOnly, resourceArg } from './shared.js';
 
 export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'create');
@@ -15,7 +16,7 @@ export async function createCommand(ctx: Context, [word = '']: string[]): Promis
   for (const note of payload.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.create(def.name, payload.fields);
-  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
+  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json') ? 'json' : 'table');
   if (ctx.stdoutIsTerminal) ctx.err.line(`Created ${describeRecord(def, record)}.`);
   return 0;
 }

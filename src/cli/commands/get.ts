@@ -1,12 +1,13 @@
-/** `slotui get <resource> <id> [--json]` */
-import { booleanFlag } from '../args.js';
+/** `slotui get <resource> <id> [-o json|yaml|wide|name]` */
 import type { Context } from '../context.js';
-import { printRecord, resourceArg } from './shared.js';
+import { outputFormat, printRecord } from '../output.js';
+import { resourceArg } from './shared.js';
 
 export async function getCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'get');
+  const format = outputFormat(ctx, 'get');
   const client = await ctx.connect(ctx.settings());
   const record = await client.get(def.name, id);
-  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
+  await printRecord(ctx, def, record, format);
   return 0;
 }

@@ -1,46 +1,69 @@
 /**
- * `slotui list <resource> [--limit N] [--offset N] [--all] [--json]`
+ * `slotui list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]`
  *
  * --all streams: each page is printed as it arrives and then dropped, so
- * 100,000 records never sit in memory. With --json the array is written as
- * `[`, the records separated by `,\n`, then `]`.
+ * 100,000 records never sit in memory (see output.ts for the formats).
+ * What the page numbers say comes from what the server really served: it may
+ * cap the page size, and an offset may lie past the end.
  */
 import type { ResourceDef } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient, Page } from '../../api/types.js';
-import { booleanFlag, integerFlag } from '../args.js';
+import { integerFlag, booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
-import { layoutTable, pageSummary, tableHeader, tableRow, terminalSafeJson, type TableLayout } from '../format.js';
+import { pageFacts } from '../format.js';
+import { isDataFormat, outputFormat, recordSink, type RecordSink } from '../output.js';
 import { countText } from '../progress.js';
 import { resourceArg } from './shared.js';
 
 /** Page size for --all when none is given: fewer round trips (servers cap it, the sandbox at 100). */
 export const ALL_PAGE_SIZE = 100;
-/** Table width when stdout is not a terminal. */
-export const PIPE_WIDTH = 100;
 
 export async function listCommand(ctx: Context, [word = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'list');
   const limit = integerFlag(ctx.flags, 'limit', 1, Number.MAX_SAFE_INTEGER, 'list');
   const offset = integerFlag(ctx.flags, 'offset', 0, Number.MAX_SAFE_INTEGER, 'list');
-  const json = booleanFlag(ctx.flags, 'json');
+  const format = outputFormat(ctx, 'list');
   const all = booleanFlag(ctx.flags, 'all');
   const client = await ctx.connect(ctx.settings());
 
-  const sink = json ? new JsonArraySink(ctx) : new TableSink(ctx, def);
+  const sink = recordSink(ctx, def, format);
   if (!all) {
     const page = await client.listPage(def.name, { limit, offset });
-    await sink.add(page);
+    await sink.add(page.results);
     await sink.end();
-    if (!json && ctx.stdoutIsTerminal) ctx.err.line(pageSummary(page));
+    const facts = pageFacts(page);
+    for (const line of pageNotes(def, page, limit)) ctx.err.line(line);
+    if (page.results.length === 0) {
+      if (!facts.pastEnd) sayEmpty(ctx, def, format);
+    } else if (format === 'table' && ctx.stdoutIsTerminal) {
+      ctx.err.line(`page ${facts.current} of ${facts.pages} · total ${page.total}`);
+    }
     return 0;
   }
   const count = await streamAll(ctx, client, def, sink, limit ?? ALL_PAGE_SIZE, offset);
-  if (!json && ctx.stdoutIsTerminal) ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
+  if (count.records === 0) sayEmpty(ctx, def, format);
+  else if (format === 'table' && ctx.stdoutIsTerminal) ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
   return 0;
 }
 
-async function streamAll(ctx: Context, client: ApiClient, def: ResourceDef, sink: Sink, limit: number, offset: number | undefined) {
+/** What the numbers alone would hide: a capped page size, an offset past the end. */
+function pageNotes(def: ResourceDef, page: Page, asked: number | undefined): string[] {
+  const facts = pageFacts(page);
+  if (facts.pastEnd) {
+    return [`Offset ${page.offset} is past the end: there are ${page.total} ${def.plural}, the last page starts at offset ${facts.lastOffset} (--limit ${facts.size}).`];
+  }
+  if (facts.capped && asked !== undefined) {
+    return [`The server sends at most ${facts.size} ${def.plural} a page (asked for ${asked}); --all gets every page.`];
+  }
+  return [];
+}
+
+/** "No SLIs found" on stderr for the formats people read, as kubectl does; json and yaml say [] alone. */
+function sayEmpty(ctx: Context, def: ResourceDef, format: ReturnType<typeof outputFormat>): void {
+  if (!isDataFormat(format)) ctx.err.line(`No ${def.plural} found.`);
+}
+
+async function streamAll(ctx: Context, client: ApiClient, def: ResourceDef, sink: RecordSink, limit: number, offset: number | undefined) {
   const count = { pages: 0, records: 0, total: 0 };
   const progress = ctx.progress();
   try {
@@ -50,70 +73,15 @@ async function streamAll(ctx: Context, client: ApiClient, def: ResourceDef, sink
     for await (const page of client.pages(def.name, { limit, offset })) {
       // Rows written to the same terminal must not land on the progress line.
       if (ctx.stdoutIsTerminal) progress.clear();
-      await sink.add(page);
+      await sink.add(page.results);
       count.pages++;
       count.records += page.results.length;
       count.total = page.total;
-      progress.update(countText(def.title, (offset ?? 0) + count.records, page.total));
+      progress.update(countText(def.plural, (offset ?? 0) + count.records, page.total));
     }
   } finally {
     progress.clear();
   }
   await sink.end();
   return count;
-}
-
-interface Sink {
-  add(page: Page): Promise<void>;
-  end(): Promise<void>;
-}
-
-/** `[` + records separated by `,\n` + `]`: valid JSON however many pages arrive. */
-class JsonArraySink implements Sink {
-  private started = false;
-  private any = false;
-  private ended = false;
-
-  constructor(private readonly ctx: Context) {}
-
-  async add(page: Page): Promise<void> {
-    if (page.results.length === 0) return;
-    const parts = page.results.map((record, index) => `${this.any || index > 0 ? ',\n' : ''}${terminalSafeJson(record)}`);
-    await this.ctx.out.write(`${this.started ? '' : '[\n'}${parts.join('')}`);
-    this.started = true;
-    this.any = true;
-  }
-
-  async end(): Promise<void> {
-    if (this.ended) return;
-    this.ended = true;
-    await this.ctx.out.write(this.started ? '\n]\n' : '[]\n');
-  }
-}
-
-/** The header and column widths come from the first page; later pages follow them. */
-class TableSink implements Sink {
-  private layout: TableLayout | undefined;
-
-  constructor(private readonly ctx: Context, private readonly def: ResourceDef) {}
-
-  async add(page: Page): Promise<void> {
-    let text = '';
-    if (!this.layout) {
-      this.layout = layoutTable(this.def, page.results, this.width());
-      text += tableHeader(this.layout);
-    }
-    const layout = this.layout;
-    text += page.results.map((record: ApiRecord) => tableRow(layout, record)).join('');
-    await this.ctx.out.write(text);
-  }
-
-  async end(): Promise<void> {
-    if (!this.layout) await this.ctx.out.write(tableHeader(layoutTable(this.def, [], this.width())));
-  }
-
-  private width(): number {
-    const columns = this.ctx.io.stdout.columns;
-    return this.ctx.stdoutIsTerminal && columns && columns > 0 ? columns : PIPE_WIDTH;
-  }
 }

@@ -4,8 +4,7 @@ import { RESOURCES, resolveResource, type ResourceDef } from '../../api/resource
 import { sanitizeLine } from '../../text/sanitize.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { usageError } from '../args.js';
-import type { Context } from '../context.js';
-import { detailListing, terminalSafeJson, truncate } from '../format.js';
+import { truncate } from '../format.js';
 
 const VALID_RESOURCES = Object.values(RESOURCES)
   .map((d) => (d.aliases.includes('orgs') ? `${d.name} (orgs)` : d.name))
@@ -25,11 +24,6 @@ export function refuseIfReadOnly(readOnly: boolean, what: string): void {
   if (readOnly) {
     throw new SlotuiError('read-only', `Read-only mode (--read-only) is on, so nothing was ${what}. Run the command without --read-only to make changes.`);
   }
-}
-
-/** A record as pretty JSON (--json) or as the "field  value" listing. */
-export async function printRecord(ctx: Context, def: ResourceDef, record: ApiRecord, json: boolean): Promise<void> {
-  await ctx.out.write(json ? `${terminalSafeJson(record, 2)}\n` : detailListing(def, record));
 }
 
 /** "sli Checkout latency (sli_42)": for confirmations and notes; sanitised, one line. */

@@ -2,7 +2,8 @@
 import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
-import { describeRecord, printRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+import { printRecord } from '../output.js';
+import { describeRecord, refuseIfReadOnly, resourceArg } from './shared.js';
 
 export async function updateCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'update');
@@ -15,7 +16,7 @@ export async function updateCommand(ctx: Context, [word = '', id = '']: string[]
   for (const note of patch.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.update(def.name, id, patch.fields);
-  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json'));
+  await printRecord(ctx, def, record, booleanFlag(ctx.flags, 'json') ? 'json' : 'table');
   if (ctx.stdoutIsTerminal) ctx.err.line(`Updated ${describeRecord(def, record)}.`);
   return 0;
 }

@@ -1,0 +1,156 @@
+/**
+ * `-o json|yaml|wide|name` for list and get (kubectl's output formats;
+ * `--json` is `-o json`). Records are written as they arrive, so `list --all`
+ * streams in every format:
+ * - table: fitted to the terminal; into a pipe every column whole, two spaces apart;
+ * - wide: every column, the registry's wide ones too, nothing cut;
+ * - name: `<resource>/<id>` a line;
+ * - json: one array (`[` + records separated by `,\n` + `]`);
+ * - yaml: one sequence; strings YAML 1.1 would read as something else are
+ *   quoted, so every parser reads the data back exactly.
+ */
+import { Document, visit } from 'yaml';
+import type { ResourceDef } from '../api/resources.js';
+import type { ApiRecord } from '../api/schemas.js';
+import { booleanFlag, stringFlag, usageError } from './args.js';
+import type { Context } from './context.js';
+import { detailListing, layoutTable, layoutWhole, tableHeader, tableRow, terminalSafeJson, UNSAFE_IN_JSON, type TableLayout } from './format.js';
+
+export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
+export type OutputFormat = 'table' | (typeof OUTPUT_FORMATS)[number];
+
+/** The format asked for with -o or --json (usage error for an unknown one or two that disagree). */
+export function outputFormat(ctx: Context, command: string): OutputFormat {
+  const json = booleanFlag(ctx.flags, 'json');
+  const output = stringFlag(ctx.flags, 'output')?.trim().toLowerCase();
+  if (output === undefined) return json ? 'json' : 'table';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(output)) {
+    const shown = output.replace(/[^\x20-\x7e]/g, '?').slice(0, 20);
+    throw usageError(`-o must be one of ${OUTPUT_FORMATS.join(', ')} (got "${shown}").`, command);
+  }
+  if (json && output !== 'json') throw usageError(`--json and -o ${output} ask for two formats; give one.`, command);
+  return output as OutputFormat;
+}
+
+/** Formats that carry the data for a program (no prose anywhere, `[]` when empty). */
+export const isDataFormat = (format: OutputFormat): boolean => format === 'json' || format === 'yaml';
+
+export interface RecordSink {
+  add(records: readonly ApiRecord[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat): RecordSink {
+  switch (format) {
+    case 'json':
+      return new JsonArraySink(ctx);
+    case 'yaml':
+      return new YamlSequenceSink(ctx);
+    case 'name':
+      return { add: (records) => ctx.out.write(records.map((r) => `${nameOf(def, r)}\n`).join('')), end: async () => {} };
+    default:
+      return new TableSink(ctx, def, format === 'wide');
+  }
+}
+
+/** `slo/slo-000001`, as kubectl's `-o name`. */
+export const nameOf = (def: ResourceDef, record: ApiRecord): string => `${def.singular}/${terminalSafe(record.id)}`;
+
+/** One record in the format asked for (get, create, update). */
+export async function printRecord(ctx: Context, def: ResourceDef, record: ApiRecord, format: OutputFormat): Promise<void> {
+  if (format === 'json') return ctx.out.write(`${terminalSafeJson(record, 2)}\n`);
+  if (format === 'yaml') return ctx.out.write(toYaml(record));
+  if (format === 'name') return ctx.out.write(`${nameOf(def, record)}\n`);
+  return ctx.out.write(detailListing(def, record));
+}
+
+/** `[` + records separated by `,\n` + `]`: valid JSON however many pages arrive. */
+class JsonArraySink implements RecordSink {
+  private any = false;
+  private ended = false;
+
+  constructor(private readonly ctx: Context) {}
+
+  async add(records: readonly ApiRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const parts = records.map((record, index) => `${this.any || index > 0 ? ',\n' : '[\n'}${terminalSafeJson(record)}`);
+    this.any = true;
+    await this.ctx.out.write(parts.join(''));
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.ctx.out.write(this.any ? '\n]\n' : '[]\n');
+  }
+}
+
+/** Items of one YAML sequence, page after page; `[]` when there are none. */
+class YamlSequenceSink implements RecordSink {
+  private any = false;
+
+  constructor(private readonly ctx: Context) {}
+
+  async add(records: readonly ApiRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    this.any = true;
+    await this.ctx.out.write(toYaml(records));
+  }
+
+  async end(): Promise<void> {
+    if (!this.any) await this.ctx.out.write('[]\n');
+  }
+}
+
+/**
+ * YAML that any parser reads back as the same data: written for YAML 1.1 so
+ * `yes`, `on`, `012` and timestamps stay quoted strings (1.2 parsers read them
+ * the same), never folded, and characters a terminal would act on (C1 controls,
+ * bidi overrides) escaped inside double quotes.
+ */
+export function toYaml(value: unknown): string {
+  const doc = new Document(value, { version: '1.1' });
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasUnsafe(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return terminalSafe(doc.toString({ lineWidth: 0 }));
+}
+
+const hasUnsafe = (text: string): boolean => {
+  UNSAFE_IN_JSON.lastIndex = 0;
+  return UNSAFE_IN_JSON.test(text);
+};
+/** Inside double quotes (JSON or YAML) `\uXXXX` means the same character. */
+const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The header and column widths come from the first page; later pages follow them. */
+class TableSink implements RecordSink {
+  private layout: TableLayout | undefined;
+
+  constructor(private readonly ctx: Context, private readonly def: ResourceDef, private readonly wide: boolean) {}
+
+  async add(records: readonly ApiRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    let text = '';
+    if (!this.layout) {
+      this.layout = this.layoutFor(records);
+      text += tableHeader(this.layout);
+    }
+    const layout = this.layout;
+    text += records.map((record) => tableRow(layout, record)).join('');
+    await this.ctx.out.write(text);
+  }
+
+  /** An empty list prints nothing here: the command says "No SLIs found" on stderr, as kubectl does. */
+  async end(): Promise<void> {}
+
+  private layoutFor(records: readonly ApiRecord[]): TableLayout {
+    if (this.wide) return layoutWhole([...this.def.columns, ...(this.def.wideColumns ?? [])], records);
+    const columns = this.ctx.io.stdout.columns;
+    // Into a pipe nothing is cut, so `grep` and `awk` see whole names.
+    if (!this.ctx.stdoutIsTerminal || !columns || columns <= 0) return layoutWhole(this.def.columns, records);
+    return layoutTable(this.def, records, columns);
+  }
+}
