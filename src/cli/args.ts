@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SlotuiError } from '../api/errors.js';
+import { closestWord } from '../text/suggest.js';
 import { AUTH_SUBCOMMANDS, COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type CommandSpec, type FlagName } from './commands.js';
 
 export type FlagValues = Partial<Record<FlagName, string | boolean>>;
@@ -49,7 +50,10 @@ function explainParseError(error: unknown, argv: string[]): SlotuiError {
   const where = commandWordsOf(argv);
   const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return usageError(`Unknown option ${shown(option ?? '')}.`, where);
+    const spec = where ? COMMANDS[where as CommandName] : undefined;
+    const names = spec ? [...spec.flags, ...COMMON_FLAGS] : (Object.keys(FLAGS) as FlagName[]);
+    const meant = option?.startsWith('--') ? closestWord(option, names.map((n) => `--${n}`)) : undefined;
+    return usageError(`Unknown option ${shown(option ?? '')}.${meant ? ` Did you mean ${meant}?` : ''}`, where);
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
     if (/does not take an argument/.test(message)) return usageError(`${option} takes no value.`, where);
@@ -58,6 +62,9 @@ function explainParseError(error: unknown, argv: string[]): SlotuiError {
   }
   return usageError('The arguments cannot be read.', where);
 }
+
+/** The first words a user may type: every command of the table, and help. */
+export const commandWords = (): string[] => [...new Set(Object.keys(COMMANDS).filter((n) => n !== 'dashboard').map((n) => n.split(' ')[0] ?? n)), 'help'];
 
 export function parseCommandLine(argv: string[]): Parsed {
   let values: Record<string, string | boolean | undefined>;
@@ -95,7 +102,8 @@ export function parseCommandLine(argv: string[]): Parsed {
       throw usageError('`slotui auth` needs a sub-command: login, status or logout.', 'auth');
     }
     if (!AUTH_SUBCOMMANDS.includes(sub as (typeof AUTH_SUBCOMMANDS)[number])) {
-      throw usageError(`Unknown sub-command "auth ${shown(sub)}"; use login, status or logout.`, 'auth');
+      const meant = closestWord(sub, AUTH_SUBCOMMANDS);
+      throw usageError(`Unknown sub-command "auth ${shown(sub)}"; ${meant ? `did you mean "auth ${meant}"? Use` : 'use'} login, status or logout.`, 'auth');
     }
     command = COMMANDS[`auth ${sub}` as CommandName];
     args = subArgs;
@@ -103,7 +111,8 @@ export function parseCommandLine(argv: string[]): Parsed {
     command = COMMANDS[first as CommandName];
     args = rest;
   } else {
-    throw usageError(`Unknown command "${shown(first)}".`);
+    const meant = closestWord(first, commandWords());
+    throw usageError(`Unknown command "${shown(first)}".${meant ? ` Did you mean \`slotui ${meant}\`?` : ''}`);
   }
 
   if (helpWanted) return { kind: 'help', topic: command.name };

@@ -5,12 +5,13 @@
  */
 import leven from 'leven';
 
-export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+/** `sameAs` groups candidates that mean one thing (`slo`, `slos`): a tie inside a group is no tie. */
+export function closestWord(word: string, candidates: readonly string[], sameAs: (candidate: string) => string = (c) => c.toLowerCase()): string | undefined {
   const typed = word.trim().toLowerCase();
   if (typed === '') return undefined;
   if (typed.length >= 2) {
-    const prefixed = [...new Set(candidates.filter((c) => c.toLowerCase().startsWith(typed)))];
-    if (prefixed.length === 1) return prefixed[0];
+    const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(typed));
+    if (prefixed.length > 0 && new Set(prefixed.map(sameAs)).size === 1) return prefixed[0];
   }
   // Two edits allow a swapped pair of letters (gte → get); a longer word may stray further.
   const limit = typed.length <= 2 ? 1 : Math.min(3, Math.max(2, Math.floor(typed.length / 3)));
@@ -23,7 +24,7 @@ export function closestWord(word: string, candidates: readonly string[]): string
       best = candidate;
       bestDistance = distance;
       tie = false;
-    } else if (distance === bestDistance && candidate.toLowerCase() !== best?.toLowerCase()) {
+    } else if (distance === bestDistance && best !== undefined && sameAs(candidate) !== sameAs(best)) {
       tie = true;
     }
   }

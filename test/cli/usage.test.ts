@@ -31,6 +31,11 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     [['auth'], 'slotui: `slotui auth` needs a sub-command: login, status or logout. See `slotui auth --help`.\n'],
     [['auth', 'whoami'], 'slotui: Unknown sub-command "auth whoami"; use login, status or logout. See `slotui auth --help`.\n'],
     [['create', 'slis'], 'slotui: `slotui create` needs --file FILE (a JSON file, or "-" for stdin). See `slotui create --help`.\n'],
+    [['lst', 'slis'], 'slotui: Unknown command "lst". Did you mean `slotui list`? See `slotui --help`.\n'],
+    [['list', 'sloz'], 'slotui: Unknown resource "sloz"; did you mean "slos"? Use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n'],
+    [['get', 'organisation', 'x'], 'slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of slis, slos, organizations (orgs), agreements. See `slotui get --help`.\n'],
+    [['list', 'slis', '--limt', '5'], 'slotui: Unknown option --limt. Did you mean --limit? See `slotui list --help`.\n'],
+    [['auth', 'stauts'], 'slotui: Unknown sub-command "auth stauts"; did you mean "auth status"? Use login, status or logout. See `slotui auth --help`.\n'],
     [['sandbox', '--port', '70000'], 'slotui: --port must be a whole number from 0 to 65535 (got "70000"). See `slotui sandbox --help`.\n'],
   ])('%j', async (argv, stderr) => {
     const before = h.sandbox.stats().requests;

@@ -2,6 +2,7 @@
 import { SlotuiError } from '../../api/errors.js';
 import { RESOURCES, resolveResource, type ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
+import { closestWord } from '../../text/suggest.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { usageError } from '../args.js';
 import { truncate } from '../format.js';
@@ -14,7 +15,9 @@ export function resourceArg(word: string, command: string): ResourceDef {
   const def = resolveResource(word);
   if (!def) {
     const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
-    throw usageError(`Unknown resource "${shown}"; use one of ${VALID_RESOURCES}.`, command);
+    const meant = closestWord(word, Object.values(RESOURCES).flatMap((d) => d.aliases), (alias) => resolveResource(alias)?.name ?? alias);
+    const resource = meant ? resolveResource(meant)?.name : undefined;
+    throw usageError(`Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${VALID_RESOURCES}.`, command);
   }
   return def;
 }
