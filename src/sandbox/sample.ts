@@ -217,3 +217,41 @@ export function addSeededSlis(data: DataSnapshot, count: number): void {
     });
   }
 }
+
+/** Objectives the generated SLOs cycle through: common targets and windows, a calendar month, a rolling week. */
+const SEED_OBJECTIVES: readonly { target: string; type: string; value: string; unit: string; interval?: number }[] = [
+  { target: '99.9', type: 'rolling', value: '30', unit: 'day', interval: 60 },
+  { target: '99.5', type: 'rolling', value: '28', unit: 'day', interval: 300 },
+  { target: '99', type: 'rolling', value: '7', unit: 'day' },
+  { target: '99.95', type: 'calendar', value: '1', unit: 'month', interval: 60 },
+  { target: '95', type: 'rolling', value: '4', unit: 'week', interval: 60 },
+  { target: '99.99', type: 'calendar', value: '3', unit: 'month' },
+];
+
+/** Appends `count` generated SLOs over the SLIs there are (round robin), for large SLO lists. */
+export function addSeededSlos(data: DataSnapshot, count: number): void {
+  const slis = data.slis.records;
+  if (slis.length === 0) return;
+  const collection = data.slos;
+  const lastExisting = collection.records.at(-1);
+  const start = Math.max(SEED_START_MS, lastExisting ? Date.parse(lastExisting.created_at) + 1000 : 0);
+  for (let i = 1; i <= count; i++) {
+    const sli = slis[(i - 1) % slis.length]!;
+    const objective = SEED_OBJECTIVES[(i - 1) % SEED_OBJECTIVES.length]!;
+    const timestamp = iso(start + (i - 1) * 1000);
+    collection.records.push({
+      id: formatId('slos', collection.nextNumber++),
+      name: `${String(sli.name)} ${objective.target}% #${i}`,
+      description: `Generated objective ${i} over ${String(sli.name)}.`,
+      service_level_indicator_id: sli.id,
+      time_window_type: objective.type,
+      time_window_value: objective.value,
+      time_window_unit: objective.unit,
+      target_value: objective.target,
+      target_unit: '%',
+      ...(objective.interval ? { interval: objective.interval } : {}),
+      created_at: timestamp,
+      updated_at: timestamp,
+    });
+  }
+}

@@ -17,7 +17,7 @@ import { handleFrontend } from './frontend.js';
 import { signToken, verifyToken } from './jwt.js';
 import { DataFileError, loadDataFile, Persister } from './persist.js';
 import { errorReply, htmlReply, type Reply } from './reply.js';
-import { addSampleData, addSeededSlis, emptyData } from './sample.js';
+import { addSampleData, addSeededSlis, addSeededSlos, emptyData } from './sample.js';
 import { Store, type DataSnapshot } from './store.js';
 import { createTlsMaterial } from './tls.js';
 import type { RecordedRequest, SandboxHandle, SandboxOptions } from './types.js';
@@ -35,6 +35,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   checkWhole('port', port, 0, 65535);
   checkWhole('maxLimit', maxLimit, 1, Number.MAX_SAFE_INTEGER);
   if (options.seed !== undefined) checkWhole('seed', options.seed, 0, 10_000_000);
+  if (options.seedSlos !== undefined) checkWhole('seedSlos', options.seedSlos, 0, 1_000_000);
 
   const { data, fromFile } = await initialData(options);
   const store = new Store(data);
@@ -216,6 +217,7 @@ async function initialData(options: SandboxOptions): Promise<{ data: DataSnapsho
   const data = emptyData();
   if (options.sample !== false) addSampleData(data);
   if (options.seed) addSeededSlis(data, options.seed);
+  if (options.seedSlos) addSeededSlos(data, options.seedSlos);
   return { data, fromFile: false };
 }
 

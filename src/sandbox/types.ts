@@ -29,6 +29,8 @@ export interface SandboxOptions {
   sample?: boolean;
   /** Add this many generated SLIs after the sample data. */
   seed?: number;
+  /** Add this many generated SLOs (over the SLIs there are) after the sample data and the seeded SLIs. */
+  seedSlos?: number;
   /** Largest page served; larger `limit`s are capped (default 100). */
   maxLimit?: number;
   faults?: Faults;

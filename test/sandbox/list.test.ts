@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { budgetOf } from '../../src/domain/sloMath.js';
 import { rawRequest, startHarness, type Harness, type ListBody } from './helpers.js';
 
 describe('lists over the sample data', () => {
@@ -213,6 +214,23 @@ describe('seeded data', () => {
         'svc-00001 availability', 'svc-00002 latency p95', 'svc-00003 error rate', 'svc-00004 throughput', 'svc-00005 availability',
       ]);
       expect(Date.parse(body.results[2]!.created_at)).toBeGreaterThan(Date.parse(body.results[1]!.created_at));
+    } finally {
+      await h.close();
+    }
+  });
+
+  test('seeded SLOs follow the sample ones, refer to existing SLIs and all have a budget', async () => {
+    const h = await startHarness({ seedSlos: 1000 });
+    try {
+      const body = (await h.call('/v1/slos/?limit=100&offset=920')).json as ListBody;
+      expect(body.total).toBe(1020);
+      expect(body.results[0]!.id).toBe('slo-000921');
+      const sliIds = new Set(((await h.call('/v1/slis/?limit=100')).json as ListBody).results.map((r) => r.id));
+      const now = new Date(Date.UTC(2026, 1, 1));
+      for (const slo of body.results) {
+        expect(sliIds.has(String(slo.service_level_indicator_id))).toBe(true);
+        expect(budgetOf(slo, now).ok).toBe(true);
+      }
     } finally {
       await h.close();
     }
