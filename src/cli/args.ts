@@ -132,7 +132,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     const missing = command.args.slice(args.length).map((a) => `<${a}>`).join(' ');
     throw usageError(`\`slotui ${command.name}\` needs ${missing}.`, helpFor);
   }
-  if (args.length > command.args.length) {
+  if (args.length > command.args.length && command.rest === undefined) {
     throw usageError(`Too many arguments for \`slotui ${command.name}\`: "${shown(args[command.args.length] ?? '')}" is one too many.`, helpFor);
   }
   return { kind: 'run', command, args, flags };

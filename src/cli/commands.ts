@@ -14,7 +14,7 @@ export const FLAGS = {
   limit: { type: 'string', value: 'N', about: 'records per page (the server may cap it)' },
   offset: { type: 'string', value: 'N', about: 'records to skip (default 0)' },
   all: { type: 'boolean', about: 'every page, following the server\'s next links' },
-  file: { type: 'string', short: 'f', value: 'FILE', about: 'a JSON file with the record\'s fields ("-" reads stdin)' },
+  file: { type: 'string', short: 'f', value: 'FILE', about: 'the file to read ("-" reads stdin): JSON for create and update, OpenSLO YAML for apply and diff' },
   yes: { type: 'boolean', short: 'y', about: 'do not ask for confirmation' },
   'with-token': { type: 'boolean', about: 'read the token (a JWT, or the JSON {"jwt": ...}) from stdin' },
   'base-url': { type: 'string', value: 'URL', about: 'the service\'s https base URL, stored in the profile' },
@@ -27,6 +27,8 @@ export const FLAGS = {
   seed: { type: 'string', value: 'N', about: 'add N generated SLIs (large lists)' },
   'error-rate': { type: 'string', value: 'RATE', about: 'an error rate in percent: 2% or 2' },
   spent: { type: 'string', value: 'DURATION', about: 'bad time already spent: 12m, 1h30m, 90s' },
+  out: { type: 'string', value: 'FILE', about: 'write to FILE (replaced whole, only once complete) instead of stdout' },
+  'dry-run': { type: 'boolean', about: 'show the plan and send nothing' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
@@ -37,7 +39,8 @@ export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'
 export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
   | 'auth login' | 'auth status' | 'auth logout' | 'sandbox'
-  | 'budget' | 'alerts' | 'burn';
+  | 'budget' | 'alerts' | 'burn'
+  | 'export' | 'apply' | 'diff';
 
 export interface CommandSpec {
   name: CommandName;
@@ -48,6 +51,8 @@ export interface CommandSpec {
   flags: readonly FlagName[];
   /** Names of the positional arguments, all required. */
   args: readonly string[];
+  /** Any number of further positional arguments is accepted (their name, for messages). */
+  rest?: string;
   /** More lines for `--help`. */
   details?: string;
 }
@@ -178,8 +183,44 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'Give exactly one of the two.',
     ].join('\n'),
   },
+  export: {
+    name: 'export',
+    usage: 'export [slis|slos] [<id>...] [--out FILE]',
+    summary: 'SLIs and SLOs as OpenSLO v1 YAML documents (all of them, or those named)',
+    flags: ['out'],
+    args: [],
+    rest: 'id',
+    details: [
+      'Names are RFC 1123 slugs of the records\' names; what OpenSLO has no field for is kept in',
+      'slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.',
+      'Organizations and agreements have no OpenSLO kind and are left out. --out writes the file',
+      '(mode 0644) only once the export is complete.',
+    ].join('\n'),
+  },
+  apply: {
+    name: 'apply',
+    usage: 'apply -f FILE [--dry-run] [--yes]',
+    summary: 'create or update SLIs and SLOs from OpenSLO v1 YAML, after showing the plan',
+    flags: ['file', 'dry-run', 'yes'],
+    args: [],
+    details: [
+      'Each document matches the record of its slotui/id annotation, else the one named like its',
+      'displayName, else the one exported under its metadata.name; none: it is created. The plan',
+      'shows + create, ~ update (with the fields that change), = unchanged, ! refused (and why).',
+      'Off a terminal, changes need --yes; on one, apply asks. An update sends only what changes.',
+      'Exit 0 when everything was applied, 1 when a document was refused or a request failed.',
+    ].join('\n'),
+  },
+  diff: {
+    name: 'diff',
+    usage: 'diff -f FILE',
+    summary: 'the plan of `apply -f FILE`, sending nothing; exit 3 when something would change',
+    flags: ['file'],
+    args: [],
+    details: 'Exit 0 when nothing would change, 3 when something would (refused documents count).',
+  },
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'auth', 'sandbox', 'help'] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

@@ -16,7 +16,7 @@ function flagLines(names: readonly FlagName[]): string[] {
 }
 
 export function programHelp(version: string): string {
-  const commands = (['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'auth login', 'auth status', 'auth logout', 'sandbox'] as const)
+  const commands = (['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'auth login', 'auth status', 'auth logout', 'sandbox'] as const)
     .map((name) => ({ left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`, about: COMMANDS[name].summary }));
   const width = Math.max(...commands.map((c) => c.left.length)) + 2;
   return [
@@ -44,7 +44,8 @@ export function programHelp(version: string): string {
     '  SLOTUI_PROFILE       the profile to use',
     '  NO_COLOR             no colours',
     '',
-    'Exit codes: 0 success, 1 failure, 2 usage error, 4 authentication needed or refused.',
+    'Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff),',
+    '4 authentication needed or refused.',
     'Run `slotui <command> --help` for a command\'s flags.',
     '',
   ].join('\n');

@@ -41,6 +41,9 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   budget: async () => (await import('./commands/budget.js')).budgetCommand,
   alerts: async () => (await import('./commands/alerts.js')).alertsCommand,
   burn: async () => (await import('./commands/burn.js')).burnCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
+  apply: async () => (await import('./commands/apply.js')).applyCommand,
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
 };
 
 export async function main(io: CliIo): Promise<number> {

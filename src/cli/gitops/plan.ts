@@ -1,0 +1,87 @@
+/**
+ * What `apply` and `diff` share: the file read and parsed, each document read
+ * as a record, the service's SLIs and SLOs read, the plan made, and the plan
+ * as lines (`+ ~ = !`, then a summary). Plan lines are prose: server and file
+ * text in them is sanitised.
+ */
+import { z } from 'zod';
+import { SlotuiError } from '../../api/errors.js';
+import { RESOURCES } from '../../api/resources.js';
+import type { ApiClient } from '../../api/types.js';
+import { makePlan, SOURCE_OF_FIELD, type PlanEntry, type ReadItem, type RecordCheck } from '../../domain/gitopsPlan.js';
+import { readDocument } from '../../domain/openslo.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate } from '../format.js';
+import type { Context } from '../context.js';
+import { readTextInput } from '../input.js';
+import { readSlisAndSlos } from './records.js';
+import { parseDocuments } from './yaml.js';
+
+export async function planFromFile(ctx: Context, client: ApiClient, file: string): Promise<PlanEntry[]> {
+  if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the YAML from stdin; end it with Ctrl+D.');
+  const { text, name } = await readTextInput(file, ctx.io.stdin);
+  const items: ReadItem[] = parseDocuments(text).map((parsed) =>
+    'error' in parsed ? { ok: false, document: parsed.document, reason: parsed.error } : { ...readDocument(parsed.value), document: parsed.document },
+  );
+  if (items.length === 0) {
+    throw new SlotuiError('validation', `${sanitizeLine(name)} holds no OpenSLO documents; nothing to do. Try \`slotui export\` for an example.`);
+  }
+  const current = await readSlisAndSlos(client, { slis: true, slos: items.some((i) => i.kind === 'SLO') }, ctx.progress());
+  return makePlan(items, current, checkRecord);
+}
+
+/** The registry's create schema (every field optional for an update), as one clause naming the fields it refuses. */
+export const checkRecord: RecordCheck = (resource, body, mode) => {
+  const create = RESOURCES[resource].create;
+  const schema = mode === 'update' && create instanceof z.ZodObject ? create.partial() : create;
+  const result = schema.safeParse(body);
+  if (result.success) return undefined;
+  const parts = result.error.issues.slice(0, 3).map((issue) => {
+    const field = issue.path.map(String).join('.') || '(record)';
+    const top = String(issue.path[0] ?? '');
+    const missing = issue.code === 'invalid_type' && issue.path.length === 1 && !Object.hasOwn(body, top);
+    const where = Object.hasOwn(SOURCE_OF_FIELD, top) ? ` (${SOURCE_OF_FIELD[top]})` : '';
+    const message = missing ? 'missing' : issue.message.replace(/[^\x20-\x7e]/g, '').replace(/\.$/, '').slice(0, 80);
+    return `${field}${where}: ${message}`;
+  });
+  const more = result.error.issues.length > 3 ? `; and ${result.error.issues.length - 3} more` : '';
+  return `it does not fit a slotui record (${parts.join('; ')}${more})`;
+};
+
+const SIGN = { create: '+', update: '~', unchanged: '=', refused: '!' } as const;
+
+const shown = (text: string, max = 80): string => truncate(sanitizeLine(text), max);
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  return shown(typeof value === 'string' && value.startsWith('(the new SLI') ? value : JSON.stringify(value), 60);
+}
+
+export function planLine(entry: PlanEntry): string {
+  const kind = entry.resource ? entry.kind.toLowerCase() : shown(entry.kind, 20);
+  const head = `${SIGN[entry.action]} ${kind ? `${kind} ` : ''}${shown(entry.name)}${entry.id !== undefined ? ` (${shown(entry.id, 40)})` : ''}`;
+  if (entry.action === 'refused') return `${head}: ${shown(entry.reason ?? '', 300)}`;
+  if (entry.action === 'update') return `${head}: ${entry.changes.map((c) => `${shown(c.field, 40)} ${valueText(c.from)} → ${valueText(c.to)}`).join(', ')}`;
+  return head;
+}
+
+export interface PlanCounts {
+  create: number;
+  update: number;
+  unchanged: number;
+  refused: number;
+}
+
+export function countPlan(plan: readonly PlanEntry[]): PlanCounts {
+  const counts: PlanCounts = { create: 0, update: 0, unchanged: 0, refused: 0 };
+  for (const entry of plan) counts[entry.action]++;
+  return counts;
+}
+
+export function planSummary(counts: PlanCounts): string {
+  return `Plan: ${counts.create} to create, ${counts.update} to change, ${counts.unchanged} unchanged, ${counts.refused} refused.`;
+}
+
+export function planText(plan: readonly PlanEntry[]): string {
+  return `${[...plan.map(planLine), planSummary(countPlan(plan))].join('\n')}\n`;
+}

@@ -1,0 +1,140 @@
+/**
+ * `export` against the sandbox, and its promise: an export read back by
+ * `diff` changes nothing, for the sample data and for hostile records.
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseDocuments } from '../../../src/cli/gitops/yaml.js';
+import { HOSTILE_PAYLOADS, LONG_TEXT, WIDE_TEXT, expectNoHostileSequences, hostileDataFile, hostileText } from '../../reliability/helpers.js';
+import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
+
+let sample: CliHarness;
+let hostile: CliHarness;
+let files: string;
+
+const STAMP = '2025-02-01T00:00:00.000Z';
+const slo = (n: number, fields: Record<string, unknown>) => ({
+  id: `slo-${String(n).padStart(6, '0')}`,
+  created_at: STAMP,
+  updated_at: STAMP,
+  name: `objective ${n}`,
+  service_level_indicator_id: 'sli-000004',
+  time_window_type: 'rolling',
+  time_window_value: '30',
+  time_window_unit: 'day',
+  target_value: '99.9',
+  target_unit: '%',
+  interval: 60,
+  ...fields,
+});
+
+/** SLOs with every value OpenSLO cannot say, beside the hostile SLIs of the reliability tests. */
+function hostileSlos(): Record<string, unknown>[] {
+  const evil = hostileText();
+  const hostileSliId = `sli-${HOSTILE_PAYLOADS.title}${HOSTILE_PAYLOADS.bidiOverride}000005`;
+  return [
+    slo(1, { name: 'Same name', target_value: '99.90', target_unit: null, interval: 90, benchmark_operator: '==', benchmark_value: 'fast', service_level_indicator_id: 'sli-000001' }),
+    slo(2, { name: 'same NAME', target_value: '100', time_window_type: 'Rolling', time_window_value: '1.5', time_window_unit: 'days', interval: null, service_level_indicator_id: 'sli-999999' }),
+    slo(3, { name: LONG_TEXT, description: 'd'.repeat(2000), target_value: '99.95', target_unit: 'percent', time_window_type: 'calendar', time_window_unit: 'month', time_window_value: '3', interval: 0 }),
+    slo(4, { name: WIDE_TEXT, target_value: '250', target_unit: 'ms', time_window_unit: 'fortnight', service_level_indicator_id: 'sli-000003' }),
+    slo(5, { name: evil, description: evil, on_missing_interval: evil, benchmark_operator: `<=${HOSTILE_PAYLOADS.c1Csi}`, benchmark_value: '1e3', service_level_indicator_id: hostileSliId }),
+  ];
+}
+
+beforeAll(async () => {
+  files = await tempDir('slotui-gitops-');
+  const data = JSON.parse(hostileDataFile()) as { collections: Record<string, unknown> };
+  data.collections.slos = { nextNumber: 6, records: hostileSlos() };
+  const dataFile = join(files, 'hostile.json');
+  await writeFile(dataFile, JSON.stringify(data));
+  [sample, hostile] = await Promise.all([startCliHarness(), startCliHarness({ dataFile })]);
+});
+afterAll(async () => {
+  await Promise.all([sample?.close(), hostile?.close()]);
+  await removeTempDirs();
+});
+
+const changesSent = (h: CliHarness) => h.sandbox.requests.filter((r) => r.method !== 'GET');
+
+describe('export', () => {
+  test('every SLI, then every SLO, as OpenSLO v1 documents; organizations and agreements left out, and said so', async () => {
+    const r = await run(['export'], { env: sample.env() });
+    expect(r.code).toBe(0);
+    const docs = parseDocuments(r.stdout).map((d) => ('value' in d ? d.value : d.error)) as { apiVersion: string; kind: string; metadata: { name: string; annotations: Record<string, string> } }[];
+    expect(docs).toHaveLength(50);
+    expect(docs.every((d) => d.apiVersion === 'openslo/v1')).toBe(true);
+    expect(docs.slice(0, 30).every((d) => d.kind === 'SLI')).toBe(true);
+    expect(docs.slice(30).every((d) => d.kind === 'SLO')).toBe(true);
+    expect(new Set(docs.slice(30).map((d) => d.metadata.name)).size).toBe(20);
+    expect(docs[30]?.metadata.annotations['slotui/id']).toBe('slo-000001');
+    expect(r.stderr).toContain('Organizations and agreements have no OpenSLO kind and were left out.');
+    expect(r.stderr).toContain('Exported 30 SLIs and 20 SLOs.');
+  });
+
+  test('export, then diff: nothing to change (exit 0) for the sample data', async () => {
+    const exported = await run(['export'], { env: sample.env() });
+    const diff = await run(['diff', '-f', '-'], { env: sample.env(), stdin: exported.stdout });
+    expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 50 unchanged, 0 refused\.$/m);
+    expect(diff.stdout).not.toMatch(/^[+~!]/m);
+    expect(diff.code).toBe(0);
+  });
+
+  test('hostile records: kept exactly (escaped by YAML, nothing raw on the terminal), and export then diff finds nothing', async () => {
+    const exported = await run(['export'], { env: hostile.env() });
+    expect(exported.code).toBe(0);
+    expectNoHostileSequences(exported.stdout, 'the export');
+    // Escaped, not stripped: the YAML reads back as the very text.
+    const values = parseDocuments(exported.stdout).map((d) => ('value' in d ? d.value : undefined));
+    expect(JSON.stringify(values)).toContain(JSON.stringify(hostileText()).slice(1, -1));
+    expect(exported.stdout).toContain(WIDE_TEXT);
+
+    const diff = await run(['diff', '-f', '-'], { env: hostile.env(), stdin: exported.stdout });
+    expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 10 unchanged, 0 refused\.$/m);
+    expect(diff.code).toBe(0);
+    expectNoHostileSequences(diff.stdout, 'the plan');
+    expect(changesSent(hostile)).toEqual([]);
+  });
+
+  test('clashing names get a suffix from the id, the same in a full export and alone', async () => {
+    const full = await run(['export', 'slos'], { env: hostile.env() });
+    const alone = await run(['export', 'slos', 'slo-000002'], { env: hostile.env() });
+    expect(full.stdout).toMatch(/^ {2}name: same-name$/m);
+    expect(full.stdout).toMatch(/^ {2}name: same-name-slo-000002$/m);
+    expect(alone.stdout).toMatch(/^ {2}name: same-name-slo-000002$/m);
+    expect(alone.stdout.match(/^kind: /gm)).toHaveLength(1);
+    expect(alone.stderr).toContain('Exported 0 SLIs and 1 SLO.');
+  });
+
+  test('export slis names each SLI as an SLO\'s indicatorRef does', async () => {
+    const slis = await run(['export', 'sli', 'sli-000002'], { env: sample.env() });
+    const one = await run(['export', 'slo-000002'], { env: sample.env() });
+    const sliName = /^ {2}name: (\S+)$/m.exec(slis.stdout)?.[1];
+    expect(sliName).toBe('checkout-api-latency-p95');
+    expect(one.stdout).toContain(`indicatorRef: ${sliName}`);
+  });
+
+  test('--out writes the file whole (mode 0644); nothing on stdout', async () => {
+    const out = join(files, 'export.yaml');
+    const r = await run(['export', '--out', out], { env: sample.env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`to ${out}`);
+    const text = await readFile(out, 'utf8');
+    expect(text.match(/^kind: /gm)).toHaveLength(50);
+    expect((await stat(out)).mode & 0o777 & ~0o022).toBe(0o644 & ~0o022);
+    const diff = await run(['diff', '-f', out], { env: sample.env() });
+    expect(diff.code).toBe(0);
+  });
+
+  test('an unknown id: exit 1, nothing exported; organizations are not exportable (exit 2)', async () => {
+    const out = join(files, 'never.yaml');
+    const missing = await run(['export', 'slos', 'slo-999999', '--out', out], { env: sample.env() });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('slotui: No SLO has the id slo-999999; nothing was exported.\n');
+    await expect(stat(out)).rejects.toThrow();
+    const orgs = await run(['export', 'orgs'], { env: sample.env() });
+    expect(orgs.code).toBe(2);
+    expect(orgs.stderr).toMatch(/Orgs have no OpenSLO kind/);
+  });
+});
