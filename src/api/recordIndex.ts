@@ -1,0 +1,366 @@
+/**
+ * The record index: every record of a resource, gathered on demand in the
+ * background by following the server's `next` links, so the dashboard can
+ * filter, sort, pick and relate across the whole list while it keeps paging
+ * one page at a time for what the user sees.
+ *
+ * - Pages come from a PageWalk: in the program, the client's `pages()`, the
+ *   one iterator that refuses loops and runaway lists; never a copy of it.
+ * - Bounded: at most `maxRecords` are held; past that the index says so and
+ *   works on the records it holds.
+ * - Cancellable: `cancel()` and `close()` abort the walk (its AbortSignal).
+ * - Refreshable: `refresh()` gathers again while the records already held
+ *   stay usable; they are replaced when the new walk completes.
+ * - Observable: listeners hear each change of state and the progress, at
+ *   most once per `progressIntervalMs` while pages arrive.
+ *
+ * Plain TypeScript: no UI here.
+ */
+import { describeError, SlotuiError } from './errors.js';
+import { RESOURCES, type ResourceName } from './resources.js';
+import type { ApiRecord } from './schemas.js';
+import type { Page } from './types.js';
+
+/** How many records an index holds at most when the profile does not say. */
+export const DEFAULT_INDEX_MAX_RECORDS = 200_000;
+/** Records asked for a page while gathering: fewer round trips (servers cap it; the sandbox at 100). */
+export const INDEX_PAGE_SIZE = 100;
+const DEFAULT_PROGRESS_INTERVAL_MS = 100;
+
+export type PageWalk = (resource: ResourceName, options: { limit: number; signal: AbortSignal }) => AsyncIterable<Page>;
+
+export type IndexState =
+  | 'idle' // never asked for
+  | 'gathering' // a walk is under way
+  | 'complete' // every record is held
+  | 'capped' // the maximum was reached before the end of the list
+  | 'stopped' // cancelled before the end
+  | 'failed'; // a page failed; `message` says why
+
+export interface IndexStatus {
+  resource: ResourceName;
+  state: IndexState;
+  /** Records usable now (`records()`). */
+  held: number;
+  /** Records read by the walk under way (equals `held` unless an earlier set is kept during a refresh). */
+  gathered: number;
+  /** The server's total, from the latest page read; undefined before the first. */
+  total: number | undefined;
+  /** True while a refresh runs and the records usable are those of the earlier walk. */
+  refreshing: boolean;
+  /** One sentence, for `capped` and `failed`. */
+  message?: string;
+  /** Increases whenever the records usable change (for memoised views). */
+  version: number;
+}
+
+export interface RecordIndexOptions {
+  walk: PageWalk;
+  /** Records held at most per resource (a profile's `indexMaxRecords`). */
+  maxRecords?: number;
+  pageSize?: number;
+  /** Progress notifications while pages arrive come at most this often (state changes come at once). */
+  progressIntervalMs?: number;
+}
+
+export type IndexListener = (status: IndexStatus) => void;
+
+interface Walk {
+  controller: AbortController;
+  records: ApiRecord[];
+  positions: Map<string, number>;
+  done: Promise<void>;
+}
+
+class ResourceIndex {
+  state: IndexState = 'idle';
+  /** The records usable now: the last finished walk's, or the running walk's while none has finished. */
+  records: ApiRecord[] = [];
+  positions = new Map<string, number>();
+  total: number | undefined;
+  message: string | undefined;
+  version = 0;
+  walk: Walk | undefined;
+  /** How the walk that gave `records` ended, once one has (complete or capped). */
+  finished: { state: 'complete' | 'capped'; message?: string } | undefined;
+
+  constructor(readonly resource: ResourceName) {}
+}
+
+export class RecordIndex {
+  private readonly walkPages: PageWalk;
+  readonly maxRecords: number;
+  private readonly pageSize: number;
+  private readonly progressIntervalMs: number;
+  private readonly indexes = new Map<ResourceName, ResourceIndex>();
+  private readonly listeners = new Set<IndexListener>();
+  private readonly pendingProgress = new Map<ResourceName, ReturnType<typeof setTimeout>>();
+  private readonly lastProgressAt = new Map<ResourceName, number>();
+  private closed = false;
+
+  constructor(options: RecordIndexOptions) {
+    const max = options.maxRecords ?? DEFAULT_INDEX_MAX_RECORDS;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new SlotuiError('config', `The index maximum (indexMaxRecords) must be a whole number of at least 1 (got ${String(max)}).`);
+    }
+    this.walkPages = options.walk;
+    this.maxRecords = max;
+    this.pageSize = options.pageSize ?? INDEX_PAGE_SIZE;
+    this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  }
+
+  /** Hears every change of every resource's index; returns the unsubscribe. */
+  subscribe(listener: IndexListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  status(resource: ResourceName): IndexStatus {
+    const index = this.entry(resource);
+    return {
+      resource,
+      state: index.state,
+      held: index.records.length,
+      gathered: index.walk ? index.walk.records.length : index.records.length,
+      total: index.total,
+      refreshing: index.walk !== undefined && index.finished !== undefined,
+      ...(index.message !== undefined ? { message: index.message } : {}),
+      version: index.version,
+    };
+  }
+
+  /** The records usable now, in the server's order (possibly partial: see `status()`). */
+  records(resource: ResourceName): readonly ApiRecord[] {
+    return this.entry(resource).records;
+  }
+
+  get(resource: ResourceName, id: string): ApiRecord | undefined {
+    const index = this.entry(resource);
+    const at = index.positions.get(id);
+    return at === undefined ? undefined : index.records[at];
+  }
+
+  /** Whether every record of the resource is held (an id not found then points nowhere). */
+  isComplete(resource: ResourceName): boolean {
+    return this.entry(resource).state === 'complete';
+  }
+
+  /**
+   * Starts gathering unless a walk runs or the records are held already
+   * (a failed or stopped index starts again). Resolves when that walk ends
+   * (it never rejects: a failure is the `failed` state).
+   */
+  ensure(resource: ResourceName): Promise<void> {
+    const index = this.entry(resource);
+    if (index.walk) return index.walk.done;
+    if (index.state === 'complete' || index.state === 'capped') return Promise.resolve();
+    return this.start(index);
+  }
+
+  /** Gathers again (after `r` or a write). The records held stay usable until the new walk completes. */
+  refresh(resource: ResourceName): Promise<void> {
+    const index = this.entry(resource);
+    if (index.walk) this.abortWalk(index);
+    return this.start(index);
+  }
+
+  /** Gathers again only the resources that were asked for before (what `r` does). */
+  refreshStarted(resource: ResourceName): Promise<void> {
+    return this.entry(resource).state === 'idle' ? Promise.resolve() : this.refresh(resource);
+  }
+
+  /**
+   * A write the user made: the records held reflect it at once, and a
+   * resource that was gathered is gathered again so the server's view wins.
+   */
+  noteWrite(resource: ResourceName, change: { saved: ApiRecord } | { removed: string }): void {
+    const index = this.entry(resource);
+    if (index.state === 'idle') return;
+    if ('saved' in change) place(index.records, index.positions, change.saved);
+    else removeFrom(index, change.removed);
+    index.version++;
+    this.emit(index);
+    void this.refresh(resource);
+  }
+
+  /** Stops the walk under way; the records read so far stay usable. */
+  cancel(resource: ResourceName): void {
+    const index = this.entry(resource);
+    if (!index.walk) return;
+    this.abortWalk(index);
+    if (index.finished) {
+      index.state = index.finished.state;
+      index.message = index.finished.message;
+    } else {
+      index.state = 'stopped';
+      index.message = undefined;
+    }
+    this.emit(index);
+  }
+
+  /** Stops every walk; the index answers nothing new afterwards. */
+  close(): void {
+    this.closed = true;
+    for (const index of this.indexes.values()) if (index.walk) this.abortWalk(index);
+    for (const timer of this.pendingProgress.values()) clearTimeout(timer);
+    this.pendingProgress.clear();
+    this.listeners.clear();
+  }
+
+  // ---- internals ----
+
+  private entry(resource: ResourceName): ResourceIndex {
+    let index = this.indexes.get(resource);
+    if (!index) {
+      index = new ResourceIndex(resource);
+      this.indexes.set(resource, index);
+    }
+    return index;
+  }
+
+  private abortWalk(index: ResourceIndex): void {
+    index.walk?.controller.abort();
+    index.walk = undefined;
+  }
+
+  private start(index: ResourceIndex): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const controller = new AbortController();
+    const walk: Walk = { controller, records: [], positions: new Map(), done: Promise.resolve() };
+    index.walk = walk;
+    index.state = 'gathering';
+    index.message = undefined;
+    if (!index.finished) {
+      // Nothing finished to keep: the records read show as they arrive.
+      index.records = walk.records;
+      index.positions = walk.positions;
+      index.version++;
+    }
+    this.emit(index);
+    walk.done = this.run(index, walk);
+    return walk.done;
+  }
+
+  private async run(index: ResourceIndex, walk: Walk): Promise<void> {
+    const { signal } = walk.controller;
+    const current = () => index.walk === walk && !signal.aborted;
+    let capped = false;
+    try {
+      for await (const page of this.walkPages(index.resource, { limit: this.pageSize, signal })) {
+        if (!current()) return;
+        index.total = page.total;
+        for (const record of page.results) {
+          if (walk.records.length >= this.maxRecords && !walk.positions.has(record.id)) {
+            capped = true;
+            break;
+          }
+          place(walk.records, walk.positions, record);
+        }
+        if (!index.finished) index.version++;
+        if (capped || (walk.records.length >= this.maxRecords && page.next !== null)) {
+          capped = true;
+          break;
+        }
+        this.progress(index);
+      }
+      if (!current()) return;
+      index.records = walk.records;
+      index.positions = walk.positions;
+      index.finished = capped
+        ? { state: 'capped', message: cappedMessage(index.resource, this.maxRecords, index.total) }
+        : { state: 'complete' };
+      index.state = index.finished.state;
+      index.message = index.finished.message;
+      index.walk = undefined;
+      index.version++;
+      this.emit(index);
+    } catch (error) {
+      if (!current()) return;
+      index.walk = undefined;
+      index.state = 'failed';
+      index.message = `Gathering ${RESOURCES[index.resource].title} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
+      this.emit(index);
+    } finally {
+      if (index.walk === walk) index.walk = undefined;
+      // Ends the walk's requests (a break leaves the iterator to close itself).
+      walk.controller.abort();
+    }
+  }
+
+  /** Progress while pages arrive, at most once per interval; the last one is never lost. */
+  private progress(index: ResourceIndex): void {
+    if (this.pendingProgress.has(index.resource)) return;
+    const now = Date.now();
+    const wait = (this.lastProgressAt.get(index.resource) ?? -Infinity) + this.progressIntervalMs - now;
+    if (wait <= 0) {
+      this.emit(index);
+      return;
+    }
+    this.pendingProgress.set(index.resource, setTimeout(() => {
+      this.pendingProgress.delete(index.resource);
+      if (index.state === 'gathering') this.emit(index);
+    }, wait));
+  }
+
+  private emit(index: ResourceIndex): void {
+    if (this.closed) return;
+    const timer = this.pendingProgress.get(index.resource);
+    if (timer !== undefined && index.state !== 'gathering') {
+      clearTimeout(timer);
+      this.pendingProgress.delete(index.resource);
+    }
+    this.lastProgressAt.set(index.resource, Date.now());
+    const status = this.status(index.resource);
+    for (const listener of [...this.listeners]) listener(status);
+  }
+}
+
+/** Adds a record, or replaces the one with its id (a list that shifted while it was read shows a record twice). */
+function place(records: ApiRecord[], positions: Map<string, number>, record: ApiRecord): void {
+  const at = positions.get(record.id);
+  if (at === undefined) {
+    positions.set(record.id, records.length);
+    records.push(record);
+  } else {
+    records[at] = record;
+  }
+}
+
+function removeFrom(index: ResourceIndex, id: string): void {
+  const at = index.positions.get(id);
+  if (at === undefined) return;
+  index.records.splice(at, 1);
+  index.positions.delete(id);
+  for (let i = at; i < index.records.length; i++) index.positions.set(index.records[i]!.id, i);
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function cappedMessage(resource: ResourceName, max: number, total: number | undefined): string {
+  const title = RESOURCES[resource].title;
+  const of = total !== undefined && total > max ? ` of ${count(total)}` : '';
+  return `Only the first ${count(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;
+}
+
+/**
+ * The status line's words for an index: "gathering 1,200 of 5,030 SLIs",
+ * "5,030 SLIs held", the capped or failed sentence; undefined when idle.
+ */
+export function describeIndexStatus(status: IndexStatus): string | undefined {
+  const title = RESOURCES[status.resource].title;
+  switch (status.state) {
+    case 'idle':
+      return undefined;
+    case 'gathering':
+      return status.total !== undefined
+        ? `gathering ${count(status.gathered)} of ${count(status.total)} ${title}`
+        : `gathering ${title}`;
+    case 'complete':
+      return `${count(status.held)} ${title} held`;
+    case 'stopped':
+      return `gathering stopped at ${count(status.held)}${status.total !== undefined ? ` of ${count(status.total)}` : ''} ${title}`;
+    case 'capped':
+    case 'failed':
+      return status.message;
+  }
+}

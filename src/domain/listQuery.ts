@@ -1,0 +1,110 @@
+/**
+ * Filter and sort over a whole list of records (the record index), as pure
+ * functions of the records and the list's columns.
+ *
+ * - Filter: every word of the query appears, case-insensitively, in the
+ *   record's name, its id or one of the given (visible) columns.
+ * - Sort: by one column, ascending or descending; numbers compare as
+ *   numbers, text by a locale-aware, numeric-aware comparison; empty cells
+ *   last either way; ties keep the server's order.
+ */
+import type { Column } from '../api/resources.js';
+import type { ApiRecord } from '../api/schemas.js';
+
+/** The words of a query, lower-cased; none for a blank query. */
+export function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** What a record can be found by: name, id and the columns' texts, lower-cased. */
+export function searchText(record: ApiRecord, columns: readonly Column[]): string {
+  const name = typeof record.name === 'string' ? record.name : '';
+  return [name, record.id, ...columns.map((c) => c.get(record))].join('\u0000').toLowerCase();
+}
+
+export function matchesQuery(record: ApiRecord, words: readonly string[], columns: readonly Column[]): boolean {
+  if (words.length === 0) return true;
+  const text = searchText(record, columns);
+  return words.every((w) => text.includes(w));
+}
+
+/**
+ * A filter over a list that is asked again as the user types: the search
+ * texts are worked out once per record (for these columns) and kept.
+ */
+export class RecordFilter {
+  private readonly texts = new WeakMap<ApiRecord, string>();
+
+  constructor(private readonly columns: readonly Column[]) {}
+
+  matches(record: ApiRecord, words: readonly string[]): boolean {
+    if (words.length === 0) return true;
+    let text = this.texts.get(record);
+    if (text === undefined) {
+      text = searchText(record, this.columns);
+      this.texts.set(record, text);
+    }
+    return words.every((w) => text.includes(w));
+  }
+
+  filter(records: readonly ApiRecord[], query: string): ApiRecord[] {
+    const words = queryWords(query);
+    return words.length === 0 ? [...records] : records.filter((r) => this.matches(r, words));
+  }
+}
+
+export function filterRecords(records: readonly ApiRecord[], query: string, columns: readonly Column[]): ApiRecord[] {
+  return new RecordFilter(columns).filter(records, query);
+}
+
+export interface SortOrder {
+  /** A column id of the resource. */
+  column: string;
+  descending: boolean;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/** Numbers as numbers, else text (numeric-aware: "sli-9" before "sli-10"). */
+export function compareCells(a: string, b: string): number {
+  if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) - Number(b);
+  return collator.compare(a, b);
+}
+
+/** The records in the order asked (a new array; unknown column: the order as given). */
+export function sortRecords(records: readonly ApiRecord[], order: SortOrder, columns: readonly Column[]): ApiRecord[] {
+  const column = columns.find((c) => c.id === order.column);
+  if (!column) return [...records];
+  const keyed = records.map((record, position) => ({ record, position, cell: column.get(record).trim() }));
+  const sign = order.descending ? -1 : 1;
+  keyed.sort((a, b) => {
+    if (a.cell === '' || b.cell === '') {
+      if (a.cell !== b.cell) return a.cell === '' ? 1 : -1;
+      return a.position - b.position;
+    }
+    return sign * compareCells(a.cell, b.cell) || a.position - b.position;
+  });
+  return keyed.map((k) => k.record);
+}
+
+/** `o`: the next column (ascending), after the last column back to the first. */
+export function nextSortColumn(columns: readonly Column[], current: SortOrder | undefined): SortOrder | undefined {
+  if (columns.length === 0) return undefined;
+  const at = current ? columns.findIndex((c) => c.id === current.column) : -1;
+  const next = columns[(at + 1) % columns.length]!;
+  return { column: next.id, descending: false };
+}
+
+/** `O`: the same column the other way (the first column descending when unsorted). */
+export function reverseSort(columns: readonly Column[], current: SortOrder | undefined): SortOrder | undefined {
+  if (current) return { column: current.column, descending: !current.descending };
+  const first = columns[0];
+  return first ? { column: first.id, descending: true } : undefined;
+}
+
+/** "sorted by NAME ↑" for the status line. */
+export function describeSort(order: SortOrder, columns: readonly Column[]): string {
+  const column = columns.find((c) => c.id === order.column);
+  return `sorted by ${column?.header ?? order.column} ${order.descending ? '↓' : '↑'}`;
+}

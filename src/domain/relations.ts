@@ -1,0 +1,243 @@
+/**
+ * Relations between records, read from the registry's reference fields
+ * (an SLO's SLI, an agreement's organization and SLOs): who refers to a
+ * record ("used by"), the tree organization → agreements → SLOs → SLI with
+ * the ids that point nowhere, and a record's name beside its id.
+ *
+ * Pure: the records come from a RecordLookup (the dashboard's record index,
+ * or what a command has read).
+ */
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../api/resources.js';
+import type { ApiRecord } from '../api/schemas.js';
+
+/** A reference field: records of `from` name records of `to` in `field` (one id, or a list of ids). */
+export interface Reference {
+  from: ResourceName;
+  field: string;
+  to: ResourceName;
+  many: boolean;
+}
+
+/** Every reference field of the registry. */
+export const REFERENCES: readonly Reference[] = RESOURCE_NAMES.flatMap((from) =>
+  RESOURCES[from].fields
+    .filter((f) => (f.kind === 'reference' || f.kind === 'reference-list') && f.references !== undefined)
+    .map((f) => ({ from, field: f.key, to: f.references as ResourceName, many: f.kind === 'reference-list' })),
+);
+
+/** The one JSON shape of a record named elsewhere (`used-by --json`). */
+export interface RecordRef {
+  resource: ResourceName;
+  id: string;
+  name: string;
+}
+
+/** What relations read: the records of each resource, and whether all of them are there. */
+export interface RecordLookup {
+  records(resource: ResourceName): readonly ApiRecord[];
+  get(resource: ResourceName, id: string): ApiRecord | undefined;
+  /** True when every record of the resource is held, so an id not found points nowhere. */
+  isComplete(resource: ResourceName): boolean;
+}
+
+/** The reference fields that point at a resource. */
+export function referencesTo(resource: ResourceName): Reference[] {
+  return REFERENCES.filter((r) => r.to === resource);
+}
+
+/** The resources whose records can refer to one of `resource` (what must be read to answer "used by"). */
+export function referrerResources(resource: ResourceName): ResourceName[] {
+  return [...new Set(referencesTo(resource).map((r) => r.from))];
+}
+
+/** The ids a record's reference field holds (none when absent or malformed). */
+export function idsIn(record: ApiRecord, reference: Reference): string[] {
+  const value = record[reference.field];
+  const one = (v: unknown) => (typeof v === 'string' && v !== '' ? [v] : typeof v === 'number' ? [String(v)] : []);
+  if (Array.isArray(value)) return value.flatMap(one);
+  return one(value);
+}
+
+/** The records among `candidates` (of resource `from`) that refer to the record `id` of `to`. */
+export function referrersIn(to: ResourceName, id: string, from: ResourceName, candidates: Iterable<ApiRecord>): ApiRecord[] {
+  const fields = referencesTo(to).filter((r) => r.from === from);
+  if (fields.length === 0) return [];
+  const found: ApiRecord[] = [];
+  for (const record of candidates) {
+    if (fields.some((f) => idsIn(record, f).includes(id))) found.push(record);
+  }
+  return found;
+}
+
+/** The name a record goes by: its name, else its id. */
+export function recordName(resource: ResourceName, record: ApiRecord): string {
+  return RESOURCES[resource].label(record) || record.id;
+}
+
+export function refOf(resource: ResourceName, record: ApiRecord): RecordRef {
+  return { resource, id: record.id, name: recordName(resource, record) };
+}
+
+/** Every record that refers to the record `id` of `resource`, by resource in registry order. */
+export function usedBy(resource: ResourceName, id: string, lookup: RecordLookup): RecordRef[] {
+  return referrerResources(resource).flatMap((from) =>
+    referrersIn(resource, id, from, lookup.records(from)).map((record) => refOf(from, record)));
+}
+
+const NOUNS: Record<ResourceName, [string, string]> = {
+  slis: ['SLI', 'SLIs'],
+  slos: ['SLO', 'SLOs'],
+  organizations: ['organization', 'organizations'],
+  agreements: ['agreement', 'agreements'],
+};
+
+/** "1 SLO", "3 SLOs", "1,200 agreements". */
+export function countOf(resource: ResourceName, n: number): string {
+  const [one, many] = NOUNS[resource];
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** "used by 3 SLOs", "used by 1 SLO and 2 agreements"; undefined when nothing refers to it. */
+export function usedByPhrase(refs: readonly RecordRef[]): string | undefined {
+  if (refs.length === 0) return undefined;
+  const counts = new Map<ResourceName, number>();
+  for (const ref of refs) counts.set(ref.resource, (counts.get(ref.resource) ?? 0) + 1);
+  const parts = RESOURCE_NAMES.filter((r) => counts.has(r)).map((r) => countOf(r, counts.get(r) ?? 0));
+  const last = parts.pop();
+  return `used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
+}
+
+/** Whether a reference resolves: found, pointing nowhere (every record known), or not known yet. */
+export type Resolution = 'found' | 'dangling' | 'unknown';
+
+export interface ResolvedRef {
+  resource: ResourceName;
+  id: string;
+  /** The record's name when it was found. */
+  name?: string;
+  resolution: Resolution;
+}
+
+export function resolveRef(resource: ResourceName, id: string, lookup: RecordLookup): ResolvedRef {
+  const record = lookup.get(resource, id);
+  if (record) return { resource, id, name: recordName(resource, record), resolution: 'found' };
+  return { resource, id, resolution: lookup.isComplete(resource) ? 'dangling' : 'unknown' };
+}
+
+/** "Checkout availability (sli-000001)", "sli-000404 (not found)", or the id alone while unknown. */
+export function nameBesideId(ref: ResolvedRef): string {
+  if (ref.resolution === 'found') return ref.name && ref.name !== ref.id ? `${ref.name} (${ref.id})` : ref.id;
+  return ref.resolution === 'dangling' ? `${ref.id} (not found)` : ref.id;
+}
+
+// ---- The relations tree: organization → agreements → SLOs → SLI ----
+
+/** The levels of the tree, top down. */
+export const TREE_LEVELS: readonly ResourceName[] = ['organizations', 'agreements', 'slos', 'slis'];
+
+export interface TreeNode {
+  resource: ResourceName;
+  id: string;
+  name?: string;
+  resolution: Resolution;
+  /** The record the tree was asked for. */
+  selected: boolean;
+  children: TreeNode[];
+}
+
+/** A link between two levels: a field of the lower record naming the upper (reverse), or of the upper naming the lower. */
+function linkBetween(upper: ResourceName, lower: ResourceName): Reference | undefined {
+  return REFERENCES.find((r) => (r.from === upper && r.to === lower) || (r.from === lower && r.to === upper));
+}
+
+/** Ids of `lower` records under the record `id` of `upper`. */
+function childIds(upper: ResourceName, id: string, lower: ResourceName, lookup: RecordLookup): string[] {
+  const link = linkBetween(upper, lower);
+  if (!link) return [];
+  if (link.from === upper) {
+    const record = lookup.get(upper, id);
+    return record ? unique(idsIn(record, link)) : [];
+  }
+  return referrersIn(upper, id, lower, lookup.records(lower)).map((r) => r.id);
+}
+
+/** Ids of `upper` records above the record `id` of `lower`. */
+function parentIds(lower: ResourceName, id: string, upper: ResourceName, lookup: RecordLookup): string[] {
+  const link = linkBetween(upper, lower);
+  if (!link) return [];
+  if (link.from === lower) {
+    const record = lookup.get(lower, id);
+    return record ? unique(idsIn(record, link)) : [];
+  }
+  return referrersIn(lower, id, upper, lookup.records(upper)).map((r) => r.id);
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * The tree around a record: above it, only the branches that lead to it;
+ * below it, everything it holds. A record with no parent at the level above
+ * is a root of its own (an SLO in no agreement). Ids that point nowhere are
+ * leaves marked `dangling`.
+ */
+export function relationTree(resource: ResourceName, id: string, lookup: RecordLookup): TreeNode[] {
+  const level = TREE_LEVELS.indexOf(resource);
+  if (level < 0) return [];
+  // Above the record: for each level, the ids that lead down to it.
+  const onPath: Set<string>[] = TREE_LEVELS.map(() => new Set<string>());
+  onPath[level]!.add(id);
+  for (let l = level; l > 0; l--) {
+    for (const childId of onPath[l]!) {
+      for (const parentId of parentIds(TREE_LEVELS[l]!, childId, TREE_LEVELS[l - 1]!, lookup)) onPath[l - 1]!.add(parentId);
+    }
+  }
+
+  const build = (l: number, nodeId: string, seen: Set<string>): TreeNode => {
+    const res = TREE_LEVELS[l]!;
+    const resolved = resolveRef(res, nodeId, lookup);
+    const node: TreeNode = { resource: res, id: nodeId, resolution: resolved.resolution, selected: l === level && nodeId === id, children: [] };
+    if (resolved.name !== undefined) node.name = resolved.name;
+    const key = `${res}/${nodeId}`;
+    if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
+    const lower = TREE_LEVELS[l + 1]!;
+    const below = childIds(res, nodeId, lower, lookup);
+    const kept = l < level ? below.filter((c) => onPath[l + 1]!.has(c)) : below;
+    const path = new Set(seen).add(key);
+    node.children = kept.map((c) => build(l + 1, c, path));
+    return node;
+  };
+
+  // Roots: the top-most records on the path, then any record on the path whose parents are all off the tree.
+  const roots: TreeNode[] = [];
+  for (let l = 0; l <= level; l++) {
+    for (const nodeId of onPath[l]!) {
+      const hasParent = l > 0 && parentIds(TREE_LEVELS[l]!, nodeId, TREE_LEVELS[l - 1]!, lookup).some((p) => onPath[l - 1]!.has(p));
+      if (!hasParent) roots.push(build(l, nodeId, new Set()));
+    }
+  }
+  return roots;
+}
+
+export interface TreeLine {
+  depth: number;
+  node: TreeNode;
+  /** "agreement Gold support (agr-000002)", "SLO slo-000404: points nowhere". */
+  text: string;
+}
+
+/** The tree as indented lines, depth first. */
+export function treeLines(roots: readonly TreeNode[]): TreeLine[] {
+  const lines: TreeLine[] = [];
+  const walk = (node: TreeNode, depth: number) => {
+    const label = nameBesideId({ resource: node.resource, id: node.id, ...(node.name !== undefined ? { name: node.name } : {}), resolution: node.resolution });
+    const noun = NOUNS[node.resource][0];
+    const text = node.resolution === 'dangling' ? `${noun} ${node.id}: points nowhere` : `${noun} ${label}`;
+    lines.push({ depth, node, text });
+    for (const child of node.children) walk(child, depth + 1);
+  };
+  for (const root of roots) walk(root, 0);
+  return lines;
+}
+

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../src/api/resources.js';
+import {
+  compareCells, describeSort, filterRecords, nextSortColumn, queryWords, RecordFilter, reverseSort, sortRecords,
+} from '../../src/domain/listQuery.js';
+
+const columns = RESOURCES.slos.columns;
+const slos = [
+  { id: 'slo-10', name: 'Checkout 99.9%', target_value: '99.9', target_unit: '%', interval: 60 },
+  { id: 'slo-9', name: 'search p95', target_value: '95', target_unit: '%', interval: 300 },
+  { id: 'slo-100', name: 'Payments', target_value: '100', target_unit: '%' },
+  { id: 'slo-2', name: 'checkout errors', target_value: '', interval: 60 },
+];
+const ids = (records: { id: string }[]) => records.map((r) => r.id);
+
+describe('filter over the whole list', () => {
+  it('matches name, id and visible columns, case-insensitively, every word', () => {
+    expect(ids(filterRecords(slos, 'CHECKOUT', columns))).toEqual(['slo-10', 'slo-2']);
+    expect(ids(filterRecords(slos, 'slo-10', columns))).toEqual(['slo-10', 'slo-100']);
+    expect(ids(filterRecords(slos, '300', columns))).toEqual(['slo-9']);
+    expect(ids(filterRecords(slos, 'checkout 99.9', columns))).toEqual(['slo-10']);
+    expect(ids(filterRecords(slos, '  ', columns))).toEqual(ids(slos));
+    expect(filterRecords(slos, 'nothing like it', columns)).toEqual([]);
+  });
+
+  it('only the columns given: a hidden column does not match', () => {
+    const nameOnly = columns.filter((c) => c.id === 'name');
+    expect(ids(filterRecords(slos, '300', nameOnly))).toEqual([]);
+    expect(ids(filterRecords(slos, 'slo-9', nameOnly))).toEqual(['slo-9']);
+  });
+
+  it('a kept filter reuses its search texts and gives the same answers', () => {
+    const filter = new RecordFilter(columns);
+    expect(ids(filter.filter(slos, 'checkout'))).toEqual(['slo-10', 'slo-2']);
+    expect(ids(filter.filter(slos, 'checkout errors'))).toEqual(['slo-2']);
+    expect(queryWords(' A  b ')).toEqual(['a', 'b']);
+  });
+});
+
+describe('sort over the whole list', () => {
+  it('numbers as numbers, text numeric-aware, empty last both ways, ties in server order', () => {
+    expect(ids(sortRecords(slos, { column: 'target', descending: false }, columns))).toEqual(['slo-9', 'slo-10', 'slo-100', 'slo-2']);
+    expect(ids(sortRecords(slos, { column: 'target', descending: true }, columns))).toEqual(['slo-100', 'slo-10', 'slo-9', 'slo-2']);
+    expect(ids(sortRecords(slos, { column: 'id', descending: false }, columns))).toEqual(['slo-2', 'slo-9', 'slo-10', 'slo-100']);
+    expect(ids(sortRecords(slos, { column: 'name', descending: false }, columns))).toEqual(['slo-10', 'slo-2', 'slo-100', 'slo-9']);
+    expect(ids(sortRecords(slos, { column: 'interval', descending: false }, columns))).toEqual(['slo-10', 'slo-2', 'slo-9', 'slo-100']);
+    expect(ids(sortRecords(slos, { column: 'nope', descending: false }, columns))).toEqual(ids(slos));
+    expect(compareCells('1e3', '999')).toBeGreaterThan(0);
+    expect(compareCells('sli-9', 'sli-10')).toBeLessThan(0);
+  });
+
+  it('o takes the next column and wraps; O reverses', () => {
+    const first = nextSortColumn(columns, undefined);
+    expect(first).toEqual({ column: 'name', descending: false });
+    expect(nextSortColumn(columns, first)).toEqual({ column: 'target', descending: false });
+    expect(nextSortColumn(columns, { column: 'id', descending: true })).toEqual({ column: 'name', descending: false });
+    expect(reverseSort(columns, first)).toEqual({ column: 'name', descending: true });
+    expect(reverseSort(columns, undefined)).toEqual({ column: 'name', descending: true });
+    expect(nextSortColumn([], undefined)).toBeUndefined();
+    expect(describeSort({ column: 'target', descending: true }, columns)).toBe('sorted by TARGET ↓');
+  });
+});
