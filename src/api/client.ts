@@ -6,6 +6,7 @@
  */
 import { SlotuiError } from './errors.js';
 import { extraCertificates } from './ca.js';
+import { checkFieldNames, fieldTranslation } from './fieldNames.js';
 import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
 import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
@@ -57,6 +58,13 @@ export function createClient(options: ClientOptions): ApiClient {
   const listUrls = new Map<ResourceName, URL>(
     RESOURCE_NAMES.map((name) => [name, joinUnderBase(base, options.paths?.[name] ?? RESOURCES[name].defaultPath)]),
   );
+  const fields = fieldTranslation(checkFieldNames(options.fields));
+  /** A list answer with each record's fields under slotui's names. */
+  const listFromService = (resource: ResourceName, json: unknown): unknown => {
+    if (json === null || typeof json !== 'object' || !Array.isArray((json as { results?: unknown }).results)) return json;
+    const envelope = json as { results: unknown[] };
+    return { ...envelope, results: envelope.results.map((item) => fields.fromService(resource, item)) };
+  };
   const transport: Transport = createTransport({
     base,
     token: options.token,
@@ -77,7 +85,7 @@ export function createClient(options: ClientOptions): ApiClient {
 
   /** A record answer (get, create, update), checked against the resource's schema. */
   const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
-    const parsed = RESOURCES[resource].record.safeParse(json);
+    const parsed = RESOURCES[resource].record.safeParse(fields.fromService(resource, json));
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const reason = json === undefined ? 'the answer is empty'
@@ -93,13 +101,13 @@ export function createClient(options: ClientOptions): ApiClient {
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('offset', String(offset));
     const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'list' }, signal: opts.signal });
-    return parsePage(resource, url, answer.json);
+    return parsePage(resource, url, listFromService(resource, answer.json));
   };
 
   const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
     const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'page' }, signal });
-    return parsePage(resource, url, answer.json);
+    return parsePage(resource, url, listFromService(resource, answer.json));
   };
 
   /** Every method's errors pass the transport's guard, so no message carries the token (even in a link or record key). */
@@ -145,14 +153,14 @@ export function createClient(options: ClientOptions): ApiClient {
 
     create: guarded(async (resource: ResourceName, body: Record<string, unknown>, opts: RequestOptions = {}) => {
       const url = listUrl(resource);
-      const answer = await transport.send({ method: 'POST', url, body, target: { resource, action: 'create' }, signal: opts.signal });
+      const answer = await transport.send({ method: 'POST', url, body: fields.toService(resource, body), target: { resource, action: 'create' }, signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 
     update: guarded(async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
       checkId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'PATCH', url, body: patch, target: { resource, action: 'update', id }, signal: opts.signal });
+      const answer = await transport.send({ method: 'PATCH', url, body: fields.toService(resource, patch), target: { resource, action: 'update', id }, signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 

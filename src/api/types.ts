@@ -1,4 +1,5 @@
 /** The API client's contract, shared by the CLI and the dashboard. */
+import type { FieldNames } from './fieldNames.js';
 import type { ResourceName } from './resources.js';
 import type { ApiRecord } from './schemas.js';
 
@@ -26,6 +27,8 @@ export interface ClientOptions {
   ca?: string | string[];
   /** Per-resource path overrides from the profile, e.g. { slos: '/v1/objectives/' }. */
   paths?: Partial<Record<ResourceName, string>>;
+  /** The service's names for fields slotui assumes (checked: a 'config' error names an unknown one). */
+  fields?: FieldNames;
   /** No create, update or delete: refused where requests are sent. */
   readOnly?: boolean;
   timeouts?: Partial<Timeouts>;

@@ -95,6 +95,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         token,
         ca,
         paths: settings.paths,
+        ...(settings.fields ? { fields: settings.fields } : {}),
         readOnly: settings.readOnly,
         userAgent: `slotui/${VERSION}`,
         ...(options.connections !== undefined ? { connections: options.connections } : {}),

@@ -49,6 +49,8 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
     tokenSource: token.source,
     caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,
     paths: { ...profile.paths },
+    ...(profile.fields ? { fields: profile.fields } : {}),
+    ...(profile.indexMaxRecords !== undefined ? { indexMaxRecords: profile.indexMaxRecords } : {}),
     readOnly: flags.readOnly ?? false,
     noColor: Boolean(env.NO_COLOR),
     configDir: store.dir,

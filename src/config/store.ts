@@ -47,6 +47,8 @@ const profileSchema = z.looseObject({
   token: z.string().optional(),
   caFile: z.string().optional(),
   paths: z.record(z.string(), z.string()).optional(),
+  fields: z.record(z.string(), z.record(z.string(), z.string().min(1))).optional(),
+  indexMaxRecords: z.number().int().positive().optional(),
 });
 
 const configSchema = z.looseObject({
@@ -54,7 +56,7 @@ const configSchema = z.looseObject({
   profiles: z.record(z.string(), profileSchema).optional(),
 });
 
-const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths']);
+const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths', 'fields', 'indexMaxRecords']);
 
 /** Group or other may read, write or enter: not private. */
 const SHARED_BITS = 0o077;
@@ -278,6 +280,9 @@ function toProfile(stored: z.infer<typeof profileSchema>): Profile {
     }
     profile.paths = paths;
   }
+  // Checked where it is used (the client names the resource or field it does not know).
+  if (stored.fields) profile.fields = stored.fields as NonNullable<Profile['fields']>;
+  if (stored.indexMaxRecords !== undefined) profile.indexMaxRecords = stored.indexMaxRecords;
   return profile;
 }
 

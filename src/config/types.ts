@@ -1,5 +1,6 @@
 /** Profiles and the settings resolved from them, the environment and the flags. */
 import type { ResourceName } from '../api/resources.js';
+import type { FieldNames } from '../api/fieldNames.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -8,6 +9,10 @@ export interface Profile {
   caFile?: string;
   /** Per-resource path overrides, e.g. { slos: '/v1/objectives/' }. */
   paths?: Partial<Record<ResourceName, string>>;
+  /** The service's names for fields slotui assumes, by resource, e.g. { agreements: { slo_ids: 'objective_ids' } }. */
+  fields?: FieldNames;
+  /** Records the dashboard's index holds at most per resource (filtering, sorting, relations). */
+  indexMaxRecords?: number;
 }
 
 export type Source = 'env' | 'profile' | 'flag' | 'default' | 'none';
@@ -22,6 +27,8 @@ export interface Settings {
   tokenSource: Source;
   caFile?: string;
   paths: Partial<Record<ResourceName, string>>;
+  fields?: FieldNames;
+  indexMaxRecords?: number;
   readOnly: boolean;
   noColor: boolean;
   configDir: string;

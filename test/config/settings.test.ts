@@ -28,6 +28,11 @@ describe('resolveSettings', () => {
     });
   });
 
+  test("the profile's field names and index maximum", () => {
+    const s = resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: { default: { fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 } } }) });
+    expect(s).toMatchObject({ fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 });
+  });
+
   test('--profile beats SLOTUI_PROFILE beats the current profile', () => {
     expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: {}, store: stored }).baseUrl).toBe('https://staging.example');
     expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: { profile: 'prod' }, store: stored }).profileName).toBe('prod');

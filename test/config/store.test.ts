@@ -116,6 +116,20 @@ describe('ConfigStore', () => {
     expect(store.getProfile('__proto__')).toBeUndefined();
   });
 
+  test('field names and the index maximum are read, and kept by a later save of the profile', () => {
+    const dir = join(root, 'f');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example', fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 } } }), { mode: 0o600 });
+    const store = new ConfigStore(dir);
+    const stored = store.getProfile('a');
+    expect(stored).toEqual({ baseUrl: 'https://a.example', fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 });
+    store.saveProfile('a', { ...stored, token: 'x.y.z' });
+    expect(store.getProfile('a')).toMatchObject({ fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000, token: 'x.y.z' });
+    writeFileSync(file, JSON.stringify({ profiles: { a: { indexMaxRecords: -1 } } }), { mode: 0o600 });
+    expect(caught(() => store.read()).message).toContain('at profiles.a.indexMaxRecords');
+  });
+
   test('fields this version does not know survive a write', () => {
     const dir = join(root, 'u');
     mkdirSync(dir, { mode: 0o700 });
