@@ -40,7 +40,7 @@ export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
   | 'auth login' | 'auth status' | 'auth logout' | 'sandbox'
   | 'budget' | 'alerts' | 'burn'
-  | 'export' | 'apply' | 'diff';
+  | 'export' | 'apply' | 'diff' | 'used-by';
 
 export interface CommandSpec {
   name: CommandName;
@@ -219,8 +219,20 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: [],
     details: 'Exit 0 when nothing would change, 3 when something would (refused documents count).',
   },
+  'used-by': {
+    name: 'used-by',
+    usage: 'used-by <resource> <id> [--json]',
+    summary: 'the records that refer to a record: an SLI\'s SLOs, an SLO\'s or an organization\'s agreements',
+    flags: ['json'],
+    args: ['resource', 'id'],
+    details: [
+      'Reads every page of the resources that can refer to the record (SLOs for an SLI, agreements',
+      'for an SLO or an organization). With --json, stdout holds an array of {"resource","id","name"}.',
+      'A record that no longer exists is still looked for: what refers to it points nowhere.',
+    ].join('\n'),
+  },
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'auth', 'sandbox', 'help'] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

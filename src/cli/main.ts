@@ -44,6 +44,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   export: async () => (await import('./commands/export.js')).exportCommand,
   apply: async () => (await import('./commands/apply.js')).applyCommand,
   diff: async () => (await import('./commands/diff.js')).diffCommand,
+  'used-by': async () => (await import('./commands/used-by.js')).usedByCommand,
 };
 
 export async function main(io: CliIo): Promise<number> {

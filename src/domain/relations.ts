@@ -91,6 +91,11 @@ const NOUNS: Record<ResourceName, [string, string]> = {
   agreements: ['agreement', 'agreements'],
 };
 
+/** "SLO" or "SLOs", "organization" or "organizations". */
+export function nounOf(resource: ResourceName, plural: boolean): string {
+  return NOUNS[resource][plural ? 1 : 0];
+}
+
 /** "1 SLO", "3 SLOs", "1,200 agreements". */
 export function countOf(resource: ResourceName, n: number): string {
   const [one, many] = NOUNS[resource];

@@ -1,0 +1,87 @@
+/**
+ * `slotui used-by <resource> <id> [--json]`: the records that refer to one.
+ *
+ * The resources that can refer to it (from the registry's reference fields)
+ * are read page by page through the client's pages iterator, keeping only the
+ * records that refer to the id, so any number of records can be searched.
+ * The record itself is read alongside: one that is gone is still searched for
+ * (what refers to it then points nowhere, which is worth knowing).
+ */
+import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
+import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiClient } from '../../api/types.js';
+import { nounOf, referrerResources, referrersIn, refOf, usedByPhrase, type RecordRef } from '../../domain/relations.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { booleanFlag } from '../args.js';
+import type { Context } from '../context.js';
+import { terminalSafeJson } from '../format.js';
+import { plainTable } from '../table.js';
+import { ALL_PAGE_SIZE } from './list.js';
+import { describeRecord, resourceArg } from './shared.js';
+
+export interface UsedByOptions {
+  def: ResourceDef;
+  id: string;
+  json: boolean;
+}
+
+export function usedByOptions(ctx: Context, [word = '', id = '']: string[]): UsedByOptions {
+  return { def: resourceArg(word, 'used-by'), id, json: booleanFlag(ctx.flags, 'json') };
+}
+
+export async function usedByCommand(ctx: Context, args: string[]): Promise<number> {
+  return runUsedBy(ctx, usedByOptions(ctx, args));
+}
+
+export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions): Promise<number> {
+  const client = await ctx.connect(ctx.settings());
+  const target = readUnlessGone(client, def, id);
+  const refs = await findReferrers(client, def, id);
+  const { record, notFound } = await target;
+  // A record that is not there and that nothing refers to: most likely a mistyped id.
+  if (notFound && refs.length === 0) throw notFound;
+  const what = record ? describeRecord(def, record) : `${def.singular} ${sanitizeLine(id)}`;
+
+  if (json) await ctx.out.write(`${terminalSafeJson(refs, 2)}\n`);
+  else if (refs.length > 0) {
+    await ctx.out.write(plainTable(['RESOURCE', 'ID', 'NAME'], refs.map((r) => [r.resource, r.id, r.name]), tableWidth(ctx)));
+  }
+  const froms = referrerResources(def.name);
+  if (froms.length === 0) ctx.err.line(`Nothing refers to ${RESOURCES[def.name].title.toLowerCase()}: no resource has a field that holds their ids.`);
+  else if (!json || record === undefined) ctx.err.line(summary(what, refs, froms, record === undefined));
+  return 0;
+}
+
+/** The record, or the service's "not found" for it. */
+async function readUnlessGone(client: ApiClient, def: ResourceDef, id: string): Promise<{ record?: ApiRecord; notFound?: SlotuiError }> {
+  try {
+    return { record: await client.get(def.name, id) };
+  } catch (error) {
+    if (isSlotuiError(error) && error.kind === 'not-found') return { notFound: error };
+    throw error;
+  }
+}
+
+async function findReferrers(client: ApiClient, def: ResourceDef, id: string): Promise<RecordRef[]> {
+  const refs: RecordRef[] = [];
+  for (const from of referrerResources(def.name)) {
+    for await (const page of client.pages(from, { limit: ALL_PAGE_SIZE })) {
+      refs.push(...referrersIn(def.name, id, from, page.results).map((record) => refOf(from, record)));
+    }
+  }
+  return refs;
+}
+
+function summary(what: string, refs: readonly RecordRef[], froms: readonly ResourceName[], gone: boolean): string {
+  if (refs.length === 0) return `No ${froms.map((r) => nounOf(r, true)).join(' or ')} refer to ${what}.`;
+  const phrase = usedByPhrase(refs) ?? '';
+  return gone
+    ? `${what} does not exist, yet it is ${phrase}: those references point nowhere.`
+    : `${what} is ${phrase}.`;
+}
+
+function tableWidth(ctx: Context): number | undefined {
+  const columns = ctx.io.stdout.columns;
+  return ctx.stdoutIsTerminal && columns && columns > 0 ? columns : undefined;
+}
