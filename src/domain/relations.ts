@@ -155,26 +155,15 @@ function linkBetween(upper: ResourceName, lower: ResourceName): Reference | unde
   return REFERENCES.find((r) => (r.from === upper && r.to === lower) || (r.from === lower && r.to === upper));
 }
 
-/** Ids of `lower` records under the record `id` of `upper`. */
-function childIds(upper: ResourceName, id: string, lower: ResourceName, lookup: RecordLookup): string[] {
-  const link = linkBetween(upper, lower);
+/** Ids of `other` records linked to the record `id` of `resource`, whichever of the two holds the reference. */
+function linkedIds(resource: ResourceName, id: string, other: ResourceName, lookup: RecordLookup): string[] {
+  const link = linkBetween(resource, other);
   if (!link) return [];
-  if (link.from === upper) {
-    const record = lookup.get(upper, id);
+  if (link.from === resource) {
+    const record = lookup.get(resource, id);
     return record ? unique(idsIn(record, link)) : [];
   }
-  return referrersIn(upper, id, lower, lookup.records(lower)).map((r) => r.id);
-}
-
-/** Ids of `upper` records above the record `id` of `lower`. */
-function parentIds(lower: ResourceName, id: string, upper: ResourceName, lookup: RecordLookup): string[] {
-  const link = linkBetween(upper, lower);
-  if (!link) return [];
-  if (link.from === lower) {
-    const record = lookup.get(lower, id);
-    return record ? unique(idsIn(record, link)) : [];
-  }
-  return referrersIn(lower, id, upper, lookup.records(upper)).map((r) => r.id);
+  return referrersIn(resource, id, other, lookup.records(other)).map((r) => r.id);
 }
 
 function unique(ids: string[]): string[] {
@@ -195,7 +184,7 @@ export function relationTree(resource: ResourceName, id: string, lookup: RecordL
   onPath[level]!.add(id);
   for (let l = level; l > 0; l--) {
     for (const childId of onPath[l]!) {
-      for (const parentId of parentIds(TREE_LEVELS[l]!, childId, TREE_LEVELS[l - 1]!, lookup)) onPath[l - 1]!.add(parentId);
+      for (const parentId of linkedIds(TREE_LEVELS[l]!, childId, TREE_LEVELS[l - 1]!, lookup)) onPath[l - 1]!.add(parentId);
     }
   }
 
@@ -207,7 +196,7 @@ export function relationTree(resource: ResourceName, id: string, lookup: RecordL
     const key = `${res}/${nodeId}`;
     if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
     const lower = TREE_LEVELS[l + 1]!;
-    const below = childIds(res, nodeId, lower, lookup);
+    const below = linkedIds(res, nodeId, lower, lookup);
     const kept = l < level ? below.filter((c) => onPath[l + 1]!.has(c)) : below;
     const path = new Set(seen).add(key);
     node.children = kept.map((c) => build(l + 1, c, path));
@@ -218,7 +207,7 @@ export function relationTree(resource: ResourceName, id: string, lookup: RecordL
   const roots: TreeNode[] = [];
   for (let l = 0; l <= level; l++) {
     for (const nodeId of onPath[l]!) {
-      const hasParent = l > 0 && parentIds(TREE_LEVELS[l]!, nodeId, TREE_LEVELS[l - 1]!, lookup).some((p) => onPath[l - 1]!.has(p));
+      const hasParent = l > 0 && linkedIds(TREE_LEVELS[l]!, nodeId, TREE_LEVELS[l - 1]!, lookup).some((p) => onPath[l - 1]!.has(p));
       if (!hasParent) roots.push(build(l, nodeId, new Set()));
     }
   }
