@@ -4,10 +4,12 @@
  * record ("used by"), the tree organization → agreements → SLOs → SLI with
  * the ids that point nowhere, and a record's name beside its id.
  *
- * Pure: the records come from a RecordLookup (the dashboard's record index,
- * or what a command has read).
+ * Pure: what the resources are and how they refer to each other comes in as
+ * a RelationModel (src/api/relations.ts builds it from the registry), and
+ * the records from a RecordLookup (the dashboard's record index, or what a
+ * command has read).
  */
-import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../api/resources.js';
+import type { ResourceName } from '../api/resources.js';
 import type { ApiRecord } from '../api/schemas.js';
 
 /** A reference field: records of `from` name records of `to` in `field` (one id, or a list of ids). */
@@ -18,12 +20,16 @@ export interface Reference {
   many: boolean;
 }
 
-/** Every reference field of the registry. */
-export const REFERENCES: readonly Reference[] = RESOURCE_NAMES.flatMap((from) =>
-  RESOURCES[from].fields
-    .filter((f) => (f.kind === 'reference' || f.kind === 'reference-list') && f.references !== undefined)
-    .map((f) => ({ from, field: f.key, to: f.references as ResourceName, many: f.kind === 'reference-list' })),
-);
+/** What the relations know of the resources. */
+export interface RelationModel {
+  /** Every resource, in the order they are listed. */
+  resources: readonly ResourceName[];
+  references: readonly Reference[];
+  /** The name a record goes by (its id when it has none). */
+  name(resource: ResourceName, record: ApiRecord): string;
+  /** "SLO" / "SLOs", "organization" / "organizations". */
+  noun(resource: ResourceName, plural: boolean): string;
+}
 
 /** The one JSON shape of a record named elsewhere (`used-by --json`). */
 export interface RecordRef {
@@ -40,76 +46,12 @@ export interface RecordLookup {
   isComplete(resource: ResourceName): boolean;
 }
 
-/** The reference fields that point at a resource. */
-export function referencesTo(resource: ResourceName): Reference[] {
-  return REFERENCES.filter((r) => r.to === resource);
-}
-
-/** The resources whose records can refer to one of `resource` (what must be read to answer "used by"). */
-export function referrerResources(resource: ResourceName): ResourceName[] {
-  return [...new Set(referencesTo(resource).map((r) => r.from))];
-}
-
 /** The ids a record's reference field holds (none when absent or malformed). */
 export function idsIn(record: ApiRecord, reference: Reference): string[] {
   const value = record[reference.field];
   const one = (v: unknown) => (typeof v === 'string' && v !== '' ? [v] : typeof v === 'number' ? [String(v)] : []);
   if (Array.isArray(value)) return value.flatMap(one);
   return one(value);
-}
-
-/** The records among `candidates` (of resource `from`) that refer to the record `id` of `to`. */
-export function referrersIn(to: ResourceName, id: string, from: ResourceName, candidates: Iterable<ApiRecord>): ApiRecord[] {
-  const fields = referencesTo(to).filter((r) => r.from === from);
-  if (fields.length === 0) return [];
-  const found: ApiRecord[] = [];
-  for (const record of candidates) {
-    if (fields.some((f) => idsIn(record, f).includes(id))) found.push(record);
-  }
-  return found;
-}
-
-/** The name a record goes by: its name, else its id. */
-export function recordName(resource: ResourceName, record: ApiRecord): string {
-  return RESOURCES[resource].label(record) || record.id;
-}
-
-export function refOf(resource: ResourceName, record: ApiRecord): RecordRef {
-  return { resource, id: record.id, name: recordName(resource, record) };
-}
-
-/** Every record that refers to the record `id` of `resource`, by resource in registry order. */
-export function usedBy(resource: ResourceName, id: string, lookup: RecordLookup): RecordRef[] {
-  return referrerResources(resource).flatMap((from) =>
-    referrersIn(resource, id, from, lookup.records(from)).map((record) => refOf(from, record)));
-}
-
-const NOUNS: Record<ResourceName, [string, string]> = {
-  slis: ['SLI', 'SLIs'],
-  slos: ['SLO', 'SLOs'],
-  organizations: ['organization', 'organizations'],
-  agreements: ['agreement', 'agreements'],
-};
-
-/** "SLO" or "SLOs", "organization" or "organizations". */
-export function nounOf(resource: ResourceName, plural: boolean): string {
-  return NOUNS[resource][plural ? 1 : 0];
-}
-
-/** "1 SLO", "3 SLOs", "1,200 agreements". */
-export function countOf(resource: ResourceName, n: number): string {
-  const [one, many] = NOUNS[resource];
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-/** "used by 3 SLOs", "used by 1 SLO and 2 agreements"; undefined when nothing refers to it. */
-export function usedByPhrase(refs: readonly RecordRef[]): string | undefined {
-  if (refs.length === 0) return undefined;
-  const counts = new Map<ResourceName, number>();
-  for (const ref of refs) counts.set(ref.resource, (counts.get(ref.resource) ?? 0) + 1);
-  const parts = RESOURCE_NAMES.filter((r) => counts.has(r)).map((r) => countOf(r, counts.get(r) ?? 0));
-  const last = parts.pop();
-  return `used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
 }
 
 /** Whether a reference resolves: found, pointing nowhere (every record known), or not known yet. */
@@ -123,21 +65,13 @@ export interface ResolvedRef {
   resolution: Resolution;
 }
 
-export function resolveRef(resource: ResourceName, id: string, lookup: RecordLookup): ResolvedRef {
-  const record = lookup.get(resource, id);
-  if (record) return { resource, id, name: recordName(resource, record), resolution: 'found' };
-  return { resource, id, resolution: lookup.isComplete(resource) ? 'dangling' : 'unknown' };
-}
-
 /** "Checkout availability (sli-000001)", "sli-000404 (not found)", or the id alone while unknown. */
 export function nameBesideId(ref: ResolvedRef): string {
   if (ref.resolution === 'found') return ref.name && ref.name !== ref.id ? `${ref.name} (${ref.id})` : ref.id;
   return ref.resolution === 'dangling' ? `${ref.id} (not found)` : ref.id;
 }
 
-// ---- The relations tree: organization → agreements → SLOs → SLI ----
-
-/** The levels of the tree, top down. */
+/** The levels of the relations tree, top down. */
 export const TREE_LEVELS: readonly ResourceName[] = ['organizations', 'agreements', 'slos', 'slis'];
 
 export interface TreeNode {
@@ -150,70 +84,6 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-/** A link between two levels: a field of the lower record naming the upper (reverse), or of the upper naming the lower. */
-function linkBetween(upper: ResourceName, lower: ResourceName): Reference | undefined {
-  return REFERENCES.find((r) => (r.from === upper && r.to === lower) || (r.from === lower && r.to === upper));
-}
-
-/** Ids of `other` records linked to the record `id` of `resource`, whichever of the two holds the reference. */
-function linkedIds(resource: ResourceName, id: string, other: ResourceName, lookup: RecordLookup): string[] {
-  const link = linkBetween(resource, other);
-  if (!link) return [];
-  if (link.from === resource) {
-    const record = lookup.get(resource, id);
-    return record ? unique(idsIn(record, link)) : [];
-  }
-  return referrersIn(resource, id, other, lookup.records(other)).map((r) => r.id);
-}
-
-function unique(ids: string[]): string[] {
-  return [...new Set(ids)];
-}
-
-/**
- * The tree around a record: above it, only the branches that lead to it;
- * below it, everything it holds. A record with no parent at the level above
- * is a root of its own (an SLO in no agreement). Ids that point nowhere are
- * leaves marked `dangling`.
- */
-export function relationTree(resource: ResourceName, id: string, lookup: RecordLookup): TreeNode[] {
-  const level = TREE_LEVELS.indexOf(resource);
-  if (level < 0) return [];
-  // Above the record: for each level, the ids that lead down to it.
-  const onPath: Set<string>[] = TREE_LEVELS.map(() => new Set<string>());
-  onPath[level]!.add(id);
-  for (let l = level; l > 0; l--) {
-    for (const childId of onPath[l]!) {
-      for (const parentId of linkedIds(TREE_LEVELS[l]!, childId, TREE_LEVELS[l - 1]!, lookup)) onPath[l - 1]!.add(parentId);
-    }
-  }
-
-  const build = (l: number, nodeId: string, seen: Set<string>): TreeNode => {
-    const res = TREE_LEVELS[l]!;
-    const resolved = resolveRef(res, nodeId, lookup);
-    const node: TreeNode = { resource: res, id: nodeId, resolution: resolved.resolution, selected: l === level && nodeId === id, children: [] };
-    if (resolved.name !== undefined) node.name = resolved.name;
-    const key = `${res}/${nodeId}`;
-    if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
-    const lower = TREE_LEVELS[l + 1]!;
-    const below = linkedIds(res, nodeId, lower, lookup);
-    const kept = l < level ? below.filter((c) => onPath[l + 1]!.has(c)) : below;
-    const path = new Set(seen).add(key);
-    node.children = kept.map((c) => build(l + 1, c, path));
-    return node;
-  };
-
-  // Roots: the top-most records on the path, then any record on the path whose parents are all off the tree.
-  const roots: TreeNode[] = [];
-  for (let l = 0; l <= level; l++) {
-    for (const nodeId of onPath[l]!) {
-      const hasParent = l > 0 && linkedIds(TREE_LEVELS[l]!, nodeId, TREE_LEVELS[l - 1]!, lookup).some((p) => onPath[l - 1]!.has(p));
-      if (!hasParent) roots.push(build(l, nodeId, new Set()));
-    }
-  }
-  return roots;
-}
-
 export interface TreeLine {
   depth: number;
   node: TreeNode;
@@ -221,17 +91,132 @@ export interface TreeLine {
   text: string;
 }
 
-/** The tree as indented lines, depth first. */
-export function treeLines(roots: readonly TreeNode[]): TreeLine[] {
-  const lines: TreeLine[] = [];
-  const walk = (node: TreeNode, depth: number) => {
-    const label = nameBesideId({ resource: node.resource, id: node.id, ...(node.name !== undefined ? { name: node.name } : {}), resolution: node.resolution });
-    const noun = NOUNS[node.resource][0];
-    const text = node.resolution === 'dangling' ? `${noun} ${node.id}: points nowhere` : `${noun} ${label}`;
-    lines.push({ depth, node, text });
-    for (const child of node.children) walk(child, depth + 1);
-  };
-  for (const root of roots) walk(root, 0);
-  return lines;
-}
+const unique = (ids: string[]): string[] => [...new Set(ids)];
 
+export class Relations {
+  constructor(readonly model: RelationModel) {}
+
+  /** The reference fields that point at a resource. */
+  referencesTo(resource: ResourceName): Reference[] {
+    return this.model.references.filter((r) => r.to === resource);
+  }
+
+  /** The resources whose records can refer to one of `resource` (what must be read to answer "used by"). */
+  referrerResources(resource: ResourceName): ResourceName[] {
+    return unique(this.referencesTo(resource).map((r) => r.from)) as ResourceName[];
+  }
+
+  /** The records among `candidates` (of resource `from`) that refer to the record `id` of `to`. */
+  referrersIn(to: ResourceName, id: string, from: ResourceName, candidates: Iterable<ApiRecord>): ApiRecord[] {
+    const fields = this.referencesTo(to).filter((r) => r.from === from);
+    if (fields.length === 0) return [];
+    const found: ApiRecord[] = [];
+    for (const record of candidates) {
+      if (fields.some((f) => idsIn(record, f).includes(id))) found.push(record);
+    }
+    return found;
+  }
+
+  refOf(resource: ResourceName, record: ApiRecord): RecordRef {
+    return { resource, id: record.id, name: this.model.name(resource, record) };
+  }
+
+  /** Every record that refers to the record `id` of `resource`, by resource in the model's order. */
+  usedBy(resource: ResourceName, id: string, lookup: RecordLookup): RecordRef[] {
+    return this.referrerResources(resource).flatMap((from) =>
+      this.referrersIn(resource, id, from, lookup.records(from)).map((record) => this.refOf(from, record)));
+  }
+
+  /** "1 SLO", "3 SLOs", "1,200 agreements". */
+  countOf(resource: ResourceName, n: number): string {
+    return `${n.toLocaleString('en-US')} ${this.model.noun(resource, n !== 1)}`;
+  }
+
+  /** "used by 3 SLOs", "used by 1 SLO and 2 agreements"; undefined when nothing refers to it. */
+  usedByPhrase(refs: readonly RecordRef[]): string | undefined {
+    if (refs.length === 0) return undefined;
+    const counts = new Map<ResourceName, number>();
+    for (const ref of refs) counts.set(ref.resource, (counts.get(ref.resource) ?? 0) + 1);
+    const parts = this.model.resources.filter((r) => counts.has(r)).map((r) => this.countOf(r, counts.get(r) ?? 0));
+    const last = parts.pop();
+    return `used by ${parts.length ? `${parts.join(', ')} and ${last}` : last}`;
+  }
+
+  resolveRef(resource: ResourceName, id: string, lookup: RecordLookup): ResolvedRef {
+    const record = lookup.get(resource, id);
+    if (record) return { resource, id, name: this.model.name(resource, record), resolution: 'found' };
+    return { resource, id, resolution: lookup.isComplete(resource) ? 'dangling' : 'unknown' };
+  }
+
+  /**
+   * The tree around a record: above it, only the branches that lead to it;
+   * below it, everything it holds. A record with no parent at the level above
+   * is a root of its own (an SLO in no agreement). Ids that point nowhere are
+   * marked `dangling`.
+   */
+  relationTree(resource: ResourceName, id: string, lookup: RecordLookup): TreeNode[] {
+    const level = TREE_LEVELS.indexOf(resource);
+    if (level < 0) return [];
+    const linked = (from: number, nodeId: string, to: number) => this.linkedIds(TREE_LEVELS[from]!, nodeId, TREE_LEVELS[to]!, lookup);
+    // Above the record: for each level, the ids that lead down to it.
+    const onPath: Set<string>[] = TREE_LEVELS.map(() => new Set<string>());
+    onPath[level]!.add(id);
+    for (let l = level; l > 0; l--) {
+      for (const childId of onPath[l]!) for (const parentId of linked(l, childId, l - 1)) onPath[l - 1]!.add(parentId);
+    }
+
+    const build = (l: number, nodeId: string, seen: Set<string>): TreeNode => {
+      const res = TREE_LEVELS[l]!;
+      const resolved = this.resolveRef(res, nodeId, lookup);
+      const node: TreeNode = { resource: res, id: nodeId, resolution: resolved.resolution, selected: l === level && nodeId === id, children: [] };
+      if (resolved.name !== undefined) node.name = resolved.name;
+      const key = `${res}/${nodeId}`;
+      if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
+      const below = linked(l, nodeId, l + 1);
+      const kept = l < level ? below.filter((c) => onPath[l + 1]!.has(c)) : below;
+      const path = new Set(seen).add(key);
+      node.children = kept.map((c) => build(l + 1, c, path));
+      return node;
+    };
+
+    // Roots: the top-most records on the path, then any record on the path whose parents are all off it.
+    const roots: TreeNode[] = [];
+    for (let l = 0; l <= level; l++) {
+      for (const nodeId of onPath[l]!) {
+        const hasParent = l > 0 && linked(l, nodeId, l - 1).some((p) => onPath[l - 1]!.has(p));
+        if (!hasParent) roots.push(build(l, nodeId, new Set()));
+      }
+    }
+    return roots;
+  }
+
+  /** The tree as indented lines, depth first. */
+  treeLines(roots: readonly TreeNode[]): TreeLine[] {
+    const lines: TreeLine[] = [];
+    const walk = (node: TreeNode, depth: number) => {
+      const label = nameBesideId({ resource: node.resource, id: node.id, ...(node.name !== undefined ? { name: node.name } : {}), resolution: node.resolution });
+      const noun = this.model.noun(node.resource, false);
+      const text = node.resolution === 'dangling' ? `${noun} ${node.id}: points nowhere` : `${noun} ${label}`;
+      lines.push({ depth, node, text });
+      for (const child of node.children) walk(child, depth + 1);
+    };
+    for (const root of roots) walk(root, 0);
+    return lines;
+  }
+
+  /** A link between two resources: a field of either naming the other. */
+  private linkBetween(a: ResourceName, b: ResourceName): Reference | undefined {
+    return this.model.references.find((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+  }
+
+  /** Ids of `other` records linked to the record `id` of `resource`, whichever of the two holds the reference. */
+  private linkedIds(resource: ResourceName, id: string, other: ResourceName, lookup: RecordLookup): string[] {
+    const link = this.linkBetween(resource, other);
+    if (!link) return [];
+    if (link.from === resource) {
+      const record = lookup.get(resource, id);
+      return record ? unique(idsIn(record, link)) : [];
+    }
+    return this.referrersIn(resource, id, other, lookup.records(other)).map((r) => r.id);
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countOf, idsIn, nameBesideId, REFERENCES, referrerResources, relationTree, resolveRef, treeLines, usedBy, usedByPhrase,
-} from '../../src/domain/relations.js';
+import { REFERENCES, relations } from '../../src/api/relations.js';
+import type { ResourceName } from '../../src/api/resources.js';
+import { idsIn, nameBesideId } from '../../src/domain/relations.js';
 import { lookupOf } from './helpers.js';
 
 const data = {
@@ -30,10 +30,10 @@ describe('references from the registry', () => {
       'agreements.slo_ids->slos[]',
       'slos.service_level_indicator_id->slis',
     ]);
-    expect(referrerResources('slis')).toEqual(['slos']);
-    expect(referrerResources('slos')).toEqual(['agreements']);
-    expect(referrerResources('organizations')).toEqual(['agreements']);
-    expect(referrerResources('agreements')).toEqual([]);
+    expect(relations.referrerResources('slis')).toEqual(['slos']);
+    expect(relations.referrerResources('slos')).toEqual(['agreements']);
+    expect(relations.referrerResources('organizations')).toEqual(['agreements']);
+    expect(relations.referrerResources('agreements')).toEqual([]);
   });
 
   it('reads one id, a list of ids, numbers, and ignores malformed values', () => {
@@ -47,46 +47,46 @@ describe('references from the registry', () => {
 
 describe('used by', () => {
   it("an SLI's SLOs, an SLO's agreements, an organization's agreements, in the server's order", () => {
-    expect(usedBy('slis', 'sli-1', lookup)).toEqual([
+    expect(relations.usedBy('slis', 'sli-1', lookup)).toEqual([
       { resource: 'slos', id: 'slo-1', name: 'Checkout 99.9%' },
       { resource: 'slos', id: 'slo-2', name: 'Checkout p95' },
       { resource: 'slos', id: 'slo-5', name: 'Checkout errors' },
     ]);
-    expect(usedBy('slos', 'slo-2', lookup).map((r) => r.id)).toEqual(['agr-1', 'agr-2']);
-    expect(usedBy('organizations', 'org-1', lookup).map((r) => r.id)).toEqual(['agr-1', 'agr-2']);
-    expect(usedBy('agreements', 'agr-1', lookup)).toEqual([]);
-    expect(usedBy('slis', 'sli-nobody', lookup)).toEqual([]);
+    expect(relations.usedBy('slos', 'slo-2', lookup).map((r) => r.id)).toEqual(['agr-1', 'agr-2']);
+    expect(relations.usedBy('organizations', 'org-1', lookup).map((r) => r.id)).toEqual(['agr-1', 'agr-2']);
+    expect(relations.usedBy('agreements', 'agr-1', lookup)).toEqual([]);
+    expect(relations.usedBy('slis', 'sli-nobody', lookup)).toEqual([]);
   });
 
   it('says how many in words', () => {
-    expect(usedByPhrase(usedBy('slis', 'sli-1', lookup))).toBe('used by 3 SLOs');
-    expect(usedByPhrase(usedBy('slis', 'sli-2', lookup))).toBe('used by 1 SLO');
-    expect(usedByPhrase([])).toBeUndefined();
-    expect(usedByPhrase([
+    expect(relations.usedByPhrase(relations.usedBy('slis', 'sli-1', lookup))).toBe('used by 3 SLOs');
+    expect(relations.usedByPhrase(relations.usedBy('slis', 'sli-2', lookup))).toBe('used by 1 SLO');
+    expect(relations.usedByPhrase([])).toBeUndefined();
+    expect(relations.usedByPhrase([
       { resource: 'agreements', id: 'a', name: 'a' },
       { resource: 'slos', id: 'b', name: 'b' },
       { resource: 'agreements', id: 'c', name: 'c' },
     ])).toBe('used by 1 SLO and 2 agreements');
-    expect(countOf('organizations', 1200)).toBe('1,200 organizations');
+    expect(relations.countOf('organizations', 1200)).toBe('1,200 organizations');
   });
 
   it('a record with no name goes by its id', () => {
-    expect(usedBy('slis', 'x', lookupOf({ slos: [{ id: 'slo-9', service_level_indicator_id: 'x' }] }))).toEqual([{ resource: 'slos', id: 'slo-9', name: 'slo-9' }]);
+    expect(relations.usedBy('slis', 'x', lookupOf({ slos: [{ id: 'slo-9', service_level_indicator_id: 'x' }] }))).toEqual([{ resource: 'slos', id: 'slo-9', name: 'slo-9' }]);
   });
 });
 
 describe('names beside ids', () => {
   it('found, pointing nowhere, or not known yet', () => {
-    expect(nameBesideId(resolveRef('organizations', 'org-1', lookup))).toBe('Acme Retail (org-1)');
-    expect(nameBesideId(resolveRef('organizations', 'org-999', lookup))).toBe('org-999 (not found)');
-    expect(nameBesideId(resolveRef('organizations', 'org-999', lookupOf(data, ['organizations'])))).toBe('org-999');
-    expect(nameBesideId(resolveRef('slis', 'x', lookupOf({ slis: [{ id: 'x' }] })))).toBe('x');
+    expect(nameBesideId(relations.resolveRef('organizations', 'org-1', lookup))).toBe('Acme Retail (org-1)');
+    expect(nameBesideId(relations.resolveRef('organizations', 'org-999', lookup))).toBe('org-999 (not found)');
+    expect(nameBesideId(relations.resolveRef('organizations', 'org-999', lookupOf(data, ['organizations'])))).toBe('org-999');
+    expect(nameBesideId(relations.resolveRef('slis', 'x', lookupOf({ slis: [{ id: 'x' }] })))).toBe('x');
   });
 });
 
 describe('relations tree', () => {
-  const text = (resource: Parameters<typeof relationTree>[0], id: string, l = lookup) =>
-    treeLines(relationTree(resource, id, l)).map((line) => `${'  '.repeat(line.depth)}${line.text}${line.node.selected ? ' *' : ''}`);
+  const text = (resource: ResourceName, id: string, l = lookup) =>
+    relations.treeLines(relations.relationTree(resource, id, l)).map((line) => `${'  '.repeat(line.depth)}${line.text}${line.node.selected ? ' *' : ''}`);
 
   it('from an organization: every agreement, its SLOs and their SLIs, dangling ids marked', () => {
     expect(text('organizations', 'org-1')).toEqual([

@@ -11,7 +11,8 @@ import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
 import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
-import { nounOf, referrerResources, referrersIn, refOf, usedByPhrase, type RecordRef } from '../../domain/relations.js';
+import { relations } from '../../api/relations.js';
+import type { RecordRef } from '../../domain/relations.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
@@ -47,7 +48,7 @@ export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions):
   else if (refs.length > 0) {
     await ctx.out.write(plainTable(['RESOURCE', 'ID', 'NAME'], refs.map((r) => [r.resource, r.id, r.name]), tableWidth(ctx)));
   }
-  const froms = referrerResources(def.name);
+  const froms = relations.referrerResources(def.name);
   if (froms.length === 0) ctx.err.line(`Nothing refers to ${RESOURCES[def.name].title.toLowerCase()}: no resource has a field that holds their ids.`);
   else if (!json || record === undefined) ctx.err.line(summary(what, refs, froms, record === undefined));
   return 0;
@@ -65,17 +66,17 @@ async function readUnlessGone(client: ApiClient, def: ResourceDef, id: string): 
 
 async function findReferrers(client: ApiClient, def: ResourceDef, id: string): Promise<RecordRef[]> {
   const refs: RecordRef[] = [];
-  for (const from of referrerResources(def.name)) {
+  for (const from of relations.referrerResources(def.name)) {
     for await (const page of client.pages(from, { limit: ALL_PAGE_SIZE })) {
-      refs.push(...referrersIn(def.name, id, from, page.results).map((record) => refOf(from, record)));
+      refs.push(...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)));
     }
   }
   return refs;
 }
 
 function summary(what: string, refs: readonly RecordRef[], froms: readonly ResourceName[], gone: boolean): string {
-  if (refs.length === 0) return `No ${froms.map((r) => nounOf(r, true)).join(' or ')} refer to ${what}.`;
-  const phrase = usedByPhrase(refs) ?? '';
+  if (refs.length === 0) return `No ${froms.map((r) => relations.model.noun(r, true)).join(' or ')} refer to ${what}.`;
+  const phrase = relations.usedByPhrase(refs) ?? '';
   return gone
     ? `${what} does not exist, yet it is ${phrase}: those references point nowhere.`
     : `${what} is ${phrase}.`;
