@@ -29,6 +29,8 @@ export const FLAGS = {
   spent: { type: 'string', value: 'DURATION', about: 'bad time already spent: 12m, 1h30m, 90s' },
   out: { type: 'string', value: 'FILE', about: 'write to FILE (replaced whole, only once complete) instead of stdout' },
   'dry-run': { type: 'boolean', about: 'show the plan and send nothing' },
+  agreement: { type: 'string', value: 'ID', about: 'the SLOs of this agreement' },
+  format: { type: 'string', value: 'md|csv', about: 'a Markdown table (default) or CSV' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
@@ -40,7 +42,7 @@ export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
   | 'auth login' | 'auth status' | 'auth logout' | 'sandbox'
   | 'budget' | 'alerts' | 'burn'
-  | 'export' | 'apply' | 'diff' | 'used-by';
+  | 'export' | 'apply' | 'diff' | 'used-by' | 'report';
 
 export interface CommandSpec {
   name: CommandName;
@@ -231,8 +233,20 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'A record that no longer exists is still looked for: what refers to it points nowhere.',
     ].join('\n'),
   },
+  report: {
+    name: 'report',
+    usage: 'report [<slo-id>...] [--agreement ID] [--format md|csv]',
+    summary: 'one row an SLO (name, target, window, budget, SLI, first page tier) for incident documents',
+    flags: ['agreement', 'format'],
+    args: [],
+    rest: 'slo-id',
+    details: [
+      'The SLOs named, the SLOs of --agreement, or every SLO when neither is given.',
+      'A Markdown table by default; --format csv has the budget in seconds.',
+    ].join('\n'),
+  },
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'report', 'auth', 'sandbox', 'help'] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

@@ -16,7 +16,7 @@ function flagLines(names: readonly FlagName[]): string[] {
 }
 
 export function programHelp(version: string): string {
-  const commands = (['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'auth login', 'auth status', 'auth logout', 'sandbox'] as const)
+  const commands = (['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'report', 'auth login', 'auth status', 'auth logout', 'sandbox'] as const)
     .map((name) => ({ left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`, about: COMMANDS[name].summary }));
   const width = Math.max(...commands.map((c) => c.left.length)) + 2;
   return [

@@ -45,6 +45,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   apply: async () => (await import('./commands/apply.js')).applyCommand,
   diff: async () => (await import('./commands/diff.js')).diffCommand,
   'used-by': async () => (await import('./commands/used-by.js')).usedByCommand,
+  report: async () => (await import('./commands/report.js')).reportCommand,
 };
 
 export async function main(io: CliIo): Promise<number> {

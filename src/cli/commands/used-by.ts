@@ -17,6 +17,7 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { terminalSafeJson } from '../format.js';
+import { countText } from '../progress.js';
 import { plainTable } from '../table.js';
 import { ALL_PAGE_SIZE } from './list.js';
 import { describeRecord, resourceArg } from './shared.js';
@@ -38,7 +39,7 @@ export async function usedByCommand(ctx: Context, args: string[]): Promise<numbe
 export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions): Promise<number> {
   const client = await ctx.connect(ctx.settings());
   const target = readUnlessGone(client, def, id);
-  const refs = await findReferrers(client, def, id);
+  const refs = await findReferrers(ctx, client, def, id);
   const { record, notFound } = await target;
   // A record that is not there and that nothing refers to: most likely a mistyped id.
   if (notFound && refs.length === 0) throw notFound;
@@ -64,12 +65,20 @@ async function readUnlessGone(client: ApiClient, def: ResourceDef, id: string): 
   }
 }
 
-async function findReferrers(client: ApiClient, def: ResourceDef, id: string): Promise<RecordRef[]> {
+async function findReferrers(ctx: Context, client: ApiClient, def: ResourceDef, id: string): Promise<RecordRef[]> {
   const refs: RecordRef[] = [];
-  for (const from of relations.referrerResources(def.name)) {
-    for await (const page of client.pages(from, { limit: ALL_PAGE_SIZE })) {
-      refs.push(...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)));
+  const progress = ctx.progress();
+  try {
+    for (const from of relations.referrerResources(def.name)) {
+      let read = 0;
+      for await (const page of client.pages(from, { limit: ALL_PAGE_SIZE })) {
+        refs.push(...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)));
+        read += page.results.length;
+        progress.update(countText(RESOURCES[from].title, read, page.total));
+      }
     }
+  } finally {
+    progress.clear();
   }
   return refs;
 }
