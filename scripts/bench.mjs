@@ -21,6 +21,7 @@ import { createApi } from './bench/http.mjs';
 import { canMeasurePeak, runProcess } from './bench/proc.mjs';
 import { COLS, ROWS } from './bench/pty.mjs';
 import { describeMachine, machine, markdownTable, met, mib, ms, rate, ratio, textTable } from './bench/report.mjs';
+import { indexMemory } from './bench/recordIndex.mjs';
 import { bundleSandbox, startSandboxChild } from './bench/sandbox.mjs';
 import { median } from './bench/util.mjs';
 
@@ -225,7 +226,24 @@ try {
     const r = m.afterAllKiB / m.after10KiB;
     const label = m.pagesReached < settings.memoryPages ? `${m.pagesReached} pages (time budget)` : `${m.pagesReached.toLocaleString('en-US')} pages`;
     rows.push({ measurement: `dashboard RSS after ${label} vs after 10`, slotui: mib(m.afterAllKiB), reference: `${mib(m.after10KiB)} (10 pages)`, ratio: ratio(r), target: '≤ 1.2x', met: met(r <= 1.2) });
+    ctx.pagingRssKiB = m.afterAllKiB;
     notes.push(`Paging through ${m.pagesReached} pages as fast as they drew: median ${ms(median(m.flipMs))} a page.`);
+  });
+
+  await measure(`record index of ${ctx.total.toLocaleString('en-US')} SLIs (memory, time)`, async () => {
+    const m = await indexMemory(ctx);
+    if (m.state !== 'complete' || m.records !== ctx.total) throw new Error(`The index ended ${m.state} with ${m.records} of ${ctx.total} records.`);
+    const heldKiB = m.heapAfterKiB - m.heapBeforeKiB;
+    const paging = ctx.pagingRssKiB;
+    rows.push({
+      measurement: `record index: ${m.records.toLocaleString('en-US')} SLIs held (JS heap)`,
+      slotui: mib(heldKiB),
+      reference: paging ? `${mib(paging)} (dashboard RSS, a page at a time)` : '—',
+      ratio: paging ? ratio(heldKiB / paging) : '—',
+      target: '< 200 MB',
+      met: met(heldKiB * 1024 < 200e6),
+    });
+    notes.push(`Gathering ${m.records.toLocaleString('en-US')} SLIs into the record index over one connection took ${ms(m.ms)} (${rate(m.records / (m.ms / 1000))}); the process's RSS went from ${mib(m.rssBeforeKiB)} to ${mib(m.rssAfterKiB)}.`);
   });
 
   await measure('TLS connections per session', async () => {
@@ -266,7 +284,7 @@ try {
   await cleanup();
 }
 
-const order = ['time to first frame', '`slotui list slis --limit', 'page flip, prefetched', 'page flip, page not', '`slotui list slis --all', 'peak RSS', 'dashboard RSS', 'TLS connections'];
+const order = ['time to first frame', '`slotui list slis --limit', 'page flip, prefetched', 'page flip, page not', '`slotui list slis --all', 'peak RSS', 'dashboard RSS', 'record index', 'TLS connections'];
 const rank = (row) => {
   const i = order.findIndex((prefix) => row.measurement.startsWith(prefix));
   return i < 0 ? order.length : i;

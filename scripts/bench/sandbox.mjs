@@ -14,12 +14,12 @@ import { withTimeout } from './util.mjs';
 
 const ENTRY = fileURLToPath(new URL('./sandbox-entry.ts', import.meta.url));
 
-/** Bundles the sandbox entry once; returns the file to run and a cleanup. */
-export async function bundleSandbox() {
+/** Bundles a TypeScript entry of the bench into a temporary .mjs; returns the file to run and a cleanup. */
+export async function bundleEntry(entry, name) {
   const dir = await mkdtemp(join(tmpdir(), 'slotui-bench-'));
-  const outfile = join(dir, 'sandbox.mjs');
+  const outfile = join(dir, `${name}.mjs`);
   await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
@@ -30,6 +30,11 @@ export async function bundleSandbox() {
     banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
   });
   return { file: outfile, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Bundles the sandbox entry once; returns the file to run and a cleanup. */
+export function bundleSandbox() {
+  return bundleEntry(ENTRY, 'sandbox');
 }
 
 /**
