@@ -12,7 +12,7 @@ import { AUTH_SUBCOMMANDS, COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type
 export type FlagValues = Partial<Record<FlagName, string | boolean>>;
 
 export type Parsed =
-  | { kind: 'help'; topic?: CommandName | 'auth' }
+  | { kind: 'help'; topic?: CommandName | 'auth'; /** The resource word given with it (`create slo --help`). */ resource?: string }
   | { kind: 'version' }
   | { kind: 'run'; command: CommandSpec; args: string[]; flags: FlagValues };
 
@@ -115,7 +115,10 @@ export function parseCommandLine(argv: string[]): Parsed {
     throw usageError(`Unknown command "${shown(first)}".${meant ? ` Did you mean \`slotui ${meant}\`?` : ''}`);
   }
 
-  if (helpWanted) return { kind: 'help', topic: command.name };
+  if (helpWanted) {
+    const resource = command.args[0] === 'resource' ? args[0] : undefined;
+    return resource === undefined ? { kind: 'help', topic: command.name } : { kind: 'help', topic: command.name, resource };
+  }
   if (flags.version === true) return { kind: 'version' };
 
   const allowed = new Set<FlagName>([...COMMON_FLAGS, ...command.flags]);

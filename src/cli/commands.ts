@@ -57,6 +57,8 @@ export interface CommandSpec {
   rest?: string;
   /** More lines for `--help`. */
   details?: string;
+  /** For `--help`: "# what it does" lines, each followed by the command line that does it. */
+  examples?: readonly string[];
 }
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -69,23 +71,44 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   list: {
     name: 'list',
-    usage: 'list <resource> [--limit N] [--offset N] [--all] [-o json|yaml|wide|name]',
-    summary: 'one page of records (or every page with --all) as a table or JSON',
+    usage: 'list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]',
+    summary: 'one page of records (or every page with --all) as a table, JSON, YAML or names',
     flags: ['limit', 'offset', 'all', 'output', 'json'],
     args: ['resource'],
     details: [
-      'The table fits the terminal; on a terminal, "page X of Y · total Z" follows on stderr.',
-      'With --json, stdout holds a JSON array of the records and nothing else.',
+      'On a terminal the table fits its width and "page X of Y · total Z" follows on stderr;',
+      'into a pipe nothing is cut. With -o json (or --json), stdout holds a JSON array of the',
+      'records and nothing else; an empty list prints [] there, and "No SLIs found" on stderr',
+      'in the other formats.',
       '--all streams every page as it arrives (100 records a page unless --limit says otherwise),',
       'so any number of records prints without being held in memory.',
     ].join('\n'),
+    examples: [
+      '# the first page of SLOs, fitted to the terminal',
+      'slotui list slos',
+      '# every SLI as JSON, for a script',
+      'slotui list slis --all --json > slis.json',
+      '# ids only, one a line',
+      'slotui list slos -o name',
+      '# every column, nothing cut',
+      'slotui list slos -o wide',
+    ],
   },
   get: {
     name: 'get',
-    usage: 'get <resource> <id> [-o json|yaml|name]',
-    summary: 'one record, as "field  value" lines, JSON or YAML',
+    usage: 'get <resource> <id> [-o FORMAT]',
+    summary: 'one record, field by field, or as JSON or YAML',
     flags: ['output', 'json'],
     args: ['resource', 'id'],
+    examples: [
+      '# one SLO, field by field',
+      'slotui get slo slo-000001',
+      '# as YAML, to keep or review',
+      'slotui get slo slo-000001 -o yaml',
+      '# edit a copy and send it back',
+      'slotui get slo slo-000001 --json > slo.json',
+      'slotui update slo slo-000001 -f slo.json',
+    ],
   },
   create: {
     name: 'create',
@@ -93,7 +116,15 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'create a record from a JSON file ("-" reads stdin); prints the created record',
     flags: ['file', 'json'],
     args: ['resource'],
-    details: 'The fields are checked before anything is sent; see the README for the fields of each resource.',
+    details: 'The fields are checked before anything is sent: a field the resource does not have is refused, naming the field meant; id, created_at and updated_at are left out with a note.',
+    examples: [
+      '# from a file',
+      'slotui create slo -f slo.json',
+      '# from stdin',
+      "echo '{\"name\": \"checkout\"}' | slotui create org -f -",
+      '# which fields an SLO takes',
+      'slotui create slo --help',
+    ],
   },
   update: {
     name: 'update',
@@ -101,6 +132,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'change the fields given in the JSON file (PATCH); prints the updated record',
     flags: ['file', 'json'],
     args: ['resource', 'id'],
+    examples: [
+      '# change the target of an SLO',
+      "echo '{\"target_value\": \"99.95\"}' | slotui update slo slo-000001 -f -",
+      '# send back an edited copy (id and timestamps are left out)',
+      'slotui update slo slo-000001 -f slo.json',
+    ],
   },
   delete: {
     name: 'delete',
@@ -109,6 +146,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['yes'],
     args: ['resource', 'id'],
     details: 'Without a terminal, --yes is required.',
+    examples: [
+      '# asks first on a terminal',
+      'slotui delete slo slo-000001',
+      '# in a script',
+      'slotui delete slo slo-000001 --yes',
+    ],
   },
   'auth login': {
     name: 'auth login',
@@ -123,6 +166,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'The token is checked with one request before it is stored (file mode 0600).',
       'The profile becomes the current profile.',
     ].join('\n'),
+    examples: [
+      '# on a terminal: asks for the URLs and the token',
+      'slotui auth login',
+      '# from a script: the token on stdin',
+      'pbpaste | slotui auth login --with-token --base-url slo.example.com',
+      '# a second profile whose CA is not a public one',
+      'slotui auth login --profile staging --ca-file ~/staging-ca.pem',
+    ],
   },
   'auth status': {
     name: 'auth status',
@@ -130,6 +181,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'the profile, base URL, token\'s user and expiry, and whether the token works (never the token)',
     flags: ['json'],
     args: [],
+    examples: [
+      '# every profile, and whether its token works',
+      'slotui auth status',
+      '# for a script',
+      'slotui auth status --json',
+    ],
   },
   'auth logout': {
     name: 'auth logout',
@@ -137,6 +194,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'forget the stored token of the profile',
     flags: [],
     args: [],
+    examples: [
+      '# forget the token of the staging profile',
+      'slotui auth logout --profile staging',
+    ],
   },
   sandbox: {
     name: 'sandbox',
@@ -148,6 +209,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'Run it in one terminal; in another, export the lines it prints (export SLOTUI_BASE_URL=...)',
       'and use slotui as usual. The data lives in memory unless --data names a file. Ctrl+C stops it.',
     ].join('\n'),
+    examples: [
+      '# a service to try slotui on',
+      'slotui sandbox',
+      '# 100,000 more SLIs, kept in a file',
+      'slotui sandbox --seed 100000 --data ./sandbox.json',
+    ],
   },
   budget: {
     name: 'budget',
@@ -160,6 +227,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'For event-based SLIs the time is an equivalent full-outage time: the bad time if every request failed.',
       'Exits 1, naming the field, when the SLO\'s target or window gives no budget.',
     ].join('\n'),
+    examples: [
+      '# the bad time an SLO allows',
+      'slotui budget slo-000001',
+      '# for a script',
+      'slotui budget slo-000001 --json',
+    ],
   },
   alerts: {
     name: 'alerts',
@@ -172,6 +245,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'burn = share × window / long window; the tier fires at an error rate of burn × (1 − target).',
       'A tier whose burn is above 1 / (1 − target) can never fire, and says so.',
     ].join('\n'),
+    examples: [
+      '# the burn-rate alert tiers of an SLO',
+      'slotui alerts slo-000001',
+    ],
   },
   burn: {
     name: 'burn',
@@ -184,6 +261,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       '--spent 12m       the share of the budget spent and the time left (negative when overspent).',
       'Give exactly one of the two.',
     ].join('\n'),
+    examples: [
+      '# how fast 2 % errors burn the budget',
+      'slotui burn slo-000001 --error-rate 2%',
+      '# what 12 minutes of outage leave',
+      'slotui burn slo-000001 --spent 12m',
+    ],
   },
   export: {
     name: 'export',

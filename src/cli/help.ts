@@ -1,36 +1,62 @@
-/** `slotui --help` and `slotui <command> --help`, built from the command table. */
+/**
+ * `slotui --help` and `slotui <command> --help`, built from the command table
+ * and the resource registry. Every line fits 80 columns: long descriptions
+ * wrap under their own column.
+ */
+import type { FieldDef, ResourceDef } from '../api/resources.js';
 import { RESOURCES } from '../api/resources.js';
+import { wrap } from '../text/width.js';
 import { COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type FlagName } from './commands.js';
 
-const RESOURCE_LINE = `Resources: ${Object.values(RESOURCES).map((d) => d.aliases.filter((a) => a !== d.singular && a !== d.name).length ? `${d.name} (${d.aliases.filter((a) => a !== d.singular && a !== d.name).join(', ')})` : d.name).join(', ')}; singular forms work too.`;
+export const HELP_WIDTH = 80;
+
+const otherAliases = (d: ResourceDef): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
+const RESOURCE_LINE = `Resources: ${Object.values(RESOURCES).map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name)).join(', ')}; singular forms work too.`;
+
+/** Two columns: the left one padded, the right one wrapped under itself. */
+function twoColumns(rows: readonly { left: string; about: string }[]): string[] {
+  const width = Math.max(...rows.map((r) => r.left.length)) + 2;
+  const room = Math.max(20, HELP_WIDTH - width);
+  return rows.flatMap((r) => {
+    // A left column too wide for the rest: the description goes on the lines below.
+    if (r.left.length + 2 > width) return [r.left, ...wrap(r.about, room).map((line) => ' '.repeat(width) + line)];
+    return wrap(r.about, room).map((line, i) => (i === 0 ? r.left.padEnd(width) : ' '.repeat(width)) + line);
+  });
+}
+
+/** A paragraph's lines wrapped at 80 columns, continuation lines keeping the line's indent. */
+function paragraph(text: string): string[] {
+  return text.split('\n').flatMap((line) => {
+    const indent = /^\s*/.exec(line)?.[0] ?? '';
+    return wrap(line.trimStart(), HELP_WIDTH - indent.length).map((part) => indent + part);
+  });
+}
 
 function flagLines(names: readonly FlagName[]): string[] {
-  const rows = names.map((name) => {
+  return twoColumns(names.map((name) => {
     const def = FLAGS[name];
     const short = 'short' in def ? `-${def.short}, ` : '    ';
     const value = 'value' in def ? ` ${def.value}` : '';
     return { left: `  ${short}--${name}${value}`, about: def.about };
-  });
-  const width = Math.max(...rows.map((r) => r.left.length)) + 2;
-  return rows.map((r) => r.left.padEnd(width) + r.about);
+  }));
 }
 
+const LISTED: readonly CommandName[] = (Object.keys(COMMANDS) as CommandName[]).filter((name) => name !== 'dashboard');
+
 export function programHelp(version: string): string {
-  const commands = (['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'report', 'auth login', 'auth status', 'auth logout', 'sandbox'] as const)
-    .map((name) => ({ left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`, about: COMMANDS[name].summary }));
-  const width = Math.max(...commands.map((c) => c.left.length)) + 2;
+  const commands = LISTED.map((name) => ({ left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`, about: COMMANDS[name].summary }));
   return [
-    `slotui ${version}: a terminal dashboard and scripting CLI for an SLO service.`,
+    ...paragraph(`slotui ${version}: a terminal dashboard and scripting CLI for an SLO service.`),
     '',
     'Usage:',
     '  slotui                      the interactive dashboard (needs a terminal)',
-    '  slotui --demo               the dashboard on the embedded sandbox with sample data',
+    '  slotui --demo               the dashboard on the embedded sandbox, sample data',
     '  slotui <command> [flags]',
     '',
     'Commands:',
-    ...commands.map((c) => c.left.padEnd(width) + c.about),
+    ...twoColumns(commands),
     '',
-    RESOURCE_LINE,
+    ...paragraph(RESOURCE_LINE),
     '',
     'Flags for every command:',
     ...flagLines([...COMMON_FLAGS, 'version']),
@@ -40,13 +66,13 @@ export function programHelp(version: string): string {
     '  SLOTUI_FRONTEND_URL  the frontend address that issues tokens',
     '  SLOTUI_TOKEN         the bearer token (wins over the stored one)',
     '  SLOTUI_CA_FILE       a PEM file of extra certificate authorities',
-    '  SLOTUI_CONFIG_DIR    the configuration folder (default: the OS\'s config folder)',
+    '  SLOTUI_CONFIG_DIR    the configuration folder (default: the OS\'s own)',
     '  SLOTUI_PROFILE       the profile to use',
     '  NO_COLOR             no colours',
     '',
     'Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff),',
     '4 authentication needed or refused.',
-    'Run `slotui <command> --help` for a command\'s flags.',
+    'Run `slotui <command> --help` for a command\'s flags and examples.',
     '',
   ].join('\n');
 }
@@ -55,25 +81,70 @@ export function authHelp(): string {
   return [
     'Usage: slotui auth <login|status|logout>',
     '',
-    ...(['auth login', 'auth status', 'auth logout'] as const).map((n) => `  slotui ${COMMANDS[n].usage}\n      ${COMMANDS[n].summary}`),
+    ...(['auth login', 'auth status', 'auth logout'] as const).flatMap((n) => [
+      ...paragraph(`  slotui ${COMMANDS[n].usage}`),
+      ...paragraph(`      ${COMMANDS[n].summary}`),
+    ]),
+    '',
+    'Run `slotui auth <login|status|logout> --help` for flags and examples.',
     '',
   ].join('\n');
 }
 
-export function commandHelp(name: CommandName | 'auth', version: string): string {
+/** `# comment` lines and the command lines under them, indented. */
+function exampleLines(examples: readonly string[]): string[] {
+  return examples.flatMap((line) => paragraph(`  ${line}`));
+}
+
+const article = (word: string): string => `${/^(?:[aeiou]|sl[io]\b)/i.test(word) ? 'an' : 'a'} ${word}`;
+/** "SLI", "organization": the plural's singular, as a sentence writes it. */
+const oneOf = (def: ResourceDef): string => def.plural.replace(/s$/, '');
+
+/** What a field takes, in words (create/update --help). */
+function fieldForm(field: FieldDef): string {
+  switch (field.kind) {
+    case 'integer':
+      return `a whole number, such as ${field.example ?? '60'}`;
+    case 'numeric-string':
+      return `a number in quotes, such as "${field.example ?? '99.9'}"`;
+    case 'reference':
+      return `the id of ${article(oneOf(RESOURCES[field.references ?? 'slis']))}`;
+    case 'reference-list':
+      return `a list of ${oneOf(RESOURCES[field.references ?? 'slos'])} ids, such as ["${RESOURCES[field.references ?? 'slos'].singular}-000001"]`;
+    case 'queries':
+      return 'named queries: {"p95": {"select": "…", "from": "…", "where": "…", "limit": 100}}';
+    case 'multiline':
+    case 'text':
+      return field.hint ? `text (${field.hint})` : 'text';
+  }
+}
+
+/** The registry's fields of each resource: what `create` and `update` accept. */
+export function fieldsHelp(defs: readonly ResourceDef[]): string[] {
+  return defs.flatMap((def) => [
+    '',
+    `Fields of ${article(oneOf(def))} (* required):`,
+    ...twoColumns(def.fields.map((field) => ({ left: `  ${field.key}${field.required ? '*' : ''}`, about: fieldForm(field) }))),
+  ]);
+}
+
+export function commandHelp(name: CommandName | 'auth', version: string, resource?: ResourceDef): string {
   if (name === 'auth') return authHelp();
   if (name === 'dashboard') return programHelp(version);
   const spec = COMMANDS[name];
   const takesResource = spec.args.includes('resource');
+  const takesFields = name === 'create' || name === 'update';
   return [
-    `Usage: slotui ${spec.usage}`,
+    ...paragraph(`Usage: slotui ${spec.usage}`),
     '',
-    `${spec.summary[0]?.toUpperCase()}${spec.summary.slice(1)}.`,
-    ...(spec.details ? ['', spec.details] : []),
-    ...(takesResource ? ['', RESOURCE_LINE] : []),
+    ...paragraph(`${spec.summary[0]?.toUpperCase()}${spec.summary.slice(1)}.`),
+    ...(spec.details ? ['', ...paragraph(spec.details)] : []),
+    ...(takesResource && !resource ? ['', ...paragraph(RESOURCE_LINE)] : []),
+    ...(takesFields ? fieldsHelp(resource ? [resource] : Object.values(RESOURCES)) : []),
     '',
     'Flags:',
     ...flagLines([...spec.flags, ...COMMON_FLAGS]),
+    ...(spec.examples?.length ? ['', 'Examples:', ...exampleLines(spec.examples)] : []),
     '',
   ].join('\n');
 }

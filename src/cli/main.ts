@@ -54,8 +54,9 @@ export async function main(io: CliIo): Promise<number> {
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
     if (parsed.kind === 'help') {
-      const { commandHelp, programHelp } = await import('./help.js');
-      return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION) : programHelp(VERSION));
+      const [{ commandHelp, programHelp }, { resolveResource }] = await Promise.all([import('./help.js'), import('../api/resources.js')]);
+      const resource = parsed.resource === undefined ? undefined : resolveResource(parsed.resource);
+      return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION, resource) : programHelp(VERSION));
     }
     const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
     ctx = createContext(io, parsed.flags);

@@ -3,7 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RESOURCES } from '../../src/api/resources.js';
+import { COMMANDS, type CommandName } from '../../src/cli/commands.js';
 import { main } from '../../src/cli/main.js';
+import { textWidth } from '../../src/text/width.js';
 import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness } from './helpers.js';
 
 let h: CliHarness;
@@ -90,7 +93,7 @@ describe('help and version', () => {
   });
 
   test.each([
-    [['list', '--help'], 'Usage: slotui list <resource> [--limit N] [--offset N] [--all] [-o json|yaml|wide|name]'],
+    [['list', '--help'], 'Usage: slotui list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]'],
     [['help', 'delete'], 'Usage: slotui delete <resource> <id> [--yes]'],
     [['auth', 'login', '-h'], 'Usage: slotui auth login --with-token'],
     [['auth', '--help'], 'Usage: slotui auth <login|status|logout>'],
@@ -99,6 +102,38 @@ describe('help and version', () => {
     const r = await run(argv, { env: {} });
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith(first)).toBe(true);
+  });
+});
+
+describe('help for each command', () => {
+  const topics = (Object.keys(COMMANDS) as CommandName[]).filter((name) => name !== 'dashboard');
+
+  test.each(topics)('%s --help: examples, every line within 80 columns', async (name) => {
+    const r = await run([...name.split(' '), '--help'], { env: {} });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('Examples:');
+    expect(lines[lines.indexOf('Examples:') + 2]).toContain('slotui ');
+    for (const line of lines) expect(textWidth(line), line).toBeLessThanOrEqual(80);
+  });
+
+  test('slotui --help and auth --help fit 80 columns', async () => {
+    for (const argv of [['--help'], ['auth', '--help']]) {
+      for (const line of (await run(argv, { env: {} })).stdout.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(80);
+    }
+  });
+
+  test('create --help lists the fields from the registry; with a resource, that resource only', async () => {
+    const one = await run(['create', 'slo', '--help'], { env: {} });
+    expect(one.stdout).toContain('Fields of an SLO (* required):');
+    expect(one.stdout).toMatch(/^ {2}time_window_value\* +a number in quotes, such as "30"$/m);
+    expect(one.stdout).toMatch(/^ {2}interval +a whole number, such as 60$/m);
+    expect(one.stdout).toMatch(/^ {2}service_level_indicator_id\* +the id of an SLI$/m);
+    expect(one.stdout).not.toContain('Fields of an SLI');
+    const all = await run(['create', '--help'], { env: {} });
+    for (const def of Object.values(RESOURCES)) {
+      for (const field of def.fields) expect(all.stdout).toMatch(new RegExp(`^ {2}${field.key}\\*? `, 'm'));
+    }
   });
 });
 
