@@ -1,9 +1,17 @@
 /** `slotui sandbox [--port N] [--host H] [--data FILE] [--seed N]`: the embedded service, alone. */
+import { SlotuiError } from '../../api/errors.js';
 import { integerFlag, stringFlag } from '../args.js';
 import type { Context } from '../context.js';
 
 /** Beyond this a seeded list is no longer a sample but a memory test. */
 const MAX_SEED = 10_000_000;
+
+/** Listening failures the user can fix (another port, another address): not bugs. */
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'is already in use; give another --port, or none for a free one',
+  EACCES: 'needs privileges this user does not have; give a --port above 1023',
+  EADDRNOTAVAIL: 'is not an address of this machine; give another --host',
+};
 
 export async function sandboxCommand(ctx: Context): Promise<number> {
   const port = integerFlag(ctx.flags, 'port', 0, 65_535, 'sandbox');
@@ -11,7 +19,18 @@ export async function sandboxCommand(ctx: Context): Promise<number> {
   const host = stringFlag(ctx.flags, 'host');
   const dataFile = stringFlag(ctx.flags, 'data');
   // Loaded only here: `slotui list` never pays for the sandbox.
-  const { runSandboxCommand } = await import('../../sandbox/command.js');
-  await runSandboxCommand({ port, host, dataFile, seed, stdout: ctx.io.stdout, signal: ctx.io.signal });
+  const [{ runSandboxCommand }, { DataFileError }] = await Promise.all([import('../../sandbox/command.js'), import('../../sandbox/persist.js')]);
+  try {
+    await runSandboxCommand({ port, host, dataFile, seed, stdout: ctx.io.stdout, signal: ctx.io.signal });
+  } catch (error) {
+    // A data file or an address the user gave that cannot be used: their input, said in one line.
+    if (error instanceof DataFileError) throw new SlotuiError('config', error.message, { cause: error });
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const problem = LISTEN_PROBLEMS[code];
+    if (problem && (error as { syscall?: string }).syscall === 'listen') {
+      throw new SlotuiError('config', `The sandbox cannot listen on ${host ?? '127.0.0.1'}:${port ?? 0}: that address ${problem}.`, { cause: error });
+    }
+    throw error;
+  }
   return 0;
 }
