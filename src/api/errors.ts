@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'rate-limited'
   | 'server' // 5xx
   | 'network'
+  | 'tls' // the service was reached, but its certificate is not trusted or not valid
   | 'timeout'
   | 'protocol' // a body that isn't JSON or doesn't match the expected shape
   | 'insecure' // http:// or a cross-origin link: refused before a socket is opened

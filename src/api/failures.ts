@@ -176,12 +176,12 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
   if (TLS_VERIFY_CODES.has(code) || /CERT|SELF_SIGNED/.test(code)) {
     const why = CERTIFICATE_PROBLEMS[code] ?? code;
     if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-      return make('network', `The certificate of ${origin} could not be verified: ${why}. Check the base URL and the machine's clock; the service's operators may need to renew the certificate.`);
+      return make('tls', `The service's certificate is not valid (${origin}: ${why}). Check the base URL and the machine's clock; the service's operators may need to renew the certificate.`);
     }
-    return make('network', `The certificate of ${origin} could not be verified: ${why}. If the service uses a private certificate authority, set SLOTUI_CA_FILE (or the profile's caFile) to its PEM file.`);
+    return make('tls', `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`);
   }
   if (code.startsWith('ERR_SSL') || code === 'EPROTO' || code.startsWith('ERR_TLS')) {
-    return make('network', `A secure (TLS) connection to ${origin} could not be made (${code}). Check that the base URL points at an HTTPS service.`);
+    return make('tls', `A secure (TLS) connection to ${origin} could not be made (${code}). Check that the base URL points at an HTTPS service.`);
   }
   if (code === 'ECONNREFUSED') {
     return make('network', `Could not connect to ${origin}: the connection was refused. Check the base URL and that the service is running.`);

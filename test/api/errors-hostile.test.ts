@@ -196,13 +196,13 @@ describe('connections', () => {
     expectPlainSentence(error.message);
   });
 
-  it('without the CA the certificate is not trusted: a network error that points to SLOTUI_CA_FILE', async () => {
+  it('without the CA the certificate is not trusted: a TLS error that points to SLOTUI_CA_FILE', async () => {
     const server = await startHttpsServer((_req, res) => json(res, 200, { total: 0, results: [], next: null }));
     cleanups.push(() => server.close());
     const client = createClient({ baseUrl: server.origin, token: TOKEN });
     cleanups.push(() => client.close());
     const error = await expectSlotuiError(() => client.listPage('slis'));
-    expect(error.kind).toBe('network');
+    expect(error.kind).toBe('tls');
     expect(error.message).toMatch(/certificate/);
     expect(error.message).toContain('SLOTUI_CA_FILE');
     expect(server.requests).toHaveLength(0);

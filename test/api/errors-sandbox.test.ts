@@ -177,8 +177,10 @@ describe('network, timeouts, protocol', () => {
     const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
     cleanups.push(() => client.close());
     const error = await expectSlotuiError(() => client.listPage('slis'));
-    expect(error.kind).toBe('network');
-    expect(error.message).toMatch(/certificate of https:\/\/127\.0\.0\.1:\d+ could not be verified/);
+    expect(error.kind).toBe('tls');
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toMatch(/^The service's certificate is not trusted \(https:\/\/127\.0\.0\.1:\d+: /);
+    expect(error.message).toContain('--ca-file');
     expect(error.message).toContain('SLOTUI_CA_FILE');
     expect(sandbox.stats().requests).toBe(0);
   });

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { loginWithToken } from '../../src/cli/commands/auth-setup.js';
+import { createContext } from '../../src/cli/context.js';
 import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness, type RunResult } from './helpers.js';
 
 let h: CliHarness;
@@ -46,15 +49,29 @@ describe('auth login --with-token', () => {
     const host = new URL(h.sandbox.baseUrl).host;
     expect(r.stdout).toBe(`Logged in to ${host} as user-1 (profile default); the token expires on ${expectedExpiry()}.\n`);
     neverShows(r, h.sandbox.token);
-    expect(stored()).toEqual({ currentProfile: 'default', profiles: { default: { baseUrl: h.sandbox.baseUrl, token: h.sandbox.token } } });
+    // The CA it was checked with (SLOTUI_CA_FILE) is stored too: the next run trusts the service without the variable.
+    expect(stored()).toEqual({ currentProfile: 'default', profiles: { default: { baseUrl: h.sandbox.baseUrl, token: h.sandbox.token, caFile: h.sandbox.caFile } } });
     if (process.platform !== 'win32') {
       expect(statSync(configFile()).mode & 0o777).toBe(0o600);
       expect(statSync(configDir).mode & 0o777).toBe(0o700);
     }
     // The stored profile alone now reaches the service.
-    const list = await run(['list', 'slis', '--json', '--limit', '1'], { env: env() });
+    const list = await run(['list', 'slis', '--json', '--limit', '1'], { env: { SLOTUI_CONFIG_DIR: configDir } });
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)).toHaveLength(1);
+  });
+
+  test('the setup flow (dashboard, auth login on a terminal) stores the CA file the token was checked with', async () => {
+    const io = { argv: [], env: env(), stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
+    const ctx = createContext(io, {});
+    try {
+      await loginWithToken(ctx, { baseUrl: h.sandbox.baseUrl, frontendUrl: h.sandbox.frontendUrl, input: h.sandbox.token });
+    } finally {
+      await ctx.close();
+    }
+    expect(stored().profiles.default).toMatchObject({ baseUrl: h.sandbox.baseUrl, caFile: h.sandbox.caFile });
+    const list = await run(['list', 'slis', '--limit', '1'], { env: { SLOTUI_CONFIG_DIR: configDir } });
+    expect(list.code).toBe(0);
   });
 
   test('the JSON answer of the token endpoint, into a named profile', async () => {
@@ -193,6 +210,17 @@ describe('authentication errors of other commands', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('slotui: No token is set for profile default (there is no stored profile default). Set SLOTUI_TOKEN or run `slotui auth login --with-token`.\n');
     expect(h.sandbox.stats().requests).toBe(before);
+  });
+
+  test('a certificate slotui does not trust is named as one, not as an unreachable service', async () => {
+    const r = await run(['auth', 'status'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^Check\s+the service was reached, but its certificate is not trusted or not valid \(set SLOTUI_CA_FILE or --ca-file\)$/m);
+    expect(r.stdout).not.toContain('could not reach');
+    expect(r.stderr).toMatch(/^slotui: The service's certificate is not trusted \(https:\/\/127\.0\.0\.1:\d+: .*set SLOTUI_CA_FILE or give --ca-file/);
+    const list = await run(['list', 'slis'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token } });
+    expect(list.code).toBe(1);
+    expect(list.stderr).toMatch(/^slotui: The service's certificate is not trusted/);
   });
 
   test('no base URL: exit 1 naming the profile', async () => {

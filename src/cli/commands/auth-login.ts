@@ -62,7 +62,8 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
     ...stored,
     baseUrl: baseUrlFlag ?? stored.baseUrl ?? baseUrl,
     frontendUrl: frontendFlag ?? stored.frontendUrl ?? frontendUrl,
-    caFile: caFlag ? caFile : stored.caFile,
+    // The CA the token was checked with is kept, so the next run trusts the service too.
+    caFile: caFlag ? caFile : stored.caFile ?? (caFile ? path.resolve(caFile) : undefined),
     token,
   };
   ctx.store().saveProfile(name, profile);

@@ -28,6 +28,8 @@ interface Status {
   /** true: the service accepts the token; false: refused; null: not checked (nothing to check, or unreachable). */
   works: boolean | null;
   problem: string | null;
+  /** The service answered the TLS handshake with a certificate slotui does not trust (not "unreachable"). */
+  certificateProblem: boolean;
 }
 
 export async function authStatusCommand(ctx: Context): Promise<number> {
@@ -51,6 +53,7 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
     expired: claims ? isExpired(claims, now) : false,
     works: null,
     problem: null,
+    certificateProblem: false,
   };
 
   let failure: SlotuiError | undefined;
@@ -69,6 +72,7 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
     } catch (error) {
       if (!isSlotuiError(error)) throw error;
       if (error.kind === 'auth') status.works = false;
+      if (error.kind === 'tls') status.certificateProblem = true;
       failure = error;
     }
   }
@@ -120,7 +124,9 @@ function describeStatus(status: Status, now: Date): string {
   const check = status.expired ? 'the token has expired (not sent to the service)'
     : status.works === true ? 'the service accepts the token'
     : status.works === false ? 'the service refuses the token'
-    : status.tokenSource === 'none' || !status.baseUrl ? 'not checked' : 'could not reach the service';
+    : status.tokenSource === 'none' || !status.baseUrl ? 'not checked'
+    : status.certificateProblem ? 'the service was reached, but its certificate is not trusted or not valid (set SLOTUI_CA_FILE or --ca-file)'
+    : 'could not reach the service';
   rows.push(['Check', check]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return rows.map(([label, value]) => `${label.padEnd(width)}${value}\n`).join('');
