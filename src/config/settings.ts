@@ -3,6 +3,7 @@
  * environment (interface: "each overrides the stored profile"), and the flags.
  */
 import { SlotuiError } from '../api/errors.js';
+import { withSchemeIfSet } from './urls.js';
 import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
 
@@ -42,9 +43,9 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
 
   return {
     profileName,
-    baseUrl: baseUrl.value,
+    baseUrl: withSchemeIfSet(baseUrl.value),
     baseUrlSource: baseUrl.source,
-    frontendUrl: pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value,
+    frontendUrl: withSchemeIfSet(pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value),
     token: token.value,
     tokenSource: token.source,
     caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,

@@ -7,6 +7,7 @@
  *
  * No message here ever contains the token or the pasted text.
  */
+import { withScheme } from './urls.js';
 import { SlotuiError, isSlotuiError } from '../api/errors.js';
 import { isExpired, parseTokenInput, tokenUser, type TokenClaims } from './jwt.js';
 
@@ -20,7 +21,7 @@ export type UrlCheck = { ok: true; url: string } | { ok: false; problem: string 
 
 /** An https address (spec 5.3): anything else is refused with a sentence naming `what`. */
 export function checkHttpsUrl(text: string, what: string): UrlCheck {
-  const value = text.trim();
+  const value = withScheme(text.trim());
   if (value === '') return { ok: false, problem: `${what} is empty; type an address such as https://slo.example.com.` };
   let parsed: URL;
   try {

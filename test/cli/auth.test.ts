@@ -1,9 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { PassThrough } from 'node:stream';
-import { loginWithToken } from '../../src/cli/commands/auth-setup.js';
-import { createContext } from '../../src/cli/context.js';
 import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness, type RunResult } from './helpers.js';
 
 let h: CliHarness;
@@ -61,19 +58,6 @@ describe('auth login --with-token', () => {
     expect(JSON.parse(list.stdout)).toHaveLength(1);
   });
 
-  test('the setup flow (dashboard, auth login on a terminal) stores the CA file the token was checked with', async () => {
-    const io = { argv: [], env: env(), stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
-    const ctx = createContext(io, {});
-    try {
-      await loginWithToken(ctx, { baseUrl: h.sandbox.baseUrl, frontendUrl: h.sandbox.frontendUrl, input: h.sandbox.token });
-    } finally {
-      await ctx.close();
-    }
-    expect(stored().profiles.default).toMatchObject({ baseUrl: h.sandbox.baseUrl, caFile: h.sandbox.caFile });
-    const list = await run(['list', 'slis', '--limit', '1'], { env: { SLOTUI_CONFIG_DIR: configDir } });
-    expect(list.code).toBe(0);
-  });
-
   test('the JSON answer of the token endpoint, into a named profile', async () => {
     const json = `{\n  "jwt": "${h.sandbox.token}"\n}\n`;
     const r = await run(['auth', 'login', '--with-token', '--profile', 'sandbox', '--base-url', h.sandbox.baseUrl, '--frontend-url', h.sandbox.frontendUrl], { env: env(), stdin: json });
@@ -116,6 +100,15 @@ describe('auth login --with-token', () => {
     expect(r.stderr).toMatch(/^slotui: Could not connect to https:\/\/127\.0\.0\.1:1/);
     neverShows(r, h.sandbox.token);
     expect(existsSync(configFile())).toBe(false);
+  });
+
+  test('a bare host means https://host', async () => {
+    const host = new URL(h.sandbox.baseUrl).host;
+    const r = await run(['auth', 'login', '--with-token', '--base-url', host], { env: env(), stdin: h.sandbox.token });
+    expect(r.code).toBe(0);
+    expect(stored().profiles.default?.baseUrl).toBe(`https://${host}`);
+    const list = await run(['list', 'slis', '--limit', '1'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: host } });
+    expect(list.code).toBe(0);
   });
 
   test('an http base URL, no base URL, or no --with-token are usage errors', async () => {

@@ -32,16 +32,15 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   assertProfileName(name);
   const stored: Profile = ctx.store().getProfile(name) ?? {};
 
-  const baseUrlFlag = stringFlag(ctx.flags, 'base-url');
-  const frontendFlag = stringFlag(ctx.flags, 'frontend-url');
+  const baseUrlFlag = httpsFlag(ctx, 'base-url');
+  const frontendFlag = httpsFlag(ctx, 'frontend-url');
   const caFlag = stringFlag(ctx.flags, 'ca-file');
-  const baseUrl = baseUrlFlag ?? settings.baseUrl;
-  if (!baseUrl) {
+  const typedBaseUrl = baseUrlFlag ?? settings.baseUrl;
+  if (!typedBaseUrl) {
     throw usageError(`No base URL is known for profile ${name}. Give the service's address with --base-url https://... (or set SLOTUI_BASE_URL).`, 'auth login');
   }
-  requireHttps(baseUrl, baseUrlFlag ? '--base-url' : 'The base URL');
-  const frontendUrl = frontendFlag ?? settings.frontendUrl;
-  if (frontendUrl) requireHttps(frontendUrl, frontendFlag ? '--frontend-url' : 'The frontend URL');
+  const baseUrl = requireHttps(typedBaseUrl, baseUrlFlag ? '--base-url' : 'The base URL');
+  const frontendUrl = frontendFlag ?? (settings.frontendUrl ? requireHttps(settings.frontendUrl, 'The frontend URL') : undefined);
   const caFile = caFlag ? path.resolve(caFlag) : settings.caFile;
 
   if (ctx.stdinIsTerminal) ctx.err.line('Paste the token (the JWT, or the JSON {"jwt": ...}), then press Enter and Ctrl+D:');
@@ -87,10 +86,8 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
 async function interactiveLogin(ctx: Context): Promise<number> {
   const settings = ctx.settings();
   assertProfileName(settings.profileName);
-  const baseUrlFlag = stringFlag(ctx.flags, 'base-url');
-  const frontendFlag = stringFlag(ctx.flags, 'frontend-url');
-  if (baseUrlFlag) requireHttps(baseUrlFlag, '--base-url');
-  if (frontendFlag) requireHttps(frontendFlag, '--frontend-url');
+  const baseUrlFlag = httpsFlag(ctx, 'base-url');
+  const frontendFlag = httpsFlag(ctx, 'frontend-url');
   const caFlag = stringFlag(ctx.flags, 'ca-file');
   const start: Settings = {
     ...settings,
@@ -118,4 +115,10 @@ async function interactiveLogin(ctx: Context): Promise<number> {
     ctx.err.line('Note: SLOTUI_TOKEN is set in this environment and wins over the stored token until you unset it.');
   }
   return 0;
+}
+
+/** An address flag, checked and with https:// added to a bare host. */
+function httpsFlag(ctx: Context, name: 'base-url' | 'frontend-url'): string | undefined {
+  const value = stringFlag(ctx.flags, name);
+  return value === undefined ? undefined : requireHttps(value, `--${name}`);
 }

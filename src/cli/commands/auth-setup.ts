@@ -5,7 +5,6 @@
  * our own escape sequences.
  */
 import { spawn } from 'node:child_process';
-import { resolve as resolvePath } from 'node:path';
 import { assertProfileName } from '../../config/store.js';
 import { tokenEndpointUrl, verifyToken } from '../../config/tokenSetup.js';
 import type { Profile, Settings } from '../../config/types.js';
@@ -68,9 +67,7 @@ export async function loginWithToken(ctx: Context, request: LoginRequest): Promi
     },
   });
   const stored: Profile = ctx.store().getProfile(name) ?? {};
-  // The CA the token was checked with (SLOTUI_CA_FILE or the profile's) is stored, so the next run trusts the service too.
-  const caFile = settings.caFile ? resolvePath(settings.caFile) : stored.caFile;
-  ctx.store().saveProfile(name, { ...stored, baseUrl: request.baseUrl, frontendUrl: request.frontendUrl, token: verified.token, ...(caFile ? { caFile } : {}) });
+  ctx.store().saveProfile(name, { ...stored, baseUrl: request.baseUrl, frontendUrl: request.frontendUrl, token: verified.token });
   ctx.store().setCurrentProfile(name);
   const result: LoginResult = {
     session: { client: client!, settings: sessionSettings(verified.token) },

@@ -1,4 +1,5 @@
 /** Small pieces the auth commands share. */
+import { checkHttpsUrl } from '../../config/tokenSetup.js';
 import { usageError } from '../args.js';
 
 export const TOKEN_PATH = '/api/service/v1/users/m2m-token';
@@ -18,17 +19,14 @@ export function tokenEndpoint(frontendUrl: string | undefined, baseUrl: string):
   }
 }
 
-/** Addresses the token goes to must be https (spec 5.3); a usage error names the flag. */
-export function requireHttps(url: string, what: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw usageError(`${what} is not a valid URL; give an address such as https://slo.example.com.`, 'auth login');
-  }
-  if (parsed.protocol !== 'https:') {
-    throw usageError(`${what} must start with https:// (the service is served over HTTPS only, and the token must not travel in clear text).`, 'auth login');
-  }
+/**
+ * Addresses the token goes to must be https (spec 5.3); a bare host means
+ * https://host. Returns the address to use; a usage error names the flag.
+ */
+export function requireHttps(url: string, what: string): string {
+  const checked = checkHttpsUrl(url, what);
+  if (!checked.ok) throw usageError(checked.problem.replace('type an address', 'give an address'), 'auth login');
+  return checked.url;
 }
 
 /** At most the last 4 characters, and only of a token long enough that they give nothing away. */
