@@ -281,6 +281,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'Organizations and agreements have no OpenSLO kind and are left out. --out writes the file',
       '(mode 0644) only once the export is complete.',
     ].join('\n'),
+    examples: [
+      '# every SLI and SLO, into a file kept in git',
+      'slotui export --out slos.yaml',
+      '# two SLOs only',
+      'slotui export slos slo-000001 slo-000002',
+    ],
   },
   apply: {
     name: 'apply',
@@ -295,6 +301,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'Off a terminal, changes need --yes; on one, apply asks. An update sends only what changes.',
       'Exit 0 when everything was applied, 1 when a document was refused or a request failed.',
     ].join('\n'),
+    examples: [
+      '# what would change, sending nothing',
+      'slotui apply -f slos.yaml --dry-run',
+      '# in CI, without asking',
+      'slotui apply -f slos.yaml --yes',
+    ],
   },
   diff: {
     name: 'diff',
@@ -303,6 +315,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['file'],
     args: [],
     details: 'Exit 0 when nothing would change, 3 when something would (refused documents count).',
+    examples: [
+      '# fail a CI step when the service drifted from the file',
+      'slotui diff -f slos.yaml',
+    ],
   },
   'used-by': {
     name: 'used-by',
