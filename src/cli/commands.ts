@@ -331,6 +331,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'for an SLO or an organization). With --json, stdout holds an array of {"resource","id","name"}.',
       'A record that no longer exists is still looked for: what refers to it points nowhere.',
     ].join('\n'),
+    examples: [
+      '# which SLOs are measured on an SLI',
+      'slotui used-by sli sli-000001',
+      '# for a script',
+      'slotui used-by org org-000001 --json',
+    ],
   },
   report: {
     name: 'report',
@@ -343,6 +349,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'The SLOs named, the SLOs of --agreement, or every SLO when neither is given.',
       'A Markdown table by default; --format csv has the budget in seconds.',
     ].join('\n'),
+    examples: [
+      '# every SLO of an agreement, for the incident document',
+      'slotui report --agreement agr-000001',
+      '# two SLOs, as CSV',
+      'slotui report slo-000001 slo-000002 --format csv',
+    ],
   },
 };
 
