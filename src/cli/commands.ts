@@ -40,7 +40,7 @@ export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'
 
 export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
-  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox'
+  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox' | 'completion'
   | 'budget' | 'alerts' | 'burn'
   | 'export' | 'apply' | 'diff' | 'used-by' | 'report';
 
@@ -214,6 +214,25 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'slotui sandbox',
       '# 100,000 more SLIs, kept in a file',
       'slotui sandbox --seed 100000 --data ./sandbox.json',
+    ],
+  },
+  completion: {
+    name: 'completion',
+    usage: 'completion bash|zsh|fish',
+    summary: 'print a shell completion script (commands, resources, flags, profile names)',
+    flags: [],
+    args: ['shell'],
+    details: [
+      'The script asks slotui itself on each Tab, so what it offers always matches this version',
+      'and the profiles stored now.',
+    ].join('\n'),
+    examples: [
+      '# bash, in this shell',
+      'source <(slotui completion bash)',
+      '# zsh, for every shell',
+      'slotui completion zsh > "${fpath[1]}/_slotui"',
+      '# fish, for every shell',
+      'slotui completion fish > ~/.config/fish/completions/slotui.fish',
     ],
   },
   budget: {

@@ -38,6 +38,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   'auth status': async () => (await import('./commands/auth-status.js')).authStatusCommand,
   'auth logout': async () => (await import('./commands/auth-logout.js')).authLogoutCommand,
   sandbox: async () => (await import('./commands/sandbox.js')).sandboxCommand,
+  completion: async () => (await import('./commands/completion.js')).completionCommand,
   budget: async () => (await import('./commands/budget.js')).budgetCommand,
   alerts: async () => (await import('./commands/alerts.js')).alertsCommand,
   burn: async () => (await import('./commands/burn.js')).burnCommand,
@@ -51,6 +52,11 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
 export async function main(io: CliIo): Promise<number> {
   let ctx: Context | undefined;
   try {
+    // The completion scripts' call on every Tab: answered before parsing (the words are half typed).
+    if (io.argv[0] === '__complete') {
+      const { completeWords } = await import('./completion.js');
+      return await writeAndExit(io, completeWords(io.argv.slice(1), io.env).map((word) => `${word}\n`).join(''));
+    }
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
     if (parsed.kind === 'help') {

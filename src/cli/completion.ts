@@ -1,0 +1,171 @@
+/**
+ * Shell completion, as cobra (gh, kubectl) does it: `slotui completion SHELL`
+ * prints a small script whose only job is to call `slotui __complete <words>`
+ * on Tab; the program answers with the candidates, one a line. So what is
+ * completed always matches this version's command table, the resource
+ * registry and the profiles stored now, with nothing generated to go stale.
+ *
+ * A first line `:files` asks the shell to complete file names instead.
+ */
+import { RESOURCES } from '../api/resources.js';
+import { configDirFrom } from '../config/paths.js';
+import { ConfigStore } from '../config/store.js';
+import { commandWords } from './args.js';
+import { AUTH_SUBCOMMANDS, COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type CommandSpec, type FlagName } from './commands.js';
+import { OUTPUT_FORMATS } from './output.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+/** The hidden command the scripts call. */
+export const COMPLETE_COMMAND = '__complete';
+export const FILES_DIRECTIVE = ':files';
+
+const FILE_FLAGS: ReadonlySet<string> = new Set(['file', 'data', 'ca-file', 'out']);
+
+/** Values of a flag the program knows; undefined: any value (nothing to offer). */
+function flagValues(flag: FlagName, env: NodeJS.ProcessEnv): readonly string[] | undefined {
+  if (flag === 'profile') return profileNames(env);
+  if (flag === 'output') return OUTPUT_FORMATS;
+  if (FILE_FLAGS.has(flag)) return [FILES_DIRECTIVE];
+  return undefined;
+}
+
+/** Stored profile names; none when the config cannot be read (completion never fails loudly). */
+function profileNames(env: NodeJS.ProcessEnv): string[] {
+  try {
+    return new ConfigStore(configDirFrom(env)).listProfiles();
+  } catch {
+    return [];
+  }
+}
+
+const flagOf = (word: string): FlagName | undefined => {
+  if (word.startsWith('--')) {
+    const name = word.slice(2).split('=')[0] ?? '';
+    return Object.hasOwn(FLAGS, name) ? (name as FlagName) : undefined;
+  }
+  if (/^-[a-zA-Z]$/.test(word)) {
+    const short = word.slice(1);
+    return (Object.keys(FLAGS) as FlagName[]).find((name) => {
+      const def = FLAGS[name];
+      return 'short' in def && def.short === short;
+    });
+  }
+  return undefined;
+};
+
+const takesValue = (flag: FlagName): boolean => FLAGS[flag].type === 'string';
+
+/** The command the words name so far, and the positional words after it. */
+function commandOf(words: readonly string[]): { spec?: CommandSpec; first?: string; positionals: string[] } {
+  const positionals: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const flag = word.startsWith('-') ? flagOf(word) : undefined;
+    if (flag) {
+      if (takesValue(flag) && !word.includes('=')) i++;
+      continue;
+    }
+    if (!word.startsWith('-')) positionals.push(word);
+  }
+  const [first, second, ...rest] = positionals;
+  if (first === 'auth' && second !== undefined && (AUTH_SUBCOMMANDS as readonly string[]).includes(second)) {
+    return { spec: COMMANDS[`auth ${second}` as CommandName], first, positionals: rest };
+  }
+  if (first !== undefined && first !== 'dashboard' && Object.hasOwn(COMMANDS, first)) {
+    return { spec: COMMANDS[first as CommandName], first, positionals: second === undefined ? [] : [second, ...rest] };
+  }
+  return { first, positionals: positionals.slice(1) };
+}
+
+/**
+ * Candidates for the last word, given every word after `slotui` (the last one
+ * being typed, possibly empty). The shell filters them by what is typed.
+ */
+export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  const current = words.at(-1) ?? '';
+  const before = words.slice(0, -1);
+  const previous = before.at(-1);
+  const previousFlag = previous?.startsWith('-') && !previous.includes('=') ? flagOf(previous) : undefined;
+  if (previousFlag && takesValue(previousFlag)) return [...(flagValues(previousFlag, env) ?? [])];
+  if (current.startsWith('--') && current.includes('=')) {
+    const flag = flagOf(current);
+    const values = flag ? flagValues(flag, env) : undefined;
+    return values?.[0] === FILES_DIRECTIVE ? [FILES_DIRECTIVE] : (values ?? []).map((v) => `--${flag}=${v}`);
+  }
+
+  const { spec, first, positionals } = commandOf(before);
+  if (current.startsWith('-')) {
+    const names: FlagName[] = spec ? [...spec.flags, ...COMMON_FLAGS] : [...COMMON_FLAGS, 'version', 'demo'];
+    return names.map((name) => `--${name}`);
+  }
+  if (!spec) {
+    if (first === undefined) return commandWords().filter((w) => w !== 'help').concat('help');
+    if (first === 'auth' && positionals.length === 0) return [...AUTH_SUBCOMMANDS];
+    if (first === 'help' && positionals.length === 0) return commandWords().filter((w) => w !== 'help');
+    return [];
+  }
+  const argument = spec.args[positionals.length];
+  if (argument === 'resource') return Object.values(RESOURCES).map((d) => d.name);
+  if (argument === 'shell') return [...SHELLS];
+  return [];
+}
+
+/** The script for a shell: it hands the words to `slotui __complete` and shows what comes back. */
+export function completionScript(shell: Shell): string {
+  switch (shell) {
+    case 'bash':
+      return `# slotui completion for bash. Load it in this shell:  source <(slotui completion bash)
+# or for every shell:  slotui completion bash > ~/.local/share/bash-completion/completions/slotui
+_slotui() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" out
+  out=$(slotui ${COMPLETE_COMMAND} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return
+  if [[ "$out" == "${FILES_DIRECTIVE}" ]]; then
+    COMPREPLY=($(compgen -f -- "$cur"))
+    return
+  fi
+  local IFS=$'\\n'
+  COMPREPLY=($(compgen -W "$out" -- "$cur"))
+}
+complete -o default -F _slotui slotui
+`;
+    case 'zsh':
+      return `#compdef slotui
+# slotui completion for zsh. Load it in this shell:  source <(slotui completion zsh)
+# or for every shell: save it as _slotui in a folder of $fpath.
+_slotui() {
+  local out
+  out=$(slotui ${COMPLETE_COMMAND} "\${(@)words[2,CURRENT]}" 2>/dev/null) || return
+  if [[ "$out" == "${FILES_DIRECTIVE}" ]]; then
+    _files
+    return
+  fi
+  local -a candidates
+  candidates=("\${(@f)out}")
+  compadd -a candidates
+}
+if [[ "$funcstack[1]" == "_slotui" ]]; then
+  _slotui "$@"
+else
+  compdef _slotui slotui
+fi
+`;
+    case 'fish':
+      return `# slotui completion for fish. Load it in this shell:  slotui completion fish | source
+# or for every shell:  slotui completion fish > ~/.config/fish/completions/slotui.fish
+function __slotui_complete
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l current (commandline -ct)
+    set -l out (slotui ${COMPLETE_COMMAND} $words "$current" 2>/dev/null)
+    if test "$out" = "${FILES_DIRECTIVE}"
+        __fish_complete_path (commandline -ct)
+        return
+    end
+    printf '%s\\n' $out
+end
+complete -c slotui -f -a '(__slotui_complete)'
+`;
+  }
+}
