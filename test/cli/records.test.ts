@@ -163,6 +163,17 @@ describe('payload problems are caught before sending', () => {
     expect(two.stderr).toContain('"nmae" (did you mean "name"?), "colour" are not fields of an sli; nothing was sent.');
   });
 
+  test('a field the profile renames is known under the service\'s name', async () => {
+    const { ConfigStore } = await import('../../src/config/store.js');
+    new ConfigStore(h.configDir).saveProfile('renamed', { fields: { agreements: { slo_ids: 'objective_ids' } } });
+    const body = { name: 'renamed', organization_id: 'org-000001', objective_ids: ['slo-000001'] };
+    const r = await run(['create', 'agreements', '-f', '-', '--profile', 'renamed'], { env: h.env(), stdin: JSON.stringify(body) });
+    expect(r.stderr).not.toContain('is not a field');
+    expect(r.code).toBe(0);
+    const typo = await noRequest(['create', 'agreements', '-f', '-', '--profile', 'renamed'], JSON.stringify({ ...body, objective_idz: [] }));
+    expect(typo.stderr).toContain('"objective_idz" (did you mean "objective_ids"?) is not a field of an agreement');
+  });
+
   test('numbers in the form the field needs, in our words', async () => {
     const slo = { name: 'n', service_level_indicator_id: 'sli-000001', time_window_type: 'rolling', time_window_value: 30, time_window_unit: 'day', target_value: '99.9', interval: '60' };
     const r = await noRequest(['create', 'slos', '-f', '-'], JSON.stringify(slo));

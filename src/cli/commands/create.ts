@@ -3,7 +3,7 @@ import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
 import { printRecord } from '../output.js';
-import { describeRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
 
 export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'create');
@@ -12,7 +12,7 @@ export async function createCommand(ctx: Context, [word = '']: string[]): Promis
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'created');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const payload = await readPayload(def, file, ctx.io.stdin, 'create');
+  const payload = await readPayload(def, file, ctx.io.stdin, 'create', { extraFields: serviceFieldNames(settings, def.name) });
   for (const note of payload.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.create(def.name, payload.fields);

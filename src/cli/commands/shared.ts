@@ -1,6 +1,7 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
 import { SlotuiError } from '../../api/errors.js';
-import { RESOURCES, resolveResource, type ResourceDef } from '../../api/resources.js';
+import { RESOURCES, resolveResource, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import type { Settings } from '../../config/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
 import type { ApiRecord } from '../../api/schemas.js';
@@ -35,4 +36,9 @@ export function describeRecord(def: ResourceDef, record: ApiRecord): string {
   const label = clean(def.label(record) || record.id);
   const id = clean(record.id);
   return label === id ? `${def.singular} ${id}` : `${def.singular} ${label} (${id})`;
+}
+
+/** The service's own names of fields the profile renames: known fields too when a payload is checked. */
+export function serviceFieldNames(settings: Settings, resource: ResourceName): string[] {
+  return Object.values(settings.fields?.[resource] ?? {});
 }

@@ -3,7 +3,7 @@ import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
 import { printRecord } from '../output.js';
-import { describeRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
 
 export async function updateCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'update');
@@ -12,7 +12,7 @@ export async function updateCommand(ctx: Context, [word = '', id = '']: string[]
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'changed');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const patch = await readPayload(def, file, ctx.io.stdin, 'update');
+  const patch = await readPayload(def, file, ctx.io.stdin, 'update', { extraFields: serviceFieldNames(settings, def.name) });
   for (const note of patch.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.update(def.name, id, patch.fields);
