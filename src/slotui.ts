@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-import { enableCompileCache } from 'node:module';
+/**
+ * The program's entry (ESM, kept small): runs the CLI's CommonJS parts with
+ * V8's code cache (see startup/parts.ts), then writes the cache of the parts
+ * that had none once the command has run.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { main as Main } from './cli/main.js';
+import { cacheRootFrom, openCodeCache } from './startup/codeCache.js';
+import { Parts } from './startup/parts.js';
 
-// V8's code cache makes every start after the first skip most of the parsing
-// and compiling of the bundle; it lives in the OS temp folder and is safe to lose.
-// It must be on before the program's modules load, hence the dynamic import.
-enableCompileCache?.();
-const { main } = await import('./cli/main.js');
+const opened = openCodeCache(cacheRootFrom(process.env), SLOTUI_BUILD_ID);
+if (opened.refused) process.stderr.write(`slotui: ${opened.refused}\n`);
+const parts = new Parts(path.join(path.dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache);
+const { main } = parts.load('main.js') as { main: typeof Main };
 
 const code = await main({
   argv: process.argv.slice(2),
@@ -15,3 +23,4 @@ const code = await main({
   stderr: process.stderr,
 });
 process.exitCode = code;
+parts.saveCodeCache();

@@ -58,12 +58,12 @@ function graphemeWidth(grapheme: string): number {
   return isWide(first) ? 2 : 1;
 }
 
-// Plain printable ASCII is the common case: measure it without segmenting.
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// Printable ASCII and the symbols we draw (one cell each) are the common case: measured without segmenting.
+const ONE_CELL_EACH = /^[\x20-\x7e·…—→]*$/;
 
 /** Terminal cells the text takes (no escape sequences expected: text is sanitised first). */
 export function textWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (ONE_CELL_EACH.test(text)) return text.length;
   let width = 0;
   for (const { segment } of segmenter().segment(text)) width += graphemeWidth(segment);
   return width;

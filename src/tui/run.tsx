@@ -14,6 +14,7 @@ import { Root } from './auth/Root.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
+import { layoutEngineReady } from './layoutEngine.js';
 import type { DashboardDeps, RunDashboard } from './types.js';
 
 const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1 } as const;
@@ -26,7 +27,12 @@ export function crashSentence(error: unknown, secrets: readonly (string | undefi
   return `The dashboard stopped on an unexpected error (${safe}).`;
 }
 
-export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
+export const runDashboard: RunDashboard = async (deps: DashboardDeps) => {
+  await layoutEngineReady;
+  return runOnTerminal(deps);
+};
+
+const runOnTerminal = (deps: DashboardDeps) =>
   new Promise<number>((resolve) => {
     const { stdin, stdout, stderr } = deps;
     const guard = createTerminalGuard(stdin, stdout);

@@ -1,11 +1,13 @@
 /**
  * The built bundle (dist/slotui.js) run as a child process, as a user runs it:
- * it works against the sandbox, and `list` never loads the dashboard's code
- * (React and Ink stay in a lazily imported chunk).
+ * it works against the sandbox, `list` never loads the dashboard's code
+ * (React and Ink stay in a lazily loaded part), and V8's code cache of the
+ * parts is written, used, rewritten when damaged and refused when others can
+ * write it. The cache also tells which parts a run loaded: one file per part.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,7 +18,7 @@ const bundle = join(root, 'dist', 'slotui.js');
 // npm scripts put Node 22 first on PATH; the pinned runtime is also here.
 const node = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root, 'node_modules', '.bin', 'node') : process.execPath;
 
-/** React's element marker: present in any chunk that carries React. */
+/** React's element marker: present in any part that carries React. */
 const REACT_MARKER = /react\.(transitional\.)?element/;
 
 let h: CliHarness;
@@ -34,11 +36,13 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-function runBundle(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the bundle with its code cache in `cacheHome` (XDG_CACHE_HOME; a fresh one unless given). */
+async function runBundle(args: string[], env: NodeJS.ProcessEnv, cacheHome?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const xdgCache = cacheHome ?? await mkdtemp(join(work, 'cache-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [...nodeArgs, bundle, ...args], {
+    const child = spawn(node, [bundle, ...args], {
       cwd: work,
-      env: { PATH: process.env.PATH, ...env },
+      env: { PATH: process.env.PATH, XDG_CACHE_HOME: xdgCache, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -54,50 +58,82 @@ function runBundle(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = 
   });
 }
 
+/** The folder of the build's caches under a cache home, and the parts cached there. */
+function cachedParts(cacheHome: string): { folder: string; parts: string[] } {
+  const root = join(cacheHome, 'slotui');
+  const [key, ...others] = readdirSync(root);
+  expect(others).toEqual([]);
+  const folder = join(root, key!);
+  return { folder, parts: readdirSync(folder).map((f) => f.replace(/\.cache$/, '')).sort() };
+}
+
+const partBytes = (parts: string[]) => parts.reduce((sum, p) => sum + statSync(join(root, 'dist', 'parts', p)).size, 0);
+
 describe('the built bundle', () => {
-  test('list slis --json works and loads no React', async () => {
-    // A module hook that records every file the process loads.
-    const log = join(work, 'loaded.txt');
-    const hook = join(work, 'hook.mjs');
-    await writeFile(hook, [
-      "import { registerHooks } from 'node:module';",
-      "import { appendFileSync } from 'node:fs';",
-      'registerHooks({ load(url, context, next) {',
-      `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');`,
-      '  return next(url, context);',
-      '} });',
-    ].join('\n'));
-    const r = await runBundle(['list', 'slis', '--json', '--limit', '3'], h.env(), ['--import', hook]);
+  test('list slis --json works, loads no React, and leaves the cache of the parts it ran', async () => {
+    const cacheHome = await mkdtemp(join(work, 'cache-'));
+    const r = await runBundle(['list', 'slis', '--json', '--limit', '3'], h.env(), cacheHome);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)).toEqual(['sli-000001', 'sli-000002', 'sli-000003']);
 
-    const loaded = readFileSync(log, 'utf8').trim().split('\n').filter((url) => url.includes('/dist/'));
-    expect(loaded.some((url) => url.endsWith('/dist/slotui.js'))).toBe(true);
-    for (const url of loaded) {
-      expect(readFileSync(fileURLToPath(url), 'utf8'), `${url} carries React`).not.toMatch(REACT_MARKER);
+    const { folder, parts } = cachedParts(cacheHome);
+    expect(parts).toContain('main.js');
+    expect(parts.some((p) => p.startsWith('list-'))).toBe(true);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    for (const part of parts) {
+      expect(readFileSync(join(root, 'dist', 'parts', part), 'utf8'), `${part} carries React`).not.toMatch(REACT_MARKER);
     }
   });
 
   test('--version and --help load only the entry and the command table, no dependency', async () => {
     for (const args of [['--version'], ['--help']]) {
-      const log = join(work, `loaded-${args[0]}.txt`);
-      const hook = join(work, `hook-${args[0]}.mjs`);
-      await writeFile(hook, [
-        "import { registerHooks } from 'node:module';",
-        "import { appendFileSync } from 'node:fs';",
-        'registerHooks({ load(url, context, next) {',
-        `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');`,
-        '  return next(url, context);',
-        '} });',
-      ].join('\n'));
-      const r = await runBundle(args, {}, ['--import', hook]);
+      const cacheHome = await mkdtemp(join(work, 'cache-'));
+      const r = await runBundle(args, {}, cacheHome);
       expect(r.code).toBe(0);
-      const loaded = readFileSync(log, 'utf8').trim().split('\n').filter((url) => url.includes('/dist/'));
-      const bytes = loaded.reduce((sum, url) => sum + readFileSync(fileURLToPath(url)).length, 0);
+      const { parts } = cachedParts(cacheHome);
       // The HTTP client, zod, conf and React are each hundreds of KiB; the CLI's own code is a few.
-      expect(bytes, `${args[0]} loaded ${loaded.join(', ')}`).toBeLessThan(args[0] === '--version' ? 40_000 : 600_000);
+      expect(partBytes(parts), `${args[0]} loaded ${parts.join(', ')}`).toBeLessThan(args[0] === '--version' ? 40_000 : 600_000);
     }
+  });
+
+  test('the cache is used by the next run, and a damaged or foreign one is written again', async () => {
+    const cacheHome = await mkdtemp(join(work, 'cache-'));
+    const list = () => runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
+    expect((await list()).code).toBe(0);
+    const { folder } = cachedParts(cacheHome);
+    const mainCache = join(folder, 'main.js.cache');
+    const listCache = join(folder, readdirSync(folder).find((f) => f.startsWith('list-'))!);
+    const written = readFileSync(mainCache);
+
+    const again = await list();
+    expect(again.code).toBe(0);
+    expect(readFileSync(mainCache).equals(written)).toBe(true); // used as it is, not rewritten
+
+    // Damaged past V8's header (our checksum catches it) and V8's own rejection (another script's cache).
+    const damaged = Buffer.from(written);
+    damaged[damaged.length - 3]! ^= 0xff;
+    writeFileSync(mainCache, damaged);
+    writeFileSync(listCache, written);
+    const recovered = await list();
+    expect(recovered.stderr).toBe('');
+    expect(recovered.code).toBe(0);
+    expect(JSON.parse(recovered.stdout)).toHaveLength(1);
+    expect(readFileSync(mainCache).equals(damaged)).toBe(false);
+    expect(readFileSync(listCache).equals(written)).toBe(false);
+  });
+
+  test('a cache folder others can write is not used, in one line on stderr', async () => {
+    const cacheHome = await mkdtemp(join(work, 'cache-'));
+    const folder = join(cacheHome, 'slotui');
+    expect((await runBundle(['--version'], {}, cacheHome)).code).toBe(0);
+    chmodSync(folder, 0o777);
+    const before = cachedParts(cacheHome).parts;
+    const r = await runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toBe(`slotui: not using the code cache: ${folder} can be changed by other users (run \`chmod 700 ${folder}\`); starts are slower until then.\n`);
+    expect(cachedParts(cacheHome).parts).toEqual(before); // nothing written there
   });
 
   test('--version and a usage error exit as documented', async () => {

@@ -1,0 +1,21 @@
+/**
+ * string-width as the bundle's libraries see it (scripts/build.mjs routes
+ * their `string-width` here): text made of printable ASCII and the symbols we
+ * draw ("·", "…", "—", "→", each one cell) is measured by its length once its
+ * colours are stripped; anything else goes to string-width. Ink measures every
+ * cell of every frame, and string-width leaves its own ASCII path for an emoji
+ * regex and a segmenter at the first "…".
+ */
+import stringWidth, { type Options } from 'string-width';
+
+const DRAWN = /^[\x20-\x7e·…—→]*$/;
+// eslint-disable-next-line no-control-regex -- SGR starts with ESC.
+const SGR = /\x1b\[[\d;]*m/g;
+
+export default function fastStringWidth(input: string, options?: Options): number {
+  if (typeof input === 'string' && options?.ambiguousIsNarrow !== false) {
+    const text = !options?.countAnsiEscapeCodes && input.includes('\x1b') ? input.replace(SGR, '') : input;
+    if (DRAWN.test(text)) return text.length;
+  }
+  return stringWidth(input, options);
+}
