@@ -5,6 +5,12 @@
 // pseudo-terminal, and prints a table of medians with ratios and targets.
 //
 //   node scripts/bench.mjs [--runs N] [--markdown FILE] [--bin FILE] [--quick]
+//                          [--startup-only] [--baseline FILE]
+//
+// Start-up figures (first frame, `list --limit 25`) come from interleaved
+// rounds with their references and the stack's floors (scripts/bench/startup.mjs),
+// with a warm code cache and a cold one; --baseline measures another build
+// (say main's dist/slotui.js) in the same rounds, for before/after figures.
 //
 // Every wait is bounded; only processes started here are ever killed (by PID).
 import console from 'node:console';
@@ -23,6 +29,7 @@ import { COLS, ROWS } from './bench/pty.mjs';
 import { describeMachine, machine, markdownTable, met, mib, ms, rate, ratio, textTable } from './bench/report.mjs';
 import { indexMemory } from './bench/recordIndex.mjs';
 import { bundleSandbox, startSandboxChild } from './bench/sandbox.mjs';
+import { startupRounds } from './bench/startup.mjs';
 import { median } from './bench/util.mjs';
 
 const SEED = 100_000;
@@ -35,11 +42,13 @@ const { values: flags } = parseArgs({
     markdown: { type: 'string' },
     bin: { type: 'string', default: 'dist/slotui.js' },
     quick: { type: 'boolean', default: false },
+    'startup-only': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
-  console.log('Usage: node scripts/bench.mjs [--runs N] [--markdown FILE] [--bin FILE] [--quick]');
+  console.log('Usage: node scripts/bench.mjs [--runs N] [--markdown FILE] [--bin FILE] [--quick] [--startup-only] [--baseline FILE]');
   process.exit(0);
 }
 const runs = Math.max(1, Math.min(50, Number.parseInt(flags.runs, 10) || 7));
@@ -52,6 +61,11 @@ const settings = {
   memoryBudgetMs: 90_000,
 };
 const bin = resolve(flags.bin);
+const baseline = flags.baseline ? resolve(flags.baseline) : undefined;
+if (baseline && !existsSync(baseline)) {
+  console.error(`${flags.baseline} does not exist.`);
+  process.exit(1);
+}
 if (!existsSync(bin)) {
   console.error(`${flags.bin} does not exist. Build it first with \`npm run build\`.`);
   process.exit(1);
@@ -91,7 +105,8 @@ process.once('SIGINT', () => {
 function slotuiEnv(sandbox) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('SLOTUI_') || key === 'CI' || key.startsWith('CI_') || key === 'CONTINUOUS_INTEGRATION') continue;
+    // NODE_EXTRA_CA_CERTS would make every Node start read more certificates than curl reads.
+    if (key.startsWith('SLOTUI_') || key === 'NODE_EXTRA_CA_CERTS' || key === 'CI' || key.startsWith('CI_') || key === 'CONTINUOUS_INTEGRATION') continue;
     env[key] = value;
   }
   return {
@@ -119,6 +134,7 @@ const failures = [];
 
 /** Runs one measurement; a failure becomes a row that says so, and the bench goes on. */
 async function measure(name, fn) {
+  if (flags['startup-only'] && !name.startsWith('start')) return;
   const t0 = performance.now();
   process.stdout.write(`- ${name} ... `);
   try {
@@ -141,11 +157,13 @@ try {
   // Diagnostics first: what loading the bundle costs before any work.
   await measure('startup diagnostics', async () => {
     const files = [{ name: 'dist/slotui.js', size: (await stat(bin)).size }];
-    const chunksDir = join(bin, '..', 'chunks');
-    if (existsSync(chunksDir)) {
-      for (const f of (await readdir(chunksDir)).filter((f) => f.endsWith('.js'))) files.push({ name: `chunks/${f}`, size: (await stat(join(chunksDir, f))).size });
+    const partsDir = join(bin, '..', 'parts');
+    if (existsSync(partsDir)) {
+      for (const f of (await readdir(partsDir)).filter((f) => f.endsWith('.js'))) files.push({ name: `parts/${f}`, size: (await stat(join(partsDir, f))).size });
     }
-    notes.push(`Bundle: ${files.map((f) => `${f.name} ${(f.size / 1024).toFixed(0)} KiB`).join(', ')}.`);
+    const big = files.filter((f) => f.size >= 100 * 1024);
+    const small = files.filter((f) => f.size < 100 * 1024);
+    notes.push(`Bundle: ${big.map((f) => `${f.name} ${(f.size / 1024).toFixed(0)} KiB`).join(', ')}, and ${small.length} more files of ${(small.reduce((n, f) => n + f.size, 0) / 1024).toFixed(0)} KiB in all.`);
     const version = [];
     const bare = [];
     for (let i = 0; i <= runs; i++) {
@@ -155,6 +173,33 @@ try {
     }
     const peak = canMeasurePeak ? (await runProcess(process.execPath, [bin, '--version'], { env: ctx.env, peak: true })).peakKiB : NaN;
     notes.push(`\`slotui --version\` (loads the entry bundle, no work): ${ms(median(version))} vs \`node -e 0\` ${ms(median(bare))} in a pipe; its peak RSS ${mib(peak)}.`);
+  });
+
+  await measure('start-up: first frame and list --limit 25, warm and cold cache, with references and floors', async () => {
+    const firstName = await ctx.api.nameAt(0);
+    const r = await startupRounds(ctx, { rounds: flags.quick ? 3 : Math.max(runs, 15), curlArgs, firstName, baseline });
+    const m = (name) => median(r[name]);
+    const bareMs = m('bare node');
+    const curlMs = m('curl');
+    const vsBare = (name, target, ok) => ({ slotui: ms(m(name)), reference: `${ms(bareMs)} (\`node -e 0\`)`, ratio: ratio(m(name) / bareMs), target, met: ok === undefined ? 'n/a' : met(ok) });
+    const vsCurl = (name, target, ok) => ({ slotui: ms(m(name)), reference: `${ms(curlMs)} (curl)`, ratio: ratio(m(name) / curlMs), target, met: ok === undefined ? 'n/a' : met(ok) });
+    const beforeWarm = (what) => (baseline ? m(`baseline: ${what}, warm`) : undefined);
+    const coldTarget = (what) => (baseline ? [`≤ ${ms(beforeWarm(what))} (baseline warm)`, m(`slotui: ${what}, cold`) <= beforeWarm(what)] : ['≤ baseline warm', undefined]);
+    rows.push({ measurement: 'start-up: first frame with data (pty), warm cache', ...vsBare('slotui: first frame, warm', '≤ 5.5x', m('slotui: first frame, warm') / bareMs <= 5.5) });
+    rows.push({ measurement: 'start-up: first frame with data (pty), cold cache', ...vsBare('slotui: first frame, cold', ...coldTarget('first frame')) });
+    rows.push({ measurement: 'start-up: floor, one Ink frame of 29 lines (pty, cached code)', ...vsBare('floor: Ink frame', '—') });
+    rows.push({ measurement: 'start-up: `slotui list slis --limit 25 --json`, warm cache', ...vsCurl('slotui: list, warm', '≤ 6.5x', m('slotui: list, warm') / curlMs <= 6.5) });
+    rows.push({ measurement: 'start-up: `slotui list slis --limit 25 --json`, cold cache', ...vsCurl('slotui: list, cold', ...coldTarget('list')) });
+    rows.push({ measurement: 'start-up: floor, one undici GET printed (cached code)', ...vsCurl('floor: undici GET', '—') });
+    if (baseline) {
+      for (const [what, label, vs] of [['first frame', 'first frame with data (pty)', vsBare], ['list', '`list slis --limit 25 --json`', vsCurl]]) {
+        for (const cache of ['warm', 'cold']) {
+          rows.push({ measurement: `start-up: baseline ${label}, ${cache}`, ...vs(`baseline: ${what}, ${cache}`, '—') });
+        }
+      }
+      notes.push(`Baseline: ${flags.baseline}, measured in the same rounds (its compile cache in a TMPDIR of its own, fresh for each cold run).`);
+    }
+    notes.push(`Start-up rounds: ${r['bare node'].length}, interleaved (each round runs every figure, alternating order); warm = the cache of earlier runs, cold = a fresh cache folder for each run.`);
   });
 
   await measure('list --limit 100 --json vs curl', async () => {
@@ -284,7 +329,7 @@ try {
   await cleanup();
 }
 
-const order = ['time to first frame', '`slotui list slis --limit', 'page flip, prefetched', 'page flip, page not', '`slotui list slis --all', 'peak RSS', 'dashboard RSS', 'record index', 'TLS connections'];
+const order = ['start-up: first frame', 'start-up: floor, one Ink', 'start-up: `slotui list', 'start-up: floor, one undici', 'start-up: baseline', 'time to first frame', '`slotui list slis --limit', 'page flip, prefetched', 'page flip, page not', '`slotui list slis --all', 'peak RSS', 'dashboard RSS', 'record index', 'TLS connections'];
 const rank = (row) => {
   const i = order.findIndex((prefix) => row.measurement.startsWith(prefix));
   return i < 0 ? order.length : i;
