@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 import { bundlePlugins, partDefines, toPart } from '../build-parts.mjs';
 import { CURL } from './cli.mjs';
 import { runProcess } from './proc.mjs';

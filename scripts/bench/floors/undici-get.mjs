@@ -1,6 +1,7 @@
 // Floor of `slotui list`: one GET through the parts of undici slotui loads
 // (a Pool and its request), verified TLS with the CA file, the body printed.
 import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import request from 'undici/lib/api/api-request.js';
 
