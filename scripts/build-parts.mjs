@@ -79,6 +79,27 @@ const fastStringWidth = (root) => ({
   },
 });
 
+/**
+ * A package that slotui's code require()s (instead of importing it) is loaded
+ * on first use, synchronously (conf, the config writer): it becomes a part of
+ * its own, which the entry's loader serves. Collects the packages in
+ * `required` (package name to part name); build.mjs bundles each.
+ */
+export function requiredOnUse(root, required) {
+  const src = join(root, 'src');
+  return {
+    name: 'required-on-use',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind !== 'require-call' || !args.importer.startsWith(src) || args.path.startsWith('node:')) return undefined;
+        const part = `required-${args.path.replace(/[^A-Za-z0-9]+/g, '-')}.js`;
+        required.set(args.path, part);
+        return { path: `./${part}`, external: true };
+      });
+    },
+  };
+}
+
 /** The plugins of every part bundle; `root` is the repository. */
 export function bundlePlugins(root) {
   return [yogaDecodesWithoutFetch, yogaWithoutTopLevelAwait(root), inkWithoutDevtools, fastStringWidth(root)];

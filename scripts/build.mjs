@@ -8,7 +8,7 @@
 // once), then each chunk is turned into CommonJS: import() becomes a require()
 // of the part, which the entry's loader resolves.
 import { build } from 'esbuild';
-import { bundlePlugins, partDefines, toPart } from './build-parts.mjs';
+import { bundlePlugins, partDefines, requiredOnUse, toPart } from './build-parts.mjs';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 await rm(join(root, 'dist'), { recursive: true, force: true });
+const required = new Map();
 
 const split = await build({
   absWorkingDir: root,
@@ -33,13 +34,31 @@ const split = await build({
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   ...partDefines(root),
-  plugins: bundlePlugins(root),
+  plugins: [requiredOnUse(root, required), ...bundlePlugins(root)],
   logLevel: 'warning',
 });
 
 const parts = [];
 for (const file of split.outputFiles.filter((f) => f.path.endsWith('.js'))) {
   parts.push({ path: file.path, code: await toPart(file.text) });
+}
+// Each package required on use, bundled alone (it shares nothing with the rest).
+for (const [name, part] of required) {
+  const bundled = await build({
+    absWorkingDir: root,
+    stdin: { contents: `export * from ${JSON.stringify(name)}; export { default } from ${JSON.stringify(name)};`, resolveDir: root, loader: 'js' },
+    write: false,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    legalComments: 'none',
+    ...partDefines(root),
+    plugins: bundlePlugins(root),
+    logLevel: 'warning',
+  });
+  parts.push({ path: join(root, 'dist', 'parts', part), code: await toPart(bundled.outputFiles[0].text) });
 }
 await mkdir(join(root, 'dist', 'parts'), { recursive: true });
 const hash = createHash('sha256');

@@ -11,7 +11,8 @@ import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Trans
 import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources.js';
-import { envelopeSchema, type ApiRecord } from './schemas.js';
+import type { ApiRecord } from './schemas.js';
+import { checkEnvelope, checkRecord } from './validate.js';
 import { sanitizeServerText } from './text.js';
 import type { ApiClient, ClientOptions, ListOptions, Page, RequestOptions, RetryPolicy, Timeouts } from './types.js';
 
@@ -85,11 +86,11 @@ export function createClient(options: ClientOptions): ApiClient {
 
   /** A record answer (get, create, update), checked against the resource's schema. */
   const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
-    const parsed = RESOURCES[resource].record.safeParse(fields.fromService(resource, json));
+    const parsed = checkRecord(RESOURCES[resource].recordFields, fields.fromService(resource, json));
     if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
+    const { issue } = parsed;
     const reason = json === undefined ? 'the answer is empty'
-      : issue ? sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120) : 'unexpected shape';
+      : sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120);
     throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${RESOURCES[resource].title} (${reason}). Check the base URL and the profile's path for ${resource}.`);
   };
 
@@ -175,7 +176,7 @@ export function createClient(options: ClientOptions): ApiClient {
       url.searchParams.set('limit', '1');
       url.searchParams.set('offset', '0');
       const answer = await transport.send({ method: 'GET', url, target: { resource: 'slis', action: 'probe' }, signal: opts.signal });
-      if (!envelopeSchema.safeParse(answer.json).success) {
+      if (!checkEnvelope(answer.json).success) {
         throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`);
       }
     }),

@@ -13,7 +13,8 @@
  * - a `next` on another origin or on http: refused before any request.
  */
 import { SlotuiError } from './errors.js';
-import { envelopeSchema, type ApiRecord } from './schemas.js';
+import type { ApiRecord } from './schemas.js';
+import { checkEnvelope, checkRecord, type Issue } from './validate.js';
 import { RESOURCES, type ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';
 import type { Page } from './types.js';
@@ -24,9 +25,7 @@ export const DEFAULT_OFFSET = 0;
 const MAX_EMPTY_PAGES_IN_A_ROW = 3;
 
 /** A short description of the first problem zod found, for messages. */
-function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'unexpected shape';
+function describeIssue(issue: Issue): string {
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
   return sanitizeServerText(`${where}${issue.message}`, 120);
 }
@@ -53,13 +52,13 @@ export function parsePage(resource: ResourceName, url: URL, json: unknown): Page
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw notAList(resource, url, Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object');
   }
-  const envelope = envelopeSchema.safeParse(json);
-  if (!envelope.success) throw notAList(resource, url, firstIssue(envelope.error));
-  const schema = RESOURCES[resource].record;
+  const envelope = checkEnvelope(json);
+  if (!envelope.success) throw notAList(resource, url, describeIssue(envelope.issue));
+  const fields = RESOURCES[resource].recordFields;
   const results: ApiRecord[] = [];
   envelope.data.results.forEach((item, index) => {
-    const record = schema.safeParse(item);
-    if (!record.success) throw notAList(resource, url, `record ${index}: ${firstIssue(record.error)}`);
+    const record = checkRecord(fields, item);
+    if (!record.success) throw notAList(resource, url, `record ${index}: ${describeIssue(record.issue)}`);
     results.push(record.data);
   });
   return {

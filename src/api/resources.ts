@@ -6,11 +6,10 @@
  * Pure data: no UI imports here. Column getters return plain strings; the
  * screens sanitise and fit them.
  */
-import type { z } from 'zod';
 import {
-  agreementCreateSchema, agreementRecordSchema, organizationCreateSchema, organizationRecordSchema,
-  sliCreateSchema, sliRecordSchema, sloCreateSchema, sloRecordSchema, type ApiRecord,
-} from './schemas.js';
+  AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS, type RecordFields,
+} from './recordFields.js';
+import type { ApiRecord } from './schemas.js';
 
 export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
@@ -59,8 +58,8 @@ export interface ResourceDef {
   aliases: readonly string[];
   /** Path under the base URL when the profile sets none (interface: assumed paths). */
   defaultPath: string;
-  record: z.ZodType<ApiRecord>;
-  create: z.ZodType<Record<string, unknown>>;
+  /** The record's fields as the server sends them (validate.ts reads them; schemas.ts makes zod of them). */
+  recordFields: RecordFields;
   columns: readonly Column[];
   /** More columns for `-o wide` (never in the dashboard's table). */
   wideColumns?: readonly Column[];
@@ -93,8 +92,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     title: 'SLIs',
     aliases: ['sli', 'slis'],
     defaultPath: '/v1/slis/',
-    record: sliRecordSchema as z.ZodType<ApiRecord>,
-    create: sliCreateSchema,
+    recordFields: SLI_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 32, minWidth: 12, priority: 10 },
       { id: 'type', header: 'TYPE', get: field('type'), width: 14, minWidth: 6, priority: 8 },
@@ -124,8 +122,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     title: 'SLOs',
     aliases: ['slo', 'slos'],
     defaultPath: '/v1/slos/',
-    record: sloRecordSchema as z.ZodType<ApiRecord>,
-    create: sloCreateSchema,
+    recordFields: SLO_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'target', header: 'TARGET', get: joined('target_value', 'target_unit'), width: 12, minWidth: 6, priority: 9 },
@@ -164,8 +161,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     title: 'Orgs',
     aliases: ['organization', 'organizations', 'org', 'orgs'],
     defaultPath: '/v1/organizations/',
-    record: organizationRecordSchema as z.ZodType<ApiRecord>,
-    create: organizationCreateSchema,
+    recordFields: ORGANIZATION_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
@@ -188,8 +184,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     title: 'Agreements',
     aliases: ['agreement', 'agreements'],
     defaultPath: '/v1/agreements/',
-    record: agreementRecordSchema as z.ZodType<ApiRecord>,
-    create: agreementCreateSchema,
+    recordFields: AGREEMENT_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'organization', header: 'ORGANIZATION', get: field('organization_id'), width: 14, minWidth: 8, priority: 6 },

@@ -2,18 +2,45 @@
  * zod schemas of the service's payloads (spec sections 2 and 4.1).
  *
  * Two kinds per resource:
- * - the record as the server returns it: loose (unknown fields are kept for the
- *   detail view) and tolerant (a field the spec lists may be missing or null);
+ * - the record as the server returns it, made from the field definitions of
+ *   recordFields.ts (which validate.ts reads too, without zod): loose (unknown
+ *   fields are kept for the detail view) and tolerant (a field the spec lists
+ *   may be missing or null);
  * - the create payload: what we check before sending. Which fields are required
  *   is not in the spec; our choice is documented in the README and enforced by
  *   the sandbox with the same schemas.
+ *
+ * zod is loaded where records are created or changed (and by the sandbox);
+ * reading uses validate.ts.
  */
 import { z } from 'zod';
+import {
+  AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, QUERY_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS,
+  type RecordFieldKind, type RecordFields,
+} from './recordFields.js';
+import type { ResourceName } from './resources.js';
 
 /** Ids are strings in the spec; a server sending numbers is tolerated and normalised. */
 export const idSchema = z.union([z.string().min(1), z.number().int().transform(String)]);
 
 const text = z.string().nullish();
+const stringOrNumber = z.union([z.string(), z.number().transform(String)]);
+
+function fieldSchema(kind: RecordFieldKind): z.ZodType {
+  switch (kind) {
+    case 'id': return idSchema;
+    case 'text': return text;
+    case 'number': return z.number().nullish();
+    case 'string-or-number': return stringOrNumber.nullish();
+    case 'string-or-number-list': return z.array(stringOrNumber).nullish();
+    case 'queries': return z.record(z.string(), recordSchema(QUERY_FIELDS)).nullish();
+  }
+}
+
+/** The loose zod object of a record's field definitions. */
+export function recordSchema(fields: RecordFields) {
+  return z.looseObject(Object.fromEntries(Object.entries(fields).map(([key, kind]) => [key, fieldSchema(kind)])));
+}
 
 /** A numeric value carried as a string (spec 2.2). */
 export const numericString = z
@@ -32,20 +59,7 @@ export const querySchema = z.looseObject({
 });
 export type Query = z.infer<typeof querySchema>;
 
-export const sliRecordSchema = z.looseObject({
-  id: idSchema,
-  name: text,
-  type: text,
-  description: text,
-  unit_of_measure: text,
-  queries: z.record(z.string(), z.looseObject({
-    select: text, where: text, from: text, limit: z.number().nullish(),
-  })).nullish(),
-  formula: text,
-  created_at: text,
-  updated_at: text,
-});
-export type SliRecord = z.infer<typeof sliRecordSchema>;
+export const sliRecordSchema = recordSchema(SLI_RECORD_FIELDS);
 
 export const sliCreateSchema = z.object({
   name: z.string().trim().min(1, 'Required.').max(200),
@@ -75,24 +89,7 @@ export const sloCreateSchema = z.object({
 });
 export type SloCreate = z.infer<typeof sloCreateSchema>;
 
-export const sloRecordSchema = z.looseObject({
-  id: idSchema,
-  name: text,
-  description: text,
-  service_level_indicator_id: z.union([z.string(), z.number().transform(String)]).nullish(),
-  time_window_type: text,
-  time_window_value: z.union([z.string(), z.number().transform(String)]).nullish(),
-  time_window_unit: text,
-  target_value: z.union([z.string(), z.number().transform(String)]).nullish(),
-  target_unit: text,
-  interval: z.number().nullish(),
-  on_missing_interval: text,
-  benchmark_operator: text,
-  benchmark_value: z.union([z.string(), z.number().transform(String)]).nullish(),
-  created_at: text,
-  updated_at: text,
-});
-export type SloRecord = z.infer<typeof sloRecordSchema>;
+export const sloRecordSchema = recordSchema(SLO_RECORD_FIELDS);
 
 // ---- Organizations and agreements (fields not shown in the spec: our assumption) ----
 
@@ -100,14 +97,7 @@ export const organizationCreateSchema = z.object({
   name: z.string().trim().min(1, 'Required.').max(200),
   description: z.string().max(10_000).optional(),
 });
-export const organizationRecordSchema = z.looseObject({
-  id: idSchema,
-  name: text,
-  description: text,
-  created_at: text,
-  updated_at: text,
-});
-export type OrganizationRecord = z.infer<typeof organizationRecordSchema>;
+export const organizationRecordSchema = recordSchema(ORGANIZATION_RECORD_FIELDS);
 
 export const agreementCreateSchema = z.object({
   name: z.string().trim().min(1, 'Required.').max(200),
@@ -115,16 +105,21 @@ export const agreementCreateSchema = z.object({
   organization_id: z.string().trim().min(1, 'Required.'),
   slo_ids: z.array(z.string().min(1)).optional(),
 });
-export const agreementRecordSchema = z.looseObject({
-  id: idSchema,
-  name: text,
-  description: text,
-  organization_id: z.union([z.string(), z.number().transform(String)]).nullish(),
-  slo_ids: z.array(z.union([z.string(), z.number().transform(String)])).nullish(),
-  created_at: text,
-  updated_at: text,
-});
-export type AgreementRecord = z.infer<typeof agreementRecordSchema>;
+export const agreementRecordSchema = recordSchema(AGREEMENT_RECORD_FIELDS);
+
+/** Each resource's record (as read) and create payload (as checked before sending). */
+export const RECORD_SCHEMAS: Record<ResourceName, z.ZodType<ApiRecord>> = {
+  slis: sliRecordSchema as unknown as z.ZodType<ApiRecord>,
+  slos: sloRecordSchema as unknown as z.ZodType<ApiRecord>,
+  organizations: organizationRecordSchema as unknown as z.ZodType<ApiRecord>,
+  agreements: agreementRecordSchema as unknown as z.ZodType<ApiRecord>,
+};
+export const CREATE_SCHEMAS: Record<ResourceName, z.ZodType<Record<string, unknown>>> = {
+  slis: sliCreateSchema,
+  slos: sloCreateSchema,
+  organizations: organizationCreateSchema,
+  agreements: agreementCreateSchema,
+};
 
 // ---- List envelope (spec 4.1) ----
 
@@ -134,7 +129,6 @@ export const envelopeSchema = z.looseObject({
   next: z.string().nullish().transform((v) => v ?? null),
   previous: z.string().nullish().transform((v) => v ?? null),
 });
-export type Envelope = z.infer<typeof envelopeSchema>;
 
 /** Any record: every resource's records carry at least an id. */
 export type ApiRecord = { id: string } & Record<string, unknown>;

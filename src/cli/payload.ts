@@ -14,8 +14,11 @@ import { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
 import type { ResourceDef } from '../api/resources.js';
+import { CREATE_SCHEMAS } from '../api/schemas.js';
 import { closestWord } from '../text/suggest.js';
 import { parseJsonInput, readTextInput } from './input.js';
+
+type CreateSchema = (typeof CREATE_SCHEMAS)[keyof typeof CREATE_SCHEMAS];
 
 const MAX_FIELDS_SHOWN = 4;
 
@@ -47,7 +50,8 @@ export async function readPayload(
   if (mode === 'update' && Object.keys(fields).length === 0) {
     throw new SlotuiError('validation', `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`);
   }
-  const schema = mode === 'create' ? def.create : partialOf(def.create);
+  const create = CREATE_SCHEMAS[def.name];
+  const schema = mode === 'create' ? create : partialOf(create);
   const result = schema.safeParse(fields);
   if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
   // The user's own object is sent (extra fields a profile maps included).
@@ -105,8 +109,8 @@ function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fi
 }
 
 /** The create schema with every field optional (a PATCH sends only what changes). */
-function partialOf(schema: ResourceDef['create']): ResourceDef['create'] {
-  return schema instanceof z.ZodObject ? (schema.partial() as unknown as ResourceDef['create']) : schema;
+function partialOf(schema: CreateSchema): CreateSchema {
+  return schema instanceof z.ZodObject ? (schema.partial() as unknown as CreateSchema) : schema;
 }
 
 const safe = (text: string): string => {

@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Conf from 'conf';
-import { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
 import type { Profile } from './types.js';
@@ -41,20 +40,57 @@ interface RawConfig {
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-const profileSchema = z.looseObject({
-  baseUrl: z.string().optional(),
-  frontendUrl: z.string().optional(),
-  token: z.string().optional(),
-  caFile: z.string().optional(),
-  paths: z.record(z.string(), z.string()).optional(),
-  fields: z.record(z.string(), z.record(z.string(), z.string().min(1))).optional(),
-  indexMaxRecords: z.number().int().positive().optional(),
-});
+/** A profile as stored: every field optional, unknown fields kept. */
+interface StoredProfile {
+  baseUrl?: string;
+  frontendUrl?: string;
+  token?: string;
+  caFile?: string;
+  paths?: Record<string, string>;
+  /** Per resource, slotui's field name → the service's. */
+  fields?: Record<string, Record<string, string>>;
+  indexMaxRecords?: number;
+}
 
-const configSchema = z.looseObject({
-  currentProfile: z.string().optional(),
-  profiles: z.record(z.string(), profileSchema).optional(),
-});
+const PROFILE_STRING_KEYS = ['baseUrl', 'frontendUrl', 'token', 'caFile'] as const;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Where the file's object departs from slotui's format (a dotted path, "" for
+ * the top level), or undefined when it fits. Plain code rather than zod: every
+ * command reads the config, and zod costs ~20 ms to load.
+ */
+function shapeProblem(raw: unknown): string | undefined {
+  if (!isPlainObject(raw)) return '';
+  if (raw.currentProfile !== undefined && typeof raw.currentProfile !== 'string') return 'currentProfile';
+  if (raw.profiles === undefined) return undefined;
+  if (!isPlainObject(raw.profiles)) return 'profiles';
+  for (const [name, profile] of Object.entries(raw.profiles)) {
+    if (!isPlainObject(profile)) return `profiles.${name}`;
+    for (const key of PROFILE_STRING_KEYS) {
+      if (profile[key] !== undefined && typeof profile[key] !== 'string') return `profiles.${name}.${key}`;
+    }
+    if (profile.paths !== undefined) {
+      if (!isPlainObject(profile.paths)) return `profiles.${name}.paths`;
+      for (const [resource, path] of Object.entries(profile.paths)) {
+        if (typeof path !== 'string') return `profiles.${name}.paths.${resource}`;
+      }
+    }
+    if (profile.fields !== undefined) {
+      if (!isPlainObject(profile.fields)) return `profiles.${name}.fields`;
+      for (const [resource, names] of Object.entries(profile.fields)) {
+        if (!isPlainObject(names)) return `profiles.${name}.fields.${resource}`;
+        for (const [field, theirs] of Object.entries(names)) {
+          if (typeof theirs !== 'string' || theirs === '') return `profiles.${name}.fields.${resource}.${field}`;
+        }
+      }
+    }
+    const max = profile.indexMaxRecords;
+    if (max !== undefined && !(typeof max === 'number' && Number.isInteger(max) && max > 0)) return `profiles.${name}.indexMaxRecords`;
+  }
+  return undefined;
+}
 
 const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths', 'fields', 'indexMaxRecords']);
 
@@ -201,17 +237,17 @@ export class ConfigStore {
   }
 
   private parse(raw: unknown): StoredConfig {
-    const result = configSchema.safeParse(raw);
-    if (!result.success) {
-      const where = result.error.issues[0]?.path.map(String).join('.') || 'top level';
-      throw new SlotuiError('config', `The config file ${this.file} is not in slotui's format (at ${where}). Fix it or remove it (then log in again) and try again.`);
+    const problem = shapeProblem(raw);
+    if (problem !== undefined) {
+      throw new SlotuiError('config', `The config file ${this.file} is not in slotui's format (at ${problem || 'top level'}). Fix it or remove it (then log in again) and try again.`);
     }
+    const data = raw as { currentProfile?: string; profiles?: Record<string, StoredProfile> };
     const profiles: Record<string, Profile> = {};
-    for (const [name, stored] of Object.entries(result.data.profiles ?? {})) {
+    for (const [name, stored] of Object.entries(data.profiles ?? {})) {
       profiles[name] = toProfile(stored);
     }
     const config: StoredConfig = { profiles };
-    if (result.data.currentProfile !== undefined) config.currentProfile = result.data.currentProfile;
+    if (data.currentProfile !== undefined) config.currentProfile = data.currentProfile;
     return config;
   }
 
@@ -266,7 +302,7 @@ function whatOthersCanDo(mode: number): string {
   return mode & 0o044 ? 'read' : mode & 0o022 ? 'changed' : 'entered';
 }
 
-function toProfile(stored: z.infer<typeof profileSchema>): Profile {
+function toProfile(stored: StoredProfile): Profile {
   const profile: Profile = {};
   if (stored.baseUrl !== undefined) profile.baseUrl = stored.baseUrl;
   if (stored.frontendUrl !== undefined) profile.frontendUrl = stored.frontendUrl;

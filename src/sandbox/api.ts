@@ -4,7 +4,8 @@
  * are checked with the same zod schemas the client uses (src/api/schemas.ts).
  */
 import { z } from 'zod';
-import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../api/resources.js';
+import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import { CREATE_SCHEMAS } from '../api/schemas.js';
 import { emptyReply, errorReply, jsonReply, type FieldErrors, type Reply } from './reply.js';
 import type { Store } from './store.js';
 
@@ -32,7 +33,7 @@ const ITEM_PATH = /^\/v1\/([^/]+)\/([^/]+)\/?$/;
 /** PATCH validates only the fields given: the create schema with every field optional. */
 const PATCH_SCHEMAS = Object.fromEntries(
   RESOURCE_NAMES.map((name) => {
-    const create = RESOURCES[name].create;
+    const create = CREATE_SCHEMAS[name];
     if (!(create instanceof z.ZodObject)) throw new Error(`The create schema of ${name} must be a zod object.`);
     return [name, create.partial()];
   }),
@@ -113,7 +114,7 @@ function read(ctx: ApiContext, resource: ResourceName, id: string): Reply {
 }
 
 async function create(ctx: ApiContext, resource: ResourceName, req: ApiRequest): Promise<Reply> {
-  const parsed = parseBody(req, RESOURCES[resource].create);
+  const parsed = parseBody(req, CREATE_SCHEMAS[resource]);
   if (!parsed.ok) return parsed.reply;
   const refErrors = checkReferences(ctx.store, resource, parsed.value);
   if (refErrors) return errorReply(400, 'Some fields are not valid.', refErrors);

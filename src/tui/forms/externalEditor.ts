@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import { CREATE_SCHEMAS, type ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { errorSentence } from '../errorText.js';
 
@@ -91,7 +91,8 @@ export function changesFrom(def: ResourceDef, original: Record<string, unknown>,
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) if (!same(value, original[key])) patch[key] = value;
   if (Object.keys(patch).length === 0) return { patch };
-  const schema = def.create instanceof z.ZodObject ? def.create.partial() : def.create;
+  const create = CREATE_SCHEMAS[def.name];
+  const schema = create instanceof z.ZodObject ? create.partial() : create;
   const result = schema.safeParse(patch);
   if (!result.success) {
     const first = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { FieldDef } from '../../api/resources.js';
+import { CREATE_SCHEMAS } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { QUERY_PARTS, formRows, queryRowId, valueOf, type FormState } from './formModel.js';
 
@@ -138,7 +139,7 @@ export function buildPayload(form: FormState): Built {
   }
   Object.assign(out.errors, queriesErrors);
 
-  const base = form.def.create;
+  const base = CREATE_SCHEMAS[form.def.name];
   const schema = form.mode === 'edit' && base instanceof z.ZodObject ? base.partial() : base;
   const result = schema.safeParse(raw);
   if (!result.success) {

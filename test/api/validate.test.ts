@@ -1,0 +1,77 @@
+/**
+ * One truth, two readers: the plain validator that reads every page
+ * (validate.ts, no zod) and the zod schemas (schemas.ts) come from the same
+ * field definitions, and give the same answer on every fixture: the same
+ * data (keys in the same order, so `--json` prints the same bytes), or the
+ * same first issue (path and message).
+ */
+import { describe, expect, test } from 'vitest';
+import { RESOURCE_NAMES, RESOURCES } from '../../src/api/resources.js';
+import { RECORD_SCHEMAS, envelopeSchema } from '../../src/api/schemas.js';
+import { checkEnvelope, checkRecord, type Checked } from '../../src/api/validate.js';
+import { addSampleData, addSeededSlis, emptyData } from '../../src/sandbox/sample.js';
+
+const data = emptyData();
+addSampleData(data);
+addSeededSlis(data, 5);
+
+/** Values that each field kind must accept or refuse the same way. */
+const ODD_VALUES: unknown[] = [
+  undefined, null, '', 'text', '99.9', 0, 7, -1, 1.5, true, [], ['a'], ['a', 2], [1, null], [{}], {}, { a: 1 },
+  { q: { select: 's', where: 'w', from: 'f', limit: 5, extra: true } }, { q: { limit: 'x' } }, { q: 5 }, { q: null }, { q: { select: 1 } },
+];
+
+function zodAnswer(schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+  const r = schema.safeParse(value);
+  if (r.success) return { success: true, data: r.data, json: JSON.stringify(r.data) };
+  const issue = r.error.issues[0]!;
+  return { success: false, issue: { path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: issue.message } };
+}
+
+function plainAnswer(result: Checked<unknown>) {
+  return result.success ? { success: true, data: result.data, json: JSON.stringify(result.data) } : { success: false, issue: result.issue };
+}
+
+describe.each(RESOURCE_NAMES)('records of %s', (name) => {
+  const fields = RESOURCES[name].recordFields;
+  const schema = RECORD_SCHEMAS[name];
+  const stored = data[name].records as Record<string, unknown>[];
+
+  test('every sample record: the same data', () => {
+    expect(stored.length).toBeGreaterThan(0);
+    for (const record of stored) {
+      const answer = plainAnswer(checkRecord(fields, record));
+      expect(answer.success).toBe(true);
+      expect(answer).toStrictEqual(zodAnswer(schema, record));
+    }
+  });
+
+  test('every field given every odd value, and records that are not objects: the same answer', () => {
+    const base = { ...stored[0]!, unknown_field: { kept: true } };
+    let refused = 0;
+    for (const key of [...Object.keys(fields), 'unknown_field']) {
+      for (const value of ODD_VALUES) {
+        const record: Record<string, unknown> = { ...base, [key]: value };
+        if (value === undefined) delete record[key];
+        const answer = plainAnswer(checkRecord(fields, record));
+        expect(answer, `${key} = ${JSON.stringify(value)}`).toStrictEqual(zodAnswer(schema, record));
+        if (!answer.success) refused++;
+      }
+    }
+    for (const value of [null, 'x', 3, [], [base]]) expect(plainAnswer(checkRecord(fields, value))).toStrictEqual(zodAnswer(schema, value));
+    expect(refused).toBeGreaterThan(Object.keys(fields).length * 3); // the fixtures do reach the refusals
+  });
+});
+
+describe('the list envelope', () => {
+  const page = { total: 2, results: [{ id: 'a' }, { id: 'b' }], next: 'https://x/v1/slis/?offset=2', previous: null };
+  const cases: unknown[] = [
+    page, { ...page, next: undefined, previous: undefined }, { total: 0, results: [] }, { ...page, extra: [1] },
+    { ...page, total: -1 }, { ...page, total: 1.5 }, { ...page, total: '2' }, { ...page, total: null }, { results: [] },
+    { ...page, results: { id: 'a' } }, { ...page, results: null }, { ...page, next: 5 }, { ...page, previous: {} }, { ...page, next: '' },
+    [], null, 'page', 0,
+  ];
+  test.each(cases.map((c) => [JSON.stringify(c) ?? 'undefined', c]))('%s: the same answer', (_label, value) => {
+    expect(plainAnswer(checkEnvelope(value))).toStrictEqual(zodAnswer(envelopeSchema, value));
+  });
+});
