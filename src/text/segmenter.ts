@@ -8,11 +8,13 @@
  * segmenter answers those strings itself and makes the real one only for
  * other text, with the same segments.
  */
+import { ONE_CELL_SYMBOLS } from './symbols.js';
+
 const NativeSegmenter = globalThis.Intl.Segmenter;
 
 /** Strings whose graphemes are their UTF-16 units: ASCII (but CR LF, one grapheme) and the symbols we draw. */
-// eslint-disable-next-line no-control-regex -- every ASCII character, controls too, is one grapheme (but CR LF).
-const ONE_UNIT_GRAPHEMES = /^[\x00-\x7f·…—→]*$/;
+// Every ASCII character, controls too, is one grapheme (but CR LF).
+const ONE_UNIT_GRAPHEMES = new RegExp(`^[\\x00-\\x7f${ONE_CELL_SYMBOLS}]*$`);
 
 function isOneUnitGraphemes(text: string): boolean {
   return ONE_UNIT_GRAPHEMES.test(text) && !text.includes('\r\n');

@@ -1,14 +1,15 @@
 /**
  * string-width as the bundle's libraries see it (scripts/build.mjs routes
  * their `string-width` here): text made of printable ASCII and the symbols we
- * draw ("·", "…", "—", "→", each one cell) is measured by its length once its
+ * draw (symbols.ts: "·", "…", "—", "→"…, each one cell) is measured by its length once its
  * colours are stripped; anything else goes to string-width. Ink measures every
  * cell of every frame, and string-width leaves its own ASCII path for an emoji
  * regex and a segmenter at the first "…".
  */
 import stringWidth, { type Options } from 'string-width';
+import { ONE_CELL_SYMBOLS } from './symbols.js';
 
-const DRAWN = /^[\x20-\x7e·…—→]*$/;
+const DRAWN = new RegExp(`^[\\x20-\\x7e${ONE_CELL_SYMBOLS}]*$`);
 // eslint-disable-next-line no-control-regex -- SGR starts with ESC.
 const SGR = /\x1b\[[\d;]*m/g;
 

@@ -7,6 +7,8 @@
  * agrees with what terminals and Ink's layout do for the common cases.
  */
 
+import { ONE_CELL_SYMBOLS } from './symbols.js';
+
 // Made on first use: the first Segmenter loads ICU's break data (several ms), which
 // plain ASCII text (and `--json`) never needs.
 let graphemeSegmenter: Intl.Segmenter | undefined;
@@ -59,7 +61,7 @@ function graphemeWidth(grapheme: string): number {
 }
 
 // Printable ASCII and the symbols we draw (one cell each) are the common case: measured without segmenting.
-const ONE_CELL_EACH = /^[\x20-\x7e·…—→]*$/;
+const ONE_CELL_EACH = new RegExp(`^[\\x20-\\x7e${ONE_CELL_SYMBOLS}]*$`);
 
 /** Terminal cells the text takes (no escape sequences expected: text is sanitised first). */
 export function textWidth(text: string): number {
