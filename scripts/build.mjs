@@ -42,19 +42,22 @@ const parts = [];
 for (const file of split.outputFiles.filter((f) => f.path.endsWith('.js'))) {
   parts.push({ path: file.path, code: await toPart(file.text) });
 }
-// Each package required on use, bundled alone (it shares nothing with the rest).
+// Each package required on use, bundled alone as CommonJS (it shares nothing
+// with the rest): require() gives what the package's own require() gives.
 for (const [name, part] of required) {
   const bundled = await build({
     absWorkingDir: root,
-    stdin: { contents: `export * from ${JSON.stringify(name)}; export { default } from ${JSON.stringify(name)};`, resolveDir: root, loader: 'js' },
+    entryPoints: [name],
     write: false,
     bundle: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node22',
     minify: true,
     legalComments: 'none',
     ...partDefines(root),
+    banner: { js: 'var __slotuiImportMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
+    define: { ...partDefines(root).define, 'import.meta.url': '__slotuiImportMetaUrl' },
     plugins: bundlePlugins(root),
     logLevel: 'warning',
   });

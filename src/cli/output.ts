@@ -9,7 +9,8 @@
  * - yaml: one sequence; strings YAML 1.1 would read as something else are
  *   quoted, so every parser reads the data back exactly.
  */
-import { Document, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { ResourceDef } from '../api/resources.js';
 import type { ApiRecord } from '../api/schemas.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
@@ -109,6 +110,7 @@ class YamlSequenceSink implements RecordSink {
  * bidi overrides) escaped inside double quotes.
  */
 export function toYaml(value: unknown): string {
+  const { Document, visit } = loadYaml();
   const doc = new Document(value, { version: '1.1' });
   visit(doc, {
     Scalar(_key, node) {
@@ -116,6 +118,15 @@ export function toYaml(value: unknown): string {
     },
   });
   return terminalSafe(doc.toString({ lineWidth: 0 }));
+}
+
+/**
+ * yaml, loaded on the first YAML output only: the build makes a required
+ * package a part of its own, so the other formats never load it.
+ */
+function loadYaml(): typeof Yaml {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof Yaml;
 }
 
 const hasUnsafe = (text: string): boolean => {

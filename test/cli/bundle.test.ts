@@ -20,8 +20,8 @@ const node = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root,
 
 /** React's element marker: present in any part that carries React. */
 const REACT_MARKER = /react\.(transitional\.)?element/;
-/** Markers of the code `list` must not load: the sandbox's certificate library, the config writer (conf), zod. */
-const NOT_FOR_LIST: Record<string, RegExp> = { sandbox: /asn1js/, conf: /ajv/, zod: /ZodError/ };
+/** Markers of the code `list` must not load: the sandbox's certificate library, the config writer (conf), zod, yaml (-o yaml only). */
+const NOT_FOR_LIST: Record<string, RegExp> = { sandbox: /asn1js/, conf: /ajv/, zod: /ZodError/, yaml: /YAMLParseError/ };
 
 let h: CliHarness;
 let work: string;
