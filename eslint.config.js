@@ -21,6 +21,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/api/zod.ts', 'src/domain/**'],
+    rules: {
+      // One zod, loaded on first use (a value import would load it at start-up and make a second copy).
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'zod', message: 'zod is loaded on first use: call zod() from src/api/zod.ts (types may be imported).', allowTypeImports: true }],
+      }],
+    },
+  },
+  {
     files: ['src/domain/**'],
     rules: {
       // The domain is pure logic: no I/O, no UI, nothing from the layers around it (types aside).

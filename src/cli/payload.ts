@@ -10,15 +10,13 @@
  *   and the command would "succeed" changing nothing.
  * - Wrong values are explained in our words (`"30"`, not 30).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
 import type { ResourceDef } from '../api/resources.js';
-import { CREATE_SCHEMAS } from '../api/schemas.js';
+import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { closestWord } from '../text/suggest.js';
 import { parseJsonInput, readTextInput } from './input.js';
-
-type CreateSchema = (typeof CREATE_SCHEMAS)[keyof typeof CREATE_SCHEMAS];
 
 const MAX_FIELDS_SHOWN = 4;
 
@@ -50,8 +48,7 @@ export async function readPayload(
   if (mode === 'update' && Object.keys(fields).length === 0) {
     throw new SlotuiError('validation', `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`);
   }
-  const create = CREATE_SCHEMAS[def.name];
-  const schema = mode === 'create' ? create : partialOf(create);
+  const schema = mode === 'create' ? createSchemaOf(def.name) : patchSchemaOf(def.name);
   const result = schema.safeParse(fields);
   if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
   // The user's own object is sent (extra fields a profile maps included).
@@ -106,11 +103,6 @@ function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fi
   ];
   const more = problems.length > MAX_FIELDS_SHOWN ? `; and ${problems.length - MAX_FIELDS_SHOWN} more` : '';
   return new SlotuiError('validation', `${name} does not fit ${a(def.singular)} (${parts.join('; ')}${more}). Fix these fields and try again; nothing was sent.`, { fieldErrors });
-}
-
-/** The create schema with every field optional (a PATCH sends only what changes). */
-function partialOf(schema: CreateSchema): CreateSchema {
-  return schema instanceof z.ZodObject ? (schema.partial() as unknown as CreateSchema) : schema;
 }
 
 const safe = (text: string): string => {

@@ -3,9 +3,9 @@
  * read (GET), update (PATCH), delete (DELETE) on /v1/<name>/<id>/. Payloads
  * are checked with the same zod schemas the client uses (src/api/schemas.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
-import { CREATE_SCHEMAS } from '../api/schemas.js';
+import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { emptyReply, errorReply, jsonReply, type FieldErrors, type Reply } from './reply.js';
 import type { Store } from './store.js';
 
@@ -29,15 +29,6 @@ export const DEFAULT_LIMIT = 10;
 
 const COLLECTION_PATH = /^\/v1\/([^/]+)\/?$/;
 const ITEM_PATH = /^\/v1\/([^/]+)\/([^/]+)\/?$/;
-
-/** PATCH validates only the fields given: the create schema with every field optional. */
-const PATCH_SCHEMAS = Object.fromEntries(
-  RESOURCE_NAMES.map((name) => {
-    const create = CREATE_SCHEMAS[name];
-    if (!(create instanceof z.ZodObject)) throw new Error(`The create schema of ${name} must be a zod object.`);
-    return [name, create.partial()];
-  }),
-) as unknown as Record<ResourceName, z.ZodType<Record<string, unknown>>>;
 
 const NOT_FOUND = 'Not found.';
 
@@ -114,7 +105,7 @@ function read(ctx: ApiContext, resource: ResourceName, id: string): Reply {
 }
 
 async function create(ctx: ApiContext, resource: ResourceName, req: ApiRequest): Promise<Reply> {
-  const parsed = parseBody(req, CREATE_SCHEMAS[resource]);
+  const parsed = parseBody(req, createSchemaOf(resource));
   if (!parsed.ok) return parsed.reply;
   const refErrors = checkReferences(ctx.store, resource, parsed.value);
   if (refErrors) return errorReply(400, 'Some fields are not valid.', refErrors);
@@ -126,7 +117,7 @@ async function create(ctx: ApiContext, resource: ResourceName, req: ApiRequest):
 async function update(ctx: ApiContext, resource: ResourceName, id: string, req: ApiRequest): Promise<Reply> {
   const records = ctx.store.collections[resource];
   if (!records.has(id)) return errorReply(404, NOT_FOUND);
-  const parsed = parseBody(req, PATCH_SCHEMAS[resource]);
+  const parsed = parseBody(req, patchSchemaOf(resource));
   if (!parsed.ok) return parsed.reply;
   const refErrors = checkReferences(ctx.store, resource, parsed.value);
   if (refErrors) return errorReply(400, 'Some fields are not valid.', refErrors);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { RESOURCE_NAMES } from '../api/resources.js';
-import { RECORD_SCHEMAS } from '../api/schemas.js';
+import { recordSchemaOf } from '../api/schemas.js';
 import type { CollectionSnapshot, DataSnapshot, StoredRecord } from './store.js';
 
 const FORMAT = 'slotui-sandbox-data';
@@ -58,7 +58,7 @@ function checkShape(file: string, json: unknown): DataSnapshot {
         || typeof r.updated_at !== 'string' || Number.isNaN(Date.parse(r.updated_at))) {
         throw new DataFileError(file, `${where} (${r.id}) lacks a valid created_at or updated_at.`);
       }
-      if (!RECORD_SCHEMAS[name].safeParse(r).success) throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
+      if (!recordSchemaOf(name).safeParse(r).success) throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
       const n = /-(\d+)$/.exec(r.id);
       if (n) highest = Math.max(highest, Number(n[1]));
     }

@@ -20,11 +20,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
-import { CREATE_SCHEMAS, type ApiRecord } from '../../api/schemas.js';
+import { patchSchemaOf, type ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { errorSentence } from '../errorText.js';
 
@@ -91,8 +90,7 @@ export function changesFrom(def: ResourceDef, original: Record<string, unknown>,
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) if (!same(value, original[key])) patch[key] = value;
   if (Object.keys(patch).length === 0) return { patch };
-  const create = CREATE_SCHEMAS[def.name];
-  const schema = create instanceof z.ZodObject ? create.partial() : create;
+  const schema = patchSchemaOf(def.name);
   const result = schema.safeParse(patch);
   if (!result.success) {
     const first = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);

@@ -6,9 +6,8 @@
  * back by row id, so they show on the field they are about; the server's 400
  * field messages are mapped the same way.
  */
-import { z } from 'zod';
 import type { FieldDef } from '../../api/resources.js';
-import { CREATE_SCHEMAS } from '../../api/schemas.js';
+import { createSchemaOf, patchSchemaOf } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { QUERY_PARTS, formRows, queryRowId, valueOf, type FormState } from './formModel.js';
 
@@ -139,8 +138,7 @@ export function buildPayload(form: FormState): Built {
   }
   Object.assign(out.errors, queriesErrors);
 
-  const base = CREATE_SCHEMAS[form.def.name];
-  const schema = form.mode === 'edit' && base instanceof z.ZodObject ? base.partial() : base;
+  const schema = form.mode === 'edit' ? patchSchemaOf(form.def.name) : createSchemaOf(form.def.name);
   const result = schema.safeParse(raw);
   if (!result.success) {
     const messages: Record<string, string[]> = {};
