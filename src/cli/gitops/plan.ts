@@ -4,9 +4,8 @@
  * as lines (`+ ~ = !`, then a summary). Plan lines are prose: server and file
  * text in them is sanitised.
  */
-import { z } from 'zod';
 import { SlotuiError } from '../../api/errors.js';
-import { RESOURCES } from '../../api/resources.js';
+import { createSchemaOf, patchSchemaOf } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { makePlan, SOURCE_OF_FIELD, type PlanEntry, type ReadItem, type RecordCheck } from '../../domain/gitopsPlan.js';
 import { readDocument } from '../../domain/openslo.js';
@@ -32,8 +31,7 @@ export async function planFromFile(ctx: Context, client: ApiClient, file: string
 
 /** The registry's create schema (every field optional for an update), as one clause naming the fields it refuses. */
 export const checkRecord: RecordCheck = (resource, body, mode) => {
-  const create = RESOURCES[resource].create;
-  const schema = mode === 'update' && create instanceof z.ZodObject ? create.partial() : create;
+  const schema = mode === 'update' ? patchSchemaOf(resource) : createSchemaOf(resource);
   const result = schema.safeParse(body);
   if (result.success) return undefined;
   const parts = result.error.issues.slice(0, 3).map((issue) => {
