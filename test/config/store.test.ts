@@ -161,6 +161,30 @@ describe('ConfigStore', () => {
     expect(caught(() => new ConfigStore(dir).read()).message).toContain('is not in slotui\'s format (at profiles.a.token)');
   });
 
+  test.each([
+    [{ currentProfile: 1 }, 'currentProfile'],
+    [{ profiles: [] }, 'profiles'],
+    [{ profiles: { a: 'x' } }, 'profiles.a'],
+    [{ profiles: { a: { paths: { slis: 5 } } } }, 'profiles.a.paths.slis'],
+    [{ profiles: { a: { fields: { agreements: { slo_ids: '' } } } } }, 'profiles.a.fields.agreements.slo_ids'],
+    [{ profiles: { a: { fields: { agreements: [] } } } }, 'profiles.a.fields.agreements'],
+    [{ profiles: { a: { indexMaxRecords: 0 } } }, 'profiles.a.indexMaxRecords'],
+    [{ profiles: { a: { indexMaxRecords: 1.5 } } }, 'profiles.a.indexMaxRecords'],
+  ])('%j is reported at %s', (config, where) => {
+    const dir = join(root, `shape-${where}-${JSON.stringify(config).length}`);
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    expect(caught(() => new ConfigStore(dir).read()).message).toContain(`is not in slotui's format (at ${where})`);
+  });
+
+  test('every field of a profile in its shape reads back', () => {
+    const dir = join(root, 'shape-ok');
+    mkdirSync(dir, { mode: 0o700 });
+    const profile = { baseUrl: 'https://a.example', frontendUrl: 'https://f.example', token: 'x.y.z', caFile: '/ca.pem', paths: { slis: '/v2/slis/' }, fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'a', profiles: { a: profile } }), { mode: 0o600 });
+    expect(new ConfigStore(dir).read()).toEqual({ currentProfile: 'a', profiles: { a: profile } });
+  });
+
   test('the file reads as conf reads it (BOM, conf\'s bookkeeping key, JSON that is not an object)', () => {
     const dir = join(root, 'r');
     mkdirSync(dir, { mode: 0o700 });
