@@ -16,9 +16,13 @@ export function hyperlink(url: string, text: string = url): string {
   return `${ESC}]8;;${clean(url)}${BEL}${clean(text)}${ESC}]8;;${BEL}`;
 }
 
-/** OSC 52: puts `text` on the clipboard (works over SSH where the terminal allows it). */
+// Line breaks and tabs survive in what is copied (a Markdown summary has lines); base64 carries them safely.
+// eslint-disable-next-line no-control-regex
+const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/** OSC 52: puts `text` on the clipboard (works over SSH where the terminal allows it); its lines are kept. */
 export function clipboardSequence(text: string): string {
-  return `${ESC}]52;c;${Buffer.from(clean(text), 'utf8').toString('base64')}${BEL}`;
+  return `${ESC}]52;c;${Buffer.from(text.replace(/\r\n?/g, '\n').replace(CONTROLS_BUT_LINES, ''), 'utf8').toString('base64')}${BEL}`;
 }
 
 /**

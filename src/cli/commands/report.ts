@@ -14,7 +14,9 @@ import { relations } from '../../api/relations.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { idsIn } from '../../domain/relations.js';
-import { alertTiers, budgetOf, formatBurn, formatDuration, formatPercent, type BudgetResult } from '../../domain/sloMath.js';
+import { budgetOf, formatDuration, type BudgetResult } from '../../domain/sloMath.js';
+import { firstPageTier } from '../../domain/summary.js';
+import { markdownText } from '../../text/markdown.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
@@ -176,11 +178,6 @@ export function reportRow(slo: ApiRecord, result: BudgetResult, sliNames: Readon
     };
   }
   const { budget } = result;
-  const first = alertTiers(budget).find((t) => t.severity === 'page');
-  const pageTier = !first ? ''
-    : first.reachable
-      ? `${formatDuration(first.longSeconds)}/${formatDuration(first.shortSeconds)}: burn ${formatBurn(first.burnRate)} (${formatPercent(first.errorRate)} errors)`
-      : `${formatDuration(first.longSeconds)}/${formatDuration(first.shortSeconds)}: never fires (burn ${formatBurn(first.burnRate)}, at most ${formatBurn(budget.maxBurn)})`;
   return {
     name,
     target: `${budget.targetPercent} %`,
@@ -189,7 +186,7 @@ export function reportRow(slo: ApiRecord, result: BudgetResult, sliNames: Readon
     budget: formatDuration(budget.seconds),
     budgetSeconds: budget.seconds,
     sli,
-    pageTier,
+    pageTier: firstPageTier(budget),
   };
 }
 
@@ -198,9 +195,7 @@ export function reportRow(slo: ApiRecord, result: BudgetResult, sliNames: Readon
 const MD_HEADER = ['SLO', 'Target', 'Window', 'Budget', 'SLI', 'First page tier'];
 
 /** A cell of a Markdown table: one line, and nothing in it read as table syntax, markup or HTML. */
-export function markdownCell(value: string): string {
-  return sanitizeLine(value).replace(/[\\|*_`[\]<>#~]/g, (ch) => `\\${ch}`).trim();
-}
+export const markdownCell = markdownText;
 
 export function markdownReport(rows: readonly ReportRow[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |\n`;
