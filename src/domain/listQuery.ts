@@ -108,3 +108,49 @@ export function describeSort(order: SortOrder, columns: readonly Column[]): stri
   const column = columns.find((c) => c.id === order.column);
   return `sorted by ${column?.header ?? order.column} ${order.descending ? '↓' : '↑'}`;
 }
+
+/** The whole list's query: words to match and an order, either of them optional. */
+export interface ListQuery {
+  text: string;
+  sort?: SortOrder;
+}
+
+export const isActive = (query: ListQuery): boolean => queryWords(query.text).length > 0 || query.sort !== undefined;
+
+/**
+ * The records a query selects, in its order, worked out again only when the
+ * records (their version), the query or the columns change: typing a letter
+ * or turning a page costs nothing when nothing else moved.
+ */
+export class ListQueryView {
+  private readonly filter: RecordFilter;
+  private last: { records: readonly ApiRecord[]; version: number; text: string; sort: string; result: readonly ApiRecord[] } | undefined;
+
+  constructor(private readonly columns: readonly Column[]) {
+    this.filter = new RecordFilter(columns);
+  }
+
+  matches(records: readonly ApiRecord[], version: number, query: ListQuery): readonly ApiRecord[] {
+    const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending ? 'd' : 'a'}` : '';
+    const last = this.last;
+    if (last && last.records === records && last.version === version && last.text === query.text && last.sort === sortKey) return last.result;
+    const filtered = this.filter.filter(records, query.text);
+    const result = query.sort ? sortRecords(filtered, query.sort, this.columns) : filtered;
+    this.last = { records, version, text: query.text, sort: sortKey, result };
+    return result;
+  }
+}
+
+/** One page of items: the page asked for, clamped to the pages there are (at least one, even when empty). */
+export function pageOf<T>(items: readonly T[], page: number, size: number): { items: T[]; page: number; pages: number } {
+  const per = Math.max(1, Math.floor(size));
+  const pages = Math.max(1, Math.ceil(items.length / per));
+  const at = Math.max(0, Math.min(pages - 1, Math.floor(page)));
+  return { items: items.slice(at * per, at * per + per), page: at, pages };
+}
+
+/** "12 of 5,030 match"; "12 of 1,200 gathered match" while the list is still being gathered. */
+export function matchText(matches: number, held: number, complete: boolean): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return complete ? `${n(matches)} of ${n(held)} match` : `${n(matches)} of ${n(held)} gathered match`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/api/resources.js';
 import {
-  compareCells, describeSort, filterRecords, nextSortColumn, queryWords, RecordFilter, reverseSort, sortRecords,
+  compareCells, describeSort, filterRecords, isActive, ListQueryView, matchText, nextSortColumn, pageOf, queryWords, RecordFilter, reverseSort, sortRecords,
 } from '../../src/domain/listQuery.js';
 
 const columns = RESOURCES.slos.columns;
@@ -58,5 +58,27 @@ describe('sort over the whole list', () => {
     expect(reverseSort(columns, undefined)).toEqual({ column: 'name', descending: true });
     expect(nextSortColumn([], undefined)).toBeUndefined();
     expect(describeSort({ column: 'target', descending: true }, columns)).toBe('sorted by TARGET ↓');
+  });
+});
+
+describe('the whole list view', () => {
+  it('works out the matches once per records version, query and order', () => {
+    const view = new ListQueryView(columns);
+    const first = view.matches(slos, 1, { text: 'checkout' });
+    expect(ids([...first])).toEqual(['slo-10', 'slo-2']);
+    expect(view.matches(slos, 1, { text: 'checkout' })).toBe(first);
+    expect(view.matches(slos, 2, { text: 'checkout' })).not.toBe(first);
+    expect(ids([...view.matches(slos, 2, { text: 'checkout', sort: { column: 'id', descending: false } })])).toEqual(['slo-2', 'slo-10']);
+    expect(isActive({ text: ' ' })).toBe(false);
+    expect(isActive({ text: '', sort: { column: 'id', descending: true } })).toBe(true);
+  });
+
+  it('pages through matches, clamped', () => {
+    const items = Array.from({ length: 45 }, (_, i) => i);
+    expect(pageOf(items, 0, 20)).toEqual({ items: items.slice(0, 20), page: 0, pages: 3 });
+    expect(pageOf(items, 7, 20)).toEqual({ items: items.slice(40), page: 2, pages: 3 });
+    expect(pageOf([], 3, 20)).toEqual({ items: [], page: 0, pages: 1 });
+    expect(matchText(12, 5030, true)).toBe('12 of 5,030 match');
+    expect(matchText(3, 1200, false)).toBe('3 of 1,200 gathered match');
   });
 });
