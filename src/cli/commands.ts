@@ -42,7 +42,7 @@ export type CommandName =
   | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
   | 'auth login' | 'auth status' | 'auth logout' | 'sandbox' | 'completion'
   | 'budget' | 'alerts' | 'burn'
-  | 'export' | 'apply' | 'diff' | 'used-by' | 'report';
+  | 'export' | 'apply' | 'diff' | 'lint' | 'used-by' | 'report';
 
 export interface CommandSpec {
   name: CommandName;
@@ -339,6 +339,24 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'slotui diff -f slos.yaml',
     ],
   },
+  lint: {
+    name: 'lint',
+    usage: 'lint [--json]',
+    summary: 'check every SLO and SLI; one finding a line; exit 3 when there are errors',
+    flags: ['json'],
+    args: [],
+    details: [
+      'Errors: target-not-number, target-out-of-range, unknown-unit, interval-exceeds-window,',
+      'interval-not-dividing, missing-sli, unknown-query, invalid-window. Warning: unreachable-tier.',
+      'Each line: <severity> <resource>/<id> <rule> <message>.',
+    ].join('\n'),
+    examples: [
+      '# fail a CI step on definitions that can never work as meant',
+      'slotui lint',
+      '# the findings as data',
+      'slotui lint --json | jq \'.[] | select(.severity == "error")\'',
+    ],
+  },
   'used-by': {
     name: 'used-by',
     usage: 'used-by <resource> <id> [--json]',
@@ -378,5 +396,5 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'used-by', 'report', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'lint', 'used-by', 'report', 'auth', 'sandbox', 'help'] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

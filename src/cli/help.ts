@@ -70,7 +70,7 @@ export function programHelp(version: string): string {
     '  SLOTUI_PROFILE       the profile to use',
     '  NO_COLOR             no colours',
     '',
-    ...paragraph('Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff), 4 authentication needed or refused.'),
+    ...paragraph('Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff, lint), 4 authentication needed or refused.'),
     'Run `slotui <command> --help` for a command\'s flags and examples.',
     '',
   ].join('\n');
