@@ -81,7 +81,8 @@ describe('slotui completion SHELL', () => {
       expect(result.status, result.stderr).toBe(0);
       return result.stdout.split('\n').filter(Boolean);
     };
-    expect(complete('slotui li')).toEqual(['list']);
+    expect(complete('slotui lis')).toEqual(['list']);
+    expect(complete('slotui li')).toEqual(['list', 'lint']);
     expect(complete('slotui list sl')).toEqual(['slis', 'slos']);
     expect(complete('slotui --profile st')).toEqual(['staging']);
     expect(complete('slotui get slo -o y')).toEqual(['yaml']);
