@@ -8,7 +8,7 @@ import { SlotuiError } from './errors.js';
 import { extraCertificates } from './ca.js';
 import { checkFieldNames, fieldTranslation } from './fieldNames.js';
 import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
-import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
+import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources.js';
 import type { ApiRecord } from './schemas.js';
@@ -46,12 +46,6 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 function checkPaging(limit: number, offset: number): void {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new SlotuiError('usage', `The page size (limit) must be a whole number of at least 1 (got ${String(limit)}).`);
   if (!Number.isSafeInteger(offset) || offset < 0) throw new SlotuiError('usage', `The offset must be a whole number of 0 or more (got ${String(offset)}).`);
-}
-
-function checkId(resource: ResourceName, id: string): void {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new SlotuiError('usage', `The ${RESOURCES[resource].singular} id is empty. Give the id of a record, as shown by \`slotui list ${resource}\`.`);
-  }
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -146,7 +140,7 @@ export function createClient(options: ClientOptions): ApiClient {
     },
 
     get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
-      checkId(resource, id);
+      checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
       const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'get', id }, signal: opts.signal });
       return asRecord(resource, url, answer.json);
@@ -159,14 +153,14 @@ export function createClient(options: ClientOptions): ApiClient {
     }),
 
     update: guarded(async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
-      checkId(resource, id);
+      checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
       const answer = await transport.send({ method: 'PATCH', url, body: fields.toService(resource, patch), target: { resource, action: 'update', id }, signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 
     remove: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
-      checkId(resource, id);
+      checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
       await transport.send({ method: 'DELETE', url, target: { resource, action: 'remove', id }, signal: opts.signal });
     }),

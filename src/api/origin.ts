@@ -4,6 +4,7 @@
  * joining resource paths under it, and refusing links that lead elsewhere.
  */
 import { SlotuiError } from './errors.js';
+import { RESOURCES, type ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';
 
 /** Parses and checks the base URL; throws a SlotuiError before anything is sent. */
@@ -47,8 +48,31 @@ export function joinUnderBase(base: URL, path: string): URL {
   return url;
 }
 
-/** The URL of one record under a list URL: list + encoded id + '/'. */
+/**
+ * Why an id cannot name one record, or undefined when it can. An id becomes
+ * one path segment under the resource's list (encoded, so "/" and "?" stay
+ * inside it), but "." and ".." are resolved away as path steps:
+ * DELETE /v1/slis/. would be DELETE /v1/slis/, the whole collection.
+ */
+export function recordIdProblem(id: string): string | undefined {
+  if (typeof id !== 'string' || id.trim() === '') return 'it is empty';
+  if (id === '.' || id === '..') return '. and .. are path steps, not ids';
+  return undefined;
+}
+
+/** Refuses, before anything is sent, an id that is not one path segment (see recordIdProblem). */
+export function checkRecordId(resource: ResourceName, id: string): void {
+  const problem = recordIdProblem(id);
+  if (problem === undefined) return;
+  const singular = RESOURCES[resource].singular;
+  const what = typeof id !== 'string' || id.trim() === '' ? `The ${singular} id is empty` : `The ${singular} id "${sanitizeServerText(id, 60)}" cannot be sent (${problem})`;
+  throw new SlotuiError('usage', `${what}. Give the id of a record, as shown by \`slotui list ${resource}\`.`);
+}
+
+/** The URL of one record under a list URL: list + encoded id + '/'. Refuses an id that is not one path segment. */
 export function itemUnder(listUrl: URL, id: string): URL {
+  const problem = recordIdProblem(id);
+  if (problem) throw new SlotuiError('usage', `The id "${sanitizeServerText(String(id), 60)}" cannot name a record: ${problem}.`);
   const url = new URL(listUrl.href);
   url.search = '';
   url.pathname = `${url.pathname.replace(/\/*$/, '/')}${encodeURIComponent(id)}/`;

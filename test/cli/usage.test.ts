@@ -39,6 +39,10 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     [['get', 'organisation', 'x'], 'slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of slis, slos, organizations (orgs), agreements. See `slotui get --help`.\n'],
     [['list', 'slis', '--limt', '5'], 'slotui: Unknown option --limt. Did you mean --limit? See `slotui list --help`.\n'],
     [['auth', 'stauts'], 'slotui: Unknown sub-command "auth stauts"; did you mean "auth status"? Use login, status or logout. See `slotui auth --help`.\n'],
+    [['delete', 'slis', '.', '--yes'], 'slotui: The sli id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui delete --help`.\n'],
+    [['delete', 'slos', '..', '--yes'], 'slotui: The slo id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slos`. See `slotui delete --help`.\n'],
+    [['get', 'orgs', '.'], 'slotui: The organization id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list organizations`. See `slotui get --help`.\n'],
+    [['update', 'slis', '..', '--file', '-'], 'slotui: The sli id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui update --help`.\n'],
     [['sandbox', '--port', '70000'], 'slotui: --port must be a whole number from 0 to 65535 (got "70000"). See `slotui sandbox --help`.\n'],
   ])('%j', async (argv, stderr) => {
     const before = h.sandbox.stats().requests;

@@ -9,10 +9,11 @@ import { booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { truncate } from '../format.js';
 import { isYes, readLine } from '../input.js';
-import { describeRecord, refuseIfReadOnly, resourceArg } from './shared.js';
+import { describeRecord, refuseIfReadOnly, resourceArg, idArg } from './shared.js';
 
 export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'delete');
+  idArg(def, id, 'delete');
   const yes = booleanFlag(ctx.flags, 'yes');
   const interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal;
   if (!yes && !interactive) {

@@ -1,4 +1,5 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
+import { checkRecordId } from '../../api/origin.js';
 import { SlotuiError } from '../../api/errors.js';
 import { RESOURCES, resolveResource, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import type { Settings } from '../../config/types.js';
@@ -21,6 +22,17 @@ export function resourceArg(word: string, command: string): ResourceDef {
     throw usageError(`Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${VALID_RESOURCES}.`, command);
   }
   return def;
+}
+
+/** The <id> argument, refused as a usage error when it cannot name one record (".", "..", a slash). */
+export function idArg(def: ResourceDef, id: string, command: string): string {
+  try {
+    checkRecordId(def.name, id);
+  } catch (error) {
+    if (error instanceof SlotuiError) throw usageError(error.message, command);
+    throw error;
+  }
+  return id;
 }
 
 /** --read-only refuses changes before anything is read or sent. */

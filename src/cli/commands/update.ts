@@ -3,10 +3,11 @@ import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
 import { printRecord } from '../output.js';
-import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
+import { describeRecord, idArg, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
 
 export async function updateCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'update');
+  idArg(def, id, 'update');
   const file = stringFlag(ctx.flags, 'file');
   if (file === undefined) throw usageError('`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).', 'update');
   const settings = ctx.settings();
