@@ -256,15 +256,16 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
   const source = obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)
     ? (obj.errors as Record<string, unknown>)
     : obj;
-  const fields: Record<string, string[]> = {};
+  // A Map: field names are the server's (a field may be called __proto__ or constructor).
+  const fields = new Map<string, string[]>();
   for (const [key, value] of Object.entries(source)) {
     if (source === obj && ['detail', 'message', 'error', 'errors', 'title', 'non_field_errors', 'status', 'code', 'type'].includes(key)) continue;
     const messages = messagesOf(value);
     if (messages.length === 0) continue;
-    if (Object.keys(fields).length >= MAX_FIELDS) break;
-    fields[sanitizeServerText(key, 60)] = messages.slice(0, 10).map((m) => sanitizeServerText(m));
+    if (fields.size >= MAX_FIELDS) break;
+    fields.set(sanitizeServerText(key, 60), messages.slice(0, 10).map((m) => sanitizeServerText(m)));
   }
-  if (Object.keys(fields).length > 0) out.fieldErrors = fields;
+  if (fields.size > 0) out.fieldErrors = Object.fromEntries(fields);
   if (!out.detail && Array.isArray(obj.errors)) {
     const messages = messagesOf(obj.errors);
     if (messages.length > 0) out.detail = sanitizeServerText(messages.join(' '));

@@ -57,17 +57,14 @@ export function checkFieldNames(names: unknown): FieldNames {
 }
 
 function renameKeys(record: Record<string, unknown>, from: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // Entries, not assignment: a field called __proto__ stays a field.
+  const out: [string, unknown][] = [];
   for (const [key, value] of Object.entries(record)) {
     const renamed = Object.hasOwn(from, key) ? from[key]! : key;
     // A field already under the target name (sent by the service too) is kept as the service sent it.
-    if (renamed !== key && Object.hasOwn(record, renamed)) {
-      out[key] = value;
-      continue;
-    }
-    out[renamed] = value;
+    out.push([renamed !== key && Object.hasOwn(record, renamed) ? key : renamed, value]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -51,7 +51,7 @@ function field(kind: RecordFieldKind, value: unknown, path: (string | number)[])
       const out: Record<string, unknown> = {};
       for (const [name, query] of Object.entries(value)) {
         if (!isObject(query)) expected([...path, name], 'object', query);
-        out[name] = looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...path, name]);
+        setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...path, name]));
       }
       return out;
     }
@@ -64,15 +64,25 @@ function stringOrNumber(value: unknown, path: (string | number)[], nullable: boo
   return nullable && value == null ? value : fail(path, 'Invalid input');
 }
 
+/**
+ * Keys are the server's: a field may be called __proto__, constructor or
+ * toString. It is set as an own property (plain assignment of __proto__
+ * would replace the object's prototype with the server's object), and every
+ * lookup is an own-property one (`in` would find constructor on any object).
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** The known fields in their order (those present), then the unknown ones as sent. */
 function looseObject(fields: RecordFields, value: Record<string, unknown>, path: (string | number)[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key in fields) {
-    const given = value[key];
+  for (const key of Object.keys(fields)) {
+    const given = Object.hasOwn(value, key) ? value[key] : undefined;
     const checked = field(fields[key]!, given, [...path, key]);
-    if (key in value || checked !== undefined) out[key] = checked;
+    if (Object.hasOwn(value, key) || checked !== undefined) setOwn(out, key, checked);
   }
-  for (const key in value) if (!(key in fields)) out[key] = value[key];
+  for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) setOwn(out, key, value[key]);
   return out;
 }
 
@@ -117,7 +127,7 @@ export function checkEnvelope(value: unknown): Checked<Envelope> {
       return (given as string | null | undefined) ?? null;
     };
     const out: Envelope = { total: total as number, results: results as unknown[], next: link('next'), previous: link('previous') };
-    for (const key in v) if (!(key in out)) out[key] = v[key];
+    for (const key of Object.keys(v)) if (!Object.hasOwn(out, key)) setOwn(out, key, v[key]);
     return out;
   });
 }

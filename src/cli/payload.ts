@@ -56,18 +56,19 @@ export async function readPayload(
 }
 
 function leaveOutServerFields(input: Record<string, unknown>, def: ResourceDef): Payload {
-  const fields: Record<string, unknown> = {};
+  // Entries, not assignment: a key called __proto__ stays a field (and is refused as unknown).
+  const kept: [string, unknown][] = [];
   const serverSet: string[] = [];
   const nulls: string[] = [];
   for (const [key, value] of Object.entries(input)) {
     if ((SERVER_SET_FIELDS as readonly string[]).includes(key)) serverSet.push(key);
     else if (value === null && def.fields.some((f) => f.key === key && !f.required)) nulls.push(key);
-    else fields[key] = value;
+    else kept.push([key, value]);
   }
   const notes: string[] = [];
   if (serverSet.length) notes.push(`Left out ${list(serverSet)}: the service sets ${serverSet.length === 1 ? 'it' : 'them'}.`);
   if (nulls.length) notes.push(`Left out ${list(nulls)}: null means "not set" and is not sent.`);
-  return { fields, notes };
+  return { fields: Object.fromEntries(kept), notes };
 }
 
 function refuseUnknownFields(fields: Record<string, unknown>, def: ResourceDef, name: string, mode: 'create' | 'update', extra: readonly string[]): void {
@@ -88,15 +89,18 @@ function refuseUnknownFields(fields: Record<string, unknown>, def: ResourceDef, 
 
 function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fields: Record<string, unknown>, name: string): SlotuiError {
   const missing: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
+  // A Map: field names come from the user's file.
+  const byField = new Map<string, string[]>();
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || '(record)';
     const sentence = describeFieldIssue(def, issue, fields);
     if (issue.path.length === 1 && sentence === 'is required') missing.push(field);
-    const messages = (fieldErrors[field] ??= []);
+    const messages = byField.get(field) ?? [];
     if (!messages.includes(sentence)) messages.push(sentence);
+    byField.set(field, messages);
   }
-  const problems = Object.entries(fieldErrors).filter(([field]) => !missing.includes(field));
+  const fieldErrors = Object.fromEntries(byField);
+  const problems = [...byField].filter(([field]) => !missing.includes(field));
   const parts = [
     ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
     ...problems.slice(0, MAX_FIELDS_SHOWN).map(([field, messages]) => `${field} ${messages.join('; ')}`),

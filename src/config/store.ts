@@ -242,10 +242,9 @@ export class ConfigStore {
       throw new SlotuiError('config', `The config file ${this.file} is not in slotui's format (at ${problem || 'top level'}). Fix it or remove it (then log in again) and try again.`);
     }
     const data = raw as { currentProfile?: string; profiles?: Record<string, StoredProfile> };
-    const profiles: Record<string, Profile> = {};
-    for (const [name, stored] of Object.entries(data.profiles ?? {})) {
-      profiles[name] = toProfile(stored);
-    }
+    const profiles: Record<string, Profile> = Object.fromEntries(
+      Object.entries(data.profiles ?? {}).map(([name, stored]) => [name, toProfile(stored)]),
+    );
     const config: StoredConfig = { profiles };
     if (data.currentProfile !== undefined) config.currentProfile = data.currentProfile;
     return config;

@@ -75,3 +75,28 @@ describe('the list envelope', () => {
     expect(plainAnswer(checkEnvelope(value))).toStrictEqual(zodAnswer(envelopeSchema(), value));
   });
 });
+
+describe('fields named like built-in object members', () => {
+  const odd = '"__proto__":{"name":"planted"},"constructor":"c","toString":"t","valueOf":"v","hasOwnProperty":"h"';
+
+  test('a record keeps each as an own field, and its prototype stays Object\'s', () => {
+    const json: unknown = JSON.parse(`{"id":"sli-1",${odd},"queries":{"__proto__":{"select":"s","from":"f","where":"w","limit":1},"constructor":{"select":"c","from":"f","where":"w","limit":2}}}`);
+    const result = checkRecord(RESOURCES.slis.recordFields, json);
+    expect(result.success).toBe(true);
+    const record = (result as { data: Record<string, unknown> }).data;
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(record)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']));
+    // The planted object is a field, not the prototype: the record has no name.
+    expect(record.name).toBeUndefined();
+    expect(Object.keys(record.queries as object).sort()).toEqual(['__proto__', 'constructor']);
+    expect(JSON.stringify(record)).toContain('"__proto__":{"name":"planted"}');
+  });
+
+  test('an envelope keeps them too', () => {
+    const result = checkEnvelope(JSON.parse(`{"total":0,"results":[],${odd}}`));
+    expect(result.success).toBe(true);
+    const envelope = (result as { data: Record<string, unknown> }).data;
+    expect(Object.getPrototypeOf(envelope)).toBe(Object.prototype);
+    expect(Object.keys(envelope)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString']));
+  });
+});

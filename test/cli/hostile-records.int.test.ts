@@ -1,0 +1,89 @@
+/**
+ * Records a hostile (or merely odd) server may send, through `slotui get` and
+ * `slotui list`, against an HTTPS server of our own on 127.0.0.1: fields named
+ * like built-in object members are data like any other.
+ */
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHttpsServer, type TestServer } from '../api/helpers.js';
+import { removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
+
+const BUILT_IN_NAMES = '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
+const RECORD = `{"id":"sli-000001","name":"odd fields","type":"latency",${BUILT_IN_NAMES}}`;
+
+let server: TestServer;
+let dir: string;
+/** The answer to the next request (raw JSON text), by path. */
+const answers = new Map<string, string>();
+
+function raw(res: ServerResponse, text: string): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+beforeAll(async () => {
+  dir = await tempFolder('slotui-hostile-records-');
+  server = await startHttpsServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'https://x').pathname;
+    raw(res, answers.get(path) ?? `{"total":1,"results":[${RECORD}],"next":null,"previous":null}`);
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await removeFolder(dir);
+});
+
+const env = () => ({ SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: server.origin, SLOTUI_TOKEN: 'tok' });
+const client = () => ({ ca: server.caPem, retry: { tries: 1 } });
+
+describe('fields named like built-in object members', () => {
+  test('get shows __proto__, constructor, toString, valueOf and hasOwnProperty like any other field', async () => {
+    answers.set('/v1/slis/sli-000001/', RECORD);
+    const r = await runCli(['get', 'slis', 'sli-000001'], { env: env(), client: client() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^__proto__\s+\{"planted":"proto-value"\}$/m);
+    expect(r.stdout).toMatch(/^constructor\s+ctor-value$/m);
+    expect(r.stdout).toMatch(/^toString\s+tostring-value$/m);
+    expect(r.stdout).toMatch(/^valueOf\s+valueof-value$/m);
+    expect(r.stdout).toMatch(/^hasOwnProperty\s+hop-value$/m);
+    expect(r.stdout).not.toMatch(/^planted/m);
+  });
+
+  test('get --json keeps every field, __proto__ included', async () => {
+    answers.set('/v1/slis/sli-000001/', RECORD);
+    const r = await runCli(['get', 'slis', 'sli-000001', '--json'], { env: env(), client: client() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"__proto__": {\n    "planted": "proto-value"\n  }');
+    const parsed = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']));
+  });
+
+  test('list --json keeps __proto__, and the table shows the record', async () => {
+    answers.delete('/v1/slis/');
+    const json = await runCli(['list', 'slis', '--json'], { env: env(), client: client() });
+    expect(json.code).toBe(0);
+    expect(json.stdout).toContain('"__proto__":{"planted":"proto-value"}');
+    const table = await runCli(['list', 'slis'], { env: env(), client: client() });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^odd fields\s+latency/m);
+  });
+
+  test('a 400 naming a field __proto__ or constructor shows it on that field', async () => {
+    answers.clear();
+    const failing = await startHttpsServer((_req, res) => {
+      const text = '{"__proto__":["Proto is wrong."],"constructor":["Ctor is wrong."]}';
+      res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    try {
+      const r = await runCli(['update', 'slis', 'sli-000001', '--file', '-'], {
+        env: { ...env(), SLOTUI_BASE_URL: failing.origin }, client: { ca: failing.caPem }, stdin: '{"name":"x"}',
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('__proto__: Proto is wrong; constructor: Ctor is wrong');
+    } finally {
+      await failing.close();
+    }
+  });
+});
