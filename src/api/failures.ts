@@ -273,10 +273,13 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
   return out;
 }
 
+/** Arrays of messages nest at most this deep (["a", ["b"]]); deeper ones are not messages. */
+const MAX_MESSAGE_NESTING = 3;
+
 /** Strings from a string, an array of strings, or {message}/{msg} objects; nothing else. */
-function messagesOf(value: unknown): string[] {
+function messagesOf(value: unknown, level = 1): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.slice(0, 20).flatMap((v) => messagesOf(v));
+  if (Array.isArray(value)) return level > MAX_MESSAGE_NESTING ? [] : value.slice(0, 20).flatMap((v) => messagesOf(v, level + 1));
   if (value && typeof value === 'object') {
     const m = (value as { message?: unknown; msg?: unknown }).message ?? (value as { msg?: unknown }).msg;
     return typeof m === 'string' && m.trim() ? [m] : [];

@@ -16,6 +16,7 @@ import {
   headerValue, notJsonReason, protocolError, statusFailure, transportFailure,
   type Failure, type Method, type RequestContext, type Target,
 } from './failures.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
 import type { RetryPolicy, Timeouts } from './types.js';
 
@@ -165,16 +166,23 @@ export function createTransport(options: TransportOptions): Transport {
       return statusFailure(status, { ...responseHeaders, location: location && scrubToken(location) }, scrubToken(text), ctx);
     }
     if (status === 204 || text === '') return { answer: { status, json: undefined } };
+    let json: unknown;
     try {
-      return { answer: { status, json: JSON.parse(text) as unknown } };
+      json = JSON.parse(text);
     } catch {
       const reason = notJsonReason(text, headerValue(responseHeaders['content-type']));
       return { error: protocolError(ctx, reason, status), retryable: false };
     }
+    // Everything downstream walks answers recursively (validation, output, the dashboard's details).
+    if (nestsDeeperThan(json)) return { error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status), retryable: false };
+    return { answer: { status, json } };
   }
 
   async function send(call: Call): Promise<Answer> {
     checkGates(call);
+    if (call.body !== undefined && nestsDeeperThan(call.body)) {
+      throw new SlotuiError('validation', `The ${call.method === 'POST' ? 'new record' : 'change'} nests more than ${MAX_NESTING} levels deep, so slotui did not send it. Flatten the nested values and try again.`);
+    }
     const ctx: RequestContext = { method: call.method, url: call.url, target: call.target, timeouts };
     const tries = call.method === 'GET' ? Math.max(1, Math.floor(retry.tries)) : 1;
     for (let tryNumber = 1; ; tryNumber++) {

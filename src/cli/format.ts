@@ -4,6 +4,7 @@
  * shrink to their minimum), and a two-column "field  value" listing of one
  * record. All server text is sanitised here, just before it is printed.
  */
+import { clipNesting } from '../api/nesting.js';
 import type { Column, ResourceDef } from '../api/resources.js';
 import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
 import type { ApiRecord } from '../api/schemas.js';
@@ -101,7 +102,7 @@ export const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u20
 
 /** JSON.stringify with the characters above escaped: same data, safe on a terminal. */
 export function terminalSafeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(clipNesting(value), null, indent).replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export interface PageShape {
@@ -190,5 +191,5 @@ function valueText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return sanitizeText(value).replace(/\t/g, '  ');
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return sanitizeLine(JSON.stringify(value));
+  return sanitizeLine(JSON.stringify(clipNesting(value)));
 }

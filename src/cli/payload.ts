@@ -13,6 +13,7 @@
 import type { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
+import { MAX_NESTING, nestsDeeperThan } from '../api/nesting.js';
 import type { ResourceDef } from '../api/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { closestWord } from '../text/suggest.js';
@@ -42,6 +43,9 @@ export async function readPayload(
   const json = parseJsonInput(text, name);
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     throw new SlotuiError('validation', `${name} must hold one JSON object ({...}) with the fields of ${a(def.singular)}.`);
+  }
+  if (nestsDeeperThan(json)) {
+    throw new SlotuiError('validation', `${name} nests more than ${MAX_NESTING} levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.`);
   }
   const { fields, notes } = leaveOutServerFields(json as Record<string, unknown>, def);
   refuseUnknownFields(fields, def, name, mode, options.extraFields ?? []);

@@ -54,6 +54,12 @@ describe('detailListing', () => {
     expect(text).toMatch(/^zeta\s+\{"a":\[1,2\]\}$/m);
     expect(text).toMatch(/^description$/m);
   });
+
+  test('a value nested past the limit shows "(nested too deep)" where it goes on, instead of overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`) as unknown;
+    const text = detailListing(RESOURCES.slis, { ...sli(1), deep });
+    expect(text).toMatch(/^deep\s+\[\[\[.*"\(nested too deep\)"\]+$/m);
+  });
 });
 
 describe('pageSummary', () => {

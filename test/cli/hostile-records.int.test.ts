@@ -1,12 +1,13 @@
 /**
  * Records a hostile (or merely odd) server may send, through `slotui get` and
  * `slotui list`, against an HTTPS server of our own on 127.0.0.1: fields named
- * like built-in object members are data like any other.
+ * like built-in object members are data like any other; a value nested
+ * thousands deep is refused with a sentence, never a stack overflow.
  */
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpsServer, type TestServer } from '../api/helpers.js';
-import { removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
+import { expectOneSentence, removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
 
 const BUILT_IN_NAMES = '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
 const RECORD = `{"id":"sli-000001","name":"odd fields","type":"latency",${BUILT_IN_NAMES}}`;
@@ -85,5 +86,43 @@ describe('fields named like built-in object members', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+const DEEP_RECORD = `{"id":"sli-000002","name":"deep","type":"latency","extra":${DEEP}}`;
+
+describe('a field nested 5,000 deep', () => {
+  test.each([
+    ['list --json', ['list', 'slis', '--json']],
+    ['list --all --json', ['list', 'slis', '--all', '--json']],
+    ['list (table)', ['list', 'slis']],
+  ])('%s: a protocol error in one sentence, no stack overflow', async (_name, argv) => {
+    answers.set('/v1/slis/', `{"total":1,"results":[${DEEP_RECORD}],"next":null,"previous":null}`);
+    try {
+      const r = await runCli(argv, { env: env(), client: client() });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^slotui: The server's answer to \/v1\/slis\/ nests more than 64 levels deep, which no record does\./);
+      expect(r.stderr).not.toMatch(/call stack|crash/i);
+      expectOneSentence(r.stderr);
+    } finally {
+      answers.delete('/v1/slis/');
+    }
+  });
+
+  test('get: the same sentence', async () => {
+    answers.set('/v1/slis/sli-000002/', DEEP_RECORD);
+    const r = await runCli(['get', 'slis', 'sli-000002'], { env: env(), client: client() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/nests more than 64 levels deep/);
+    expect(r.stderr).not.toMatch(/call stack|crash/i);
+  });
+
+  test('create --file with a payload nested that deep is refused before anything is sent', async () => {
+    const before = server.requests.length;
+    const r = await runCli(['create', 'slis', '--file', '-'], { env: env(), client: client(), stdin: `{"name":"n","type":"t","extra":${DEEP}}` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('slotui: stdin nests more than 64 levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.\n');
+    expect(server.requests.length).toBe(before);
   });
 });
