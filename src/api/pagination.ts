@@ -10,6 +10,9 @@
  * - `previous` (or `next`) absent or "": read as null.
  * - `total` changing between pages: tolerated; each page reports its own.
  * - a `next` already visited: refused (a loop would never end).
+ * - a `next` that is new each time but brings back records already read
+ *   (every id of a page seen before), or more records than the total by a
+ *   margin: stopped, since the walk would never end either.
  * - a `next` on another origin or on http: refused before any request.
  */
 import { SlotuiError } from './errors.js';
@@ -23,6 +26,14 @@ export const DEFAULT_LIMIT = 10;
 export const DEFAULT_OFFSET = 0;
 /** Consecutive empty pages that still link onwards before the walk is called a loop. */
 const MAX_EMPTY_PAGES_IN_A_ROW = 3;
+/** Ids remembered to spot a page that repeats earlier ones (the most recent; memory stays bounded). */
+const REMEMBERED_IDS = 10_000;
+/**
+ * Records beyond the reported total that are tolerated (records created while
+ * the walk runs shift pages on an offset-paged server): the larger of this
+ * and a tenth of the total.
+ */
+const MIN_EXTRA_RECORDS = 100;
 
 /** A short description of the first problem zod found, for messages. */
 function describeIssue(issue: Issue): string {
@@ -90,7 +101,8 @@ export interface PageSource {
 
 /**
  * Every page from the first, following `next`. Holds only the current page
- * (and the visited URLs, for loop detection), so it can stream any length.
+ * (and, to spot loops, the visited URLs and the most recent ids), so it can
+ * stream any length.
  */
 export async function* walkPages(resource: ResourceName, source: PageSource, signal?: AbortSignal): AsyncGenerator<Page, void, undefined> {
   const throwIfCancelled = () => {
@@ -99,8 +111,26 @@ export async function* walkPages(resource: ResourceName, source: PageSource, sig
   throwIfCancelled();
   let page = await source.first(signal);
   const visited = new Set<string>([visitKey(new URL(page.url))]);
+  const seen = new RecentIds(REMEMBERED_IDS);
   let emptyInARow = 0;
+  let records = 0;
   for (;;) {
+    const title = RESOURCES[resource].title;
+    if (visited.size > 1 && page.results.length > 0 && page.results.every((r) => seen.has(r.id))) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's next page of ${title} holds only records already read (its next links change, the records do not). Stopped after ${records} records to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    records += page.results.length;
+    const allowed = page.total + Math.max(MIN_EXTRA_RECORDS, Math.ceil(page.total / 10));
+    if (records > allowed) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${title} go on past ${records} records although it reports a total of ${page.total}. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    for (const record of page.results) seen.add(record.id);
     yield page;
     if (page.next === null) return;
     throwIfCancelled();
@@ -121,5 +151,25 @@ export async function* walkPages(resource: ResourceName, source: PageSource, sig
     }
     visited.add(key);
     page = await source.follow(nextUrl.href, page.url, signal);
+  }
+}
+
+/** A set of the most recently added ids, at most `capacity` of them (the oldest go first). */
+class RecentIds {
+  private readonly ids = new Set<string>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  add(id: string): void {
+    this.ids.delete(id);
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) {
+      const oldest = this.ids.values().next();
+      if (!oldest.done) this.ids.delete(oldest.value);
+    }
   }
 }

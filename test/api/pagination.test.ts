@@ -313,4 +313,47 @@ describe('envelopes the sandbox never sends', () => {
     expect(error.kind).toBe('protocol');
     expect(requests).toBe(3);
   });
+
+  it('a next with a new cursor each time but the same records is stopped at the first repeated page', async () => {
+    let requests = 0;
+    const client = await serve((_req, res, self) => {
+      requests++;
+      const results = Array.from({ length: 50 }, (_, i) => ({ id: `sli-${i}` }));
+      json(res, 200, { total: 50, results, next: `${self.origin}/v1/slis/?cursor=${requests}`, previous: null });
+    });
+    const ids: string[] = [];
+    const error = await expectSlotuiError(async () => {
+      for await (const page of client.pages('slis', { limit: 100 })) ids.push(...page.results.map((r) => r.id));
+    });
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe("The server's next page of SLIs holds only records already read (its next links change, the records do not). Stopped after 50 records to avoid reading forever; report this to the service's operators.");
+    expect(ids).toHaveLength(50);
+    expect(requests).toBe(2);
+  });
+
+  it('new records without end, far past the reported total, are stopped', async () => {
+    let requests = 0;
+    const client = await serve((_req, res, self) => {
+      requests++;
+      const results = Array.from({ length: 10 }, (_, i) => ({ id: `sli-${requests}-${i}` }));
+      json(res, 200, { total: 50, results, next: `${self.origin}/v1/slis/?cursor=${requests}`, previous: null });
+    });
+    const ids: string[] = [];
+    const error = await expectSlotuiError(async () => {
+      for await (const page of client.pages('slis', { limit: 10 })) ids.push(...page.results.map((r) => r.id));
+    });
+    expect(error.message).toBe("The server's pages of SLIs go on past 160 records although it reports a total of 50. Stopped to avoid reading forever; report this to the service's operators.");
+    // The margin: 100 records beyond the total (records created while paging shift an offset-paged list).
+    expect(ids).toHaveLength(150);
+  });
+
+  it('a record repeated across a page boundary (an insert shifted the pages) is tolerated', async () => {
+    const client = await serve((req, res, self) => {
+      const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
+      const ids = offset === 0 ? ['a', 'b'] : offset === 2 ? ['b', 'c'] : ['d'];
+      json(res, 200, { total: 5, results: ids.map((id) => ({ id })), next: offset < 4 ? `${self.origin}/v1/slis/?limit=2&offset=${offset + 2}` : null, previous: null });
+    });
+    const { ids } = await collect(client.pages('slis', { limit: 2 }));
+    expect(ids).toEqual(['a', 'b', 'b', 'c', 'd']);
+  });
 });
