@@ -29,7 +29,12 @@ function positive(name: string, value: number): number {
 
 function resolveTimeouts(given: Partial<Timeouts> = {}): Timeouts {
   const t = { ...DEFAULT_TIMEOUTS, ...stripUndefined(given) };
-  return { connectMs: positive('connect timeout', t.connectMs), headersMs: positive('headers timeout', t.headersMs), bodyMs: positive('body timeout', t.bodyMs) };
+  return {
+    connectMs: positive('connect timeout', t.connectMs),
+    headersMs: positive('headers timeout', t.headersMs),
+    bodyMs: positive('body timeout', t.bodyMs),
+    totalMs: positive('request deadline', t.totalMs),
+  };
 }
 
 function resolveRetry(given: Partial<RetryPolicy> = {}): RetryPolicy {

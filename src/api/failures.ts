@@ -21,7 +21,7 @@ export interface RequestContext {
   method: Method;
   url: URL;
   target: Target;
-  timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs: number };
 }
 
 /** A failed try, and whether trying the same GET again could help. */
@@ -132,6 +132,8 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
   CERT_NOT_YET_VALID: 'it is not valid yet',
   ERR_TLS_CERT_ALTNAME_INVALID: 'it was issued for another host name',
 };
+/** The code of the error a try ends with when its total deadline passes (see the transport). */
+export const DEADLINE_CODE = 'SLOTUI_REQUEST_DEADLINE';
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
 /** The error code of an error or of the first cause that has one. */
@@ -169,6 +171,9 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
     return make('timeout', `The server stopped sending its answer to ${path} for more than ${seconds(ctx.timeouts.bodyMs)}. Try again later; the service may be overloaded.`);
+  }
+  if (code === DEADLINE_CODE) {
+    return make('timeout', `The server's answer to ${ctx.method} ${path} did not arrive whole within the request deadline of ${seconds(ctx.timeouts.totalMs)}. Try again later, or give it longer with SLOTUI_REQUEST_TIMEOUT (seconds) or the profile's requestTimeout.`);
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return make('protocol', `The server's answer to ${path} is too large to be a page of records. ${pathAdvice(ctx)}`);

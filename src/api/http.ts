@@ -13,14 +13,14 @@ import request from 'undici/lib/api/api-request.js';
 import { trustContext } from './ca.js';
 import { SlotuiError } from './errors.js';
 import {
-  headerValue, notJsonReason, protocolError, statusFailure, transportFailure,
+  DEADLINE_CODE, headerValue, notJsonReason, protocolError, statusFailure, transportFailure,
   type Failure, type Method, type RequestContext, type Target,
 } from './failures.js';
 import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
 import type { RetryPolicy, Timeouts } from './types.js';
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 };
 export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
 /** A Retry-After longer than this is not waited out: the error is returned at once. */
 export const MAX_RETRY_AFTER_MS = 30_000;
@@ -138,26 +138,37 @@ export function createTransport(options: TransportOptions): Transport {
       payload = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
     }
-    let response;
-    try {
-      response = await request.call(pool, {
-        path: `${call.url.pathname}${call.url.search}`,
-        method: call.method,
-        headers,
-        body: payload,
-        signal: call.signal,
-      });
-    } catch (error) {
+    // One deadline for the whole try, headers and body: undici's own timeouts restart with every chunk.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(Object.assign(new Error('request deadline'), { code: DEADLINE_CODE })), timeouts.totalMs);
+    timer.unref();
+    const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+    const failed = (error: unknown, phase: 'request' | 'body'): Failure => {
       if (call.signal?.aborted) throw cancelled();
-      return transportFailure(error, 'request', ctx);
-    }
+      return transportFailure(deadline.signal.aborted ? deadline.signal.reason : error, phase, ctx);
+    };
+    let response;
     let text: string;
     try {
-      text = await response.body.text();
-    } catch (error) {
-      response.body.destroy();
-      if (call.signal?.aborted) throw cancelled();
-      return transportFailure(error, 'body', ctx);
+      try {
+        response = await request.call(pool, {
+          path: `${call.url.pathname}${call.url.search}`,
+          method: call.method,
+          headers,
+          body: payload,
+          signal,
+        });
+      } catch (error) {
+        return failed(error, 'request');
+      }
+      try {
+        text = await response.body.text();
+      } catch (error) {
+        response.body.destroy();
+        return failed(error, 'body');
+      }
+    } finally {
+      clearTimeout(timer);
     }
     const { statusCode: status, headers: responseHeaders } = response;
     if (status < 200 || status >= 300) {

@@ -10,6 +10,12 @@ export interface Timeouts {
   headersMs: number;
   /** Between body chunks. */
   bodyMs: number;
+  /**
+   * The whole of one try, from sending to the last byte of the body: the body
+   * timeout restarts with every chunk, so a server trickling a byte at a time
+   * would otherwise hold a request for ever.
+   */
+  totalMs: number;
 }
 
 export interface RetryPolicy {

@@ -97,6 +97,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         paths: settings.paths,
         ...(settings.fields ? { fields: settings.fields } : {}),
         readOnly: settings.readOnly,
+        ...(settings.requestTimeoutMs !== undefined ? { timeouts: { totalMs: settings.requestTimeoutMs } } : {}),
         userAgent: `slotui/${VERSION}`,
         ...(options.connections !== undefined ? { connections: options.connections } : {}),
       });

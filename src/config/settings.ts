@@ -27,6 +27,21 @@ const fromEnv = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
   return value ? value : undefined;
 };
 
+/** The longest request deadline accepted: a day (beyond it a typo, and timers overflow past 24.8 days). */
+const MAX_REQUEST_TIMEOUT_S = 86_400;
+
+/** SLOTUI_REQUEST_TIMEOUT (seconds), else the profile's requestTimeout, in milliseconds; undefined when neither is set. */
+function requestTimeoutMs(env: NodeJS.ProcessEnv, profile: Profile): number | undefined {
+  const text = fromEnv(env, 'SLOTUI_REQUEST_TIMEOUT');
+  const [value, where] = text !== undefined ? [Number(text), 'SLOTUI_REQUEST_TIMEOUT'] : [profile.requestTimeout, "The profile's requestTimeout"];
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_REQUEST_TIMEOUT_S) {
+    const shown = text !== undefined ? `"${text.slice(0, 20).replace(/[^\x20-\x7e]/g, '?')}"` : String(value);
+    throw new SlotuiError('config', `${where} must be a number of seconds from 0.001 to ${MAX_REQUEST_TIMEOUT_S}, such as 60 (got ${shown}).`);
+  }
+  return Math.round(value * 1000);
+}
+
 export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
   const config = store.read();
   const profileName = flags.profile?.trim() || fromEnv(env, 'SLOTUI_PROFILE') || config.currentProfile || DEFAULT_PROFILE;
@@ -52,6 +67,7 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
     paths: { ...profile.paths },
     ...(profile.fields ? { fields: profile.fields } : {}),
     ...(profile.indexMaxRecords !== undefined ? { indexMaxRecords: profile.indexMaxRecords } : {}),
+    requestTimeoutMs: requestTimeoutMs(env, profile),
     readOnly: flags.readOnly ?? false,
     noColor: Boolean(env.NO_COLOR),
     configDir: store.dir,

@@ -50,6 +50,8 @@ interface StoredProfile {
   /** Per resource, slotui's field name → the service's. */
   fields?: Record<string, Record<string, string>>;
   indexMaxRecords?: number;
+  /** Seconds one request may take in all. */
+  requestTimeout?: number;
 }
 
 const PROFILE_STRING_KEYS = ['baseUrl', 'frontendUrl', 'token', 'caFile'] as const;
@@ -88,11 +90,13 @@ function shapeProblem(raw: unknown): string | undefined {
     }
     const max = profile.indexMaxRecords;
     if (max !== undefined && !(typeof max === 'number' && Number.isInteger(max) && max > 0)) return `profiles.${name}.indexMaxRecords`;
+    const timeout = profile.requestTimeout;
+    if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) return `profiles.${name}.requestTimeout`;
   }
   return undefined;
 }
 
-const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths', 'fields', 'indexMaxRecords']);
+const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths', 'fields', 'indexMaxRecords', 'requestTimeout']);
 
 /** Group or other may read, write or enter: not private. */
 const SHARED_BITS = 0o077;
@@ -307,6 +311,7 @@ function toProfile(stored: StoredProfile): Profile {
   if (stored.frontendUrl !== undefined) profile.frontendUrl = stored.frontendUrl;
   if (stored.token !== undefined) profile.token = stored.token;
   if (stored.caFile !== undefined) profile.caFile = stored.caFile;
+  if (stored.requestTimeout !== undefined) profile.requestTimeout = stored.requestTimeout;
   if (stored.paths) {
     const paths: Partial<Record<ResourceName, string>> = {};
     for (const name of RESOURCE_NAMES) {

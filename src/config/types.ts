@@ -13,6 +13,8 @@ export interface Profile {
   fields?: FieldNames;
   /** Records the dashboard's index holds at most per resource (filtering, sorting, relations). */
   indexMaxRecords?: number;
+  /** Seconds one request may take in all, headers and body (SLOTUI_REQUEST_TIMEOUT wins). */
+  requestTimeout?: number;
 }
 
 export type Source = 'env' | 'profile' | 'flag' | 'default' | 'none';
@@ -29,6 +31,8 @@ export interface Settings {
   paths: Partial<Record<ResourceName, string>>;
   fields?: FieldNames;
   indexMaxRecords?: number;
+  /** The request deadline in milliseconds, when the environment or the profile sets one (else the client's default). */
+  requestTimeoutMs?: number;
   readOnly: boolean;
   noColor: boolean;
   configDir: string;

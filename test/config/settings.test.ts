@@ -62,6 +62,20 @@ describe('resolveSettings', () => {
   });
 });
 
+describe('the request deadline', () => {
+  const withTimeout = fakeStore({ currentProfile: 'slow', profiles: { slow: { baseUrl: 'https://slow.example', requestTimeout: 120 } } });
+
+  test("the profile's requestTimeout, in seconds; SLOTUI_REQUEST_TIMEOUT wins; neither leaves the client's default", () => {
+    expect(resolveSettings({ env: {}, flags: {}, store: withTimeout }).requestTimeoutMs).toBe(120_000);
+    expect(resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: '2.5' }, flags: {}, store: withTimeout }).requestTimeoutMs).toBe(2_500);
+    expect(resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: {} }) }).requestTimeoutMs).toBeUndefined();
+  });
+
+  test.each(['0', '-1', 'soon', '1e9'])('SLOTUI_REQUEST_TIMEOUT=%s is a config error', (value) => {
+    expect(() => resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: value }, flags: {}, store: withTimeout })).toThrow(/^SLOTUI_REQUEST_TIMEOUT must be a number of seconds/);
+  });
+});
+
 describe('requireConnection', () => {
   const caught = (fn: () => unknown): SlotuiError => {
     try {
