@@ -95,14 +95,19 @@ function place(layout: TableLayout, text: string, size: number, align: 'left' | 
 const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trimEnd()}\n`;
 
 // JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is CSI to some terminals),
-// bidi overrides, invisible marks and line separators as they are. Escaped as \uXXXX the JSON means
-// exactly the same, and `--json` printed on a terminal can no longer reorder or rewrite what it shows.
-// They can only occur inside JSON strings, so replacing them in the text is safe.
-export const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+// line separators and the invisible format characters (bidi overrides, U+061C, soft hyphen, tag
+// characters: every Unicode Cf) as they are. Escaped, the JSON means exactly the same, and
+// `--json` printed on a terminal can no longer reorder, hide or rewrite what it shows. They can only
+// occur inside JSON strings, so replacing them in the text is safe.
+export const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]|\p{Cf}/gu;
+
+/** A character as JSON writes it escaped: \uXXXX for each UTF-16 unit (beyond U+FFFF, a surrogate pair). */
+const jsonEscape = (ch: string): string =>
+  Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /** JSON.stringify with the characters above escaped: same data, safe on a terminal. */
 export function terminalSafeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(clipNesting(value), null, indent).replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(clipNesting(value), null, indent).replace(UNSAFE_IN_JSON, jsonEscape);
 }
 
 export interface PageShape {

@@ -133,8 +133,11 @@ const hasUnsafe = (text: string): boolean => {
   UNSAFE_IN_JSON.lastIndex = 0;
   return UNSAFE_IN_JSON.test(text);
 };
-/** Inside double quotes (JSON or YAML) `\uXXXX` means the same character. */
-const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Inside YAML double quotes `\uXXXX` (and beyond U+FFFF `\UXXXXXXXX`) means the same character. */
+const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, (ch) => {
+  const code = ch.codePointAt(0) ?? 0;
+  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+});
 
 /** The header and column widths come from the first page; later pages follow them. */
 class TableSink implements RecordSink {

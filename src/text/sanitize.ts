@@ -23,10 +23,25 @@ const ESCAPE_SEQUENCES = new RegExp(
   'g',
 );
 
-// C0 controls except tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates,
-// zero-width and other invisible format marks, and the Unicode line/paragraph separators.
+// C0 controls except tab and newline, DEL, C1 controls, and the Unicode line/paragraph separators.
 // eslint-disable-next-line no-control-regex
-const CONTROLS_KEEPING_LAYOUT = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff]', 'g');
+const CONTROLS_KEEPING_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Every Unicode format character (general category Cf): bidi marks,
+ * embeddings, overrides and isolates, the Arabic letter mark U+061C, the soft
+ * hyphen, zero-width spaces and joiners, the Mongolian vowel separator,
+ * interlinear annotation marks U+FFF9-U+FFFB, the byte order mark and the tag
+ * characters U+E0000-U+E007F. They are invisible, yet can reorder, hide or
+ * smuggle text. The one kept: a zero-width joiner between two emoji, which
+ * makes one picture of them (👩‍💻).
+ */
+const INVISIBLE_FORMAT = /(?<!\p{Extended_Pictographic}[\u{fe0f}\p{Emoji_Modifier}]?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?!\u200d)\p{Cf}/gu;
+
+/** Takes out the format characters above (a joiner inside an emoji sequence stays). */
+export function stripInvisibleFormat(text: string): string {
+  return text.replace(INVISIBLE_FORMAT, '');
+}
 
 /**
  * Safe text for a terminal: escape sequences and control characters removed;
@@ -34,10 +49,10 @@ const CONTROLS_KEEPING_LAYOUT = new RegExp('[\\u0000-\\u0008\\u000b-\\u001f\\u00
  * `\r\n` becomes `\n`; a lone `\r` (which would overwrite the line) is dropped.
  */
 export function sanitizeText(text: string): string {
-  return text
+  return stripInvisibleFormat(text
     .replace(/\r\n/g, '\n')
     .replace(ESCAPE_SEQUENCES, '')
-    .replace(CONTROLS_KEEPING_LAYOUT, '');
+    .replace(CONTROLS_KEEPING_LAYOUT, ''));
 }
 
 /** sanitizeText squeezed to one line: newlines and tabs become single spaces (table cells, status lines). */

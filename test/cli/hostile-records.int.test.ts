@@ -126,3 +126,46 @@ describe('a field nested 5,000 deep', () => {
     expect(server.requests.length).toBe(before);
   });
 });
+
+describe('invisible format characters from the server', () => {
+  const INVISIBLE = '\u061c\u00ad\u180e\ufff9\ufffa\ufffb\u{e0001}\u{e0041}\u{e007f}';
+  const name = `pay${INVISIBLE}ments`;
+  const record = JSON.stringify({ id: 'sli-000003', name, type: `lat${INVISIBLE}ency` });
+  const invisible = /[\u061c\u00ad\u180e\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]/u;
+
+  test('the table and get show none of them', async () => {
+    answers.set('/v1/slis/', `{"total":1,"results":[${record}],"next":null,"previous":null}`);
+    answers.set('/v1/slis/sli-000003/', record);
+    try {
+      const table = await runCli(['list', 'slis'], { env: env(), client: client(), stdoutIsTTY: true, columns: 100 });
+      expect(table.code).toBe(0);
+      expect(table.stdout).toMatch(/^payments\s+latency/m);
+      expect(table.stdout).not.toMatch(invisible);
+      const get = await runCli(['get', 'slis', 'sli-000003'], { env: env(), client: client() });
+      expect(get.stdout).toMatch(/^name\s+payments$/m);
+      expect(get.stdout).not.toMatch(invisible);
+      // --json keeps the data, escaped.
+      const json = await runCli(['get', 'slis', 'sli-000003', '--json'], { env: env(), client: client() });
+      expect(json.stdout).not.toMatch(invisible);
+      expect((JSON.parse(json.stdout) as { name: string }).name).toBe(name);
+    } finally {
+      answers.clear();
+    }
+  });
+
+  test('an error message shows none of them', async () => {
+    const failing = await startHttpsServer((_req, res) => {
+      const text = JSON.stringify({ detail: `no${INVISIBLE}pe` });
+      res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    try {
+      const r = await runCli(['get', 'slis', 'sli-000003'], { env: { ...env(), SLOTUI_BASE_URL: failing.origin }, client: { ca: failing.caPem, retry: { tries: 1 } } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('HTTP 503: nope');
+      expect(r.stderr).not.toMatch(invisible);
+    } finally {
+      await failing.close();
+    }
+  });
+});
