@@ -22,7 +22,8 @@ export const FLAGS = {
   'ca-file': { type: 'string', value: 'FILE', about: 'a PEM file of extra certificate authorities, stored in the profile' },
   demo: { type: 'boolean', about: 'open the dashboard on the embedded sandbox with sample data' },
   port: { type: 'string', value: 'N', about: 'port to listen on (default: a free one)' },
-  host: { type: 'string', value: 'HOST', about: 'address to listen on (default 127.0.0.1)' },
+  host: { type: 'string', value: 'HOST', about: 'address to listen on (default 127.0.0.1; another than loopback needs --expose)' },
+  expose: { type: 'boolean', about: 'allow a --host other than loopback: anyone who reaches it can get a token and change the data' },
   data: { type: 'string', value: 'FILE', about: 'keep the data in this JSON file (default: in memory)' },
   seed: { type: 'string', value: 'N', about: 'add N generated SLIs (large lists)' },
   'error-rate': { type: 'string', value: 'RATE', about: 'an error rate in percent: 2% or 2' },
@@ -201,9 +202,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   sandbox: {
     name: 'sandbox',
-    usage: 'sandbox [--port N] [--host HOST] [--data FILE] [--seed N]',
+    usage: 'sandbox [--port N] [--host HOST [--expose]] [--data FILE] [--seed N]',
     summary: 'run the embedded HTTPS service alone; prints KEY=value lines to connect to it',
-    flags: ['port', 'host', 'data', 'seed'],
+    flags: ['port', 'host', 'expose', 'data', 'seed'],
     args: [],
     details: [
       'Run it in one terminal; in another, export the lines it prints (export SLOTUI_BASE_URL=...)',

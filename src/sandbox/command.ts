@@ -8,6 +8,8 @@ import type { SandboxHandle } from './types.js';
 export interface SandboxCommandOptions {
   port?: number;
   host?: string;
+  /** Allows a host that is not loopback (see hosts.ts). */
+  expose?: boolean;
   dataFile?: string;
   seed?: number;
   stdout: NodeJS.WritableStream;
@@ -18,7 +20,7 @@ export interface SandboxCommandOptions {
 }
 
 export async function runSandboxCommand(opts: SandboxCommandOptions): Promise<void> {
-  const sandbox = await startSandbox({ port: opts.port, host: opts.host, dataFile: opts.dataFile, seed: opts.seed });
+  const sandbox = await startSandbox({ port: opts.port, host: opts.host, expose: opts.expose, dataFile: opts.dataFile, seed: opts.seed });
   try {
     // The token is the sandbox's own throwaway token: printing it is the point of this command.
     opts.stdout.write(

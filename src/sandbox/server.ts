@@ -19,6 +19,7 @@ import { DataFileError, loadDataFile, Persister } from './persist.js';
 import { errorReply, htmlReply, type Reply } from './reply.js';
 import { addSampleData, addSeededSlis, addSeededSlos, emptyData } from './sample.js';
 import { Store, type DataSnapshot } from './store.js';
+import { isLoopbackHost } from './hosts.js';
 import { createTlsMaterial } from './tls.js';
 import type { RecordedRequest, SandboxHandle, SandboxOptions } from './types.js';
 
@@ -29,6 +30,9 @@ const MAX_RECORDED_REQUESTS = 1000;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host) && options.expose !== true) {
+    throw new Error(`The sandbox serves only loopback addresses unless exposed on purpose (host ${host}, no expose option).`);
+  }
   const port = options.port ?? 0;
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   const userId = options.userId ?? 'user-1';

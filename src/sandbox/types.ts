@@ -22,6 +22,8 @@ export interface Faults {
 
 export interface SandboxOptions {
   host?: string; // default 127.0.0.1
+  /** Needed for a host that is not loopback (localhost, 127.0.0.0/8, ::1): its /login hands out tokens. */
+  expose?: boolean;
   port?: number; // default 0: an ephemeral port
   /** Keep the data in this JSON file (loaded at start, written atomically on change). */
   dataFile?: string;

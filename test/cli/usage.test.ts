@@ -43,6 +43,8 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     [['delete', 'slos', '..', '--yes'], 'slotui: The slo id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slos`. See `slotui delete --help`.\n'],
     [['get', 'orgs', '.'], 'slotui: The organization id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list organizations`. See `slotui get --help`.\n'],
     [['update', 'slis', '..', '--file', '-'], 'slotui: The sli id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui update --help`.\n'],
+    [['sandbox', '--host', '0.0.0.0'], "slotui: --host 0.0.0.0 is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n"],
+    [['sandbox', '--host', 'slo.example.com', '--data', 'x.json'], "slotui: --host slo.example.com is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n"],
     [['sandbox', '--port', '70000'], 'slotui: --port must be a whole number from 0 to 65535 (got "70000"). See `slotui sandbox --help`.\n'],
   ])('%j', async (argv, stderr) => {
     const before = h.sandbox.stats().requests;
@@ -101,7 +103,7 @@ describe('help and version', () => {
     [['help', 'delete'], 'Usage: slotui delete <resource> <id> [--yes]'],
     [['auth', 'login', '-h'], 'Usage: slotui auth login --with-token'],
     [['auth', '--help'], 'Usage: slotui auth <login|status|logout>'],
-    [['sandbox', '--help'], 'Usage: slotui sandbox [--port N] [--host HOST] [--data FILE] [--seed N]'],
+    [['sandbox', '--help'], 'Usage: slotui sandbox [--port N] [--host HOST [--expose]] [--data FILE] [--seed N]'],
   ])('%j', async (argv, first) => {
     const r = await run(argv, { env: {} });
     expect(r.code).toBe(0);
