@@ -8,7 +8,7 @@
  */
 import type { ApiClient } from '../api/types.js';
 import { configDirFrom } from '../config/paths.js';
-import { requireConnection, resolveSettings } from '../config/settings.js';
+import { envTokenWarning, requireConnection, resolveSettings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
 import type { Settings, SettingsFlags } from '../config/types.js';
 import { booleanFlag, stringFlag, type FlagValues } from './args.js';
@@ -41,6 +41,8 @@ export interface Context {
 export interface ConnectOptions {
   /** Keep-alive connections to the service (default: as many as requests under way). */
   connections?: number;
+  /** Nothing on stderr (the dashboard is on screen); else a doubtful token source is warned about once. */
+  quiet?: boolean;
 }
 
 export function createContext(io: CliIo, flags: FlagValues, now: () => Date = () => new Date()): Context {
@@ -48,6 +50,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
   const settingsCache = new Map<string, Settings>();
   const clients: ApiClient[] = [];
   const secrets = new Set<string>();
+  let warned = false;
   const envToken = io.env.SLOTUI_TOKEN?.trim();
   if (envToken) secrets.add(envToken);
 
@@ -88,6 +91,11 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
       const known = settings.baseUrl && settings.token ? undefined : context.store().listProfiles();
       const { baseUrl, token } = requireConnection(settings, known);
       secrets.add(token);
+      const warning = options.quiet || warned ? undefined : envTokenWarning(settings);
+      if (warning) {
+        warned = true;
+        context.err.line(`slotui: warning: ${warning}`);
+      }
       const { createClient, readCaFile } = await import('../api/client.js');
       const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;
       const client = (io.createClient ?? createClient)({

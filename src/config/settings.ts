@@ -74,6 +74,23 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
   };
 }
 
+/**
+ * A token from SLOTUI_TOKEN sent to a base URL from the profile: the token
+ * may belong to another service (exported for one, then another profile
+ * used), and it would go to that profile's server. Undefined when the two
+ * come from the same place.
+ */
+export function envTokenWarning(settings: Settings): string | undefined {
+  if (settings.tokenSource !== 'env' || settings.baseUrlSource !== 'profile' || !settings.baseUrl) return undefined;
+  let origin = settings.baseUrl;
+  try {
+    origin = new URL(settings.baseUrl).origin;
+  } catch {
+    // shown as stored
+  }
+  return `SLOTUI_TOKEN from the environment is sent to ${origin.replace(/[^\x20-\x7e]/g, '?').slice(0, 120)}, the base URL of profile ${settings.profileName}; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.`;
+}
+
 /** Whether the settings' profile is stored (a --profile for a missing one is fine when the environment gives the rest). */
 export function profileExists(store: SettingsStore, name: string): boolean {
   return Object.hasOwn(store.read().profiles, name);

@@ -88,6 +88,20 @@ describe('auth status with several profiles', () => {
   });
 });
 
+describe('SLOTUI_TOKEN with a profile of its own base URL', () => {
+  test('a one-line warning on stderr, once, naming where the token goes; the command still runs', async () => {
+    const dir = await tempDir();
+    new ConfigStore(dir).saveProfile('prod', { baseUrl: h.sandbox.baseUrl });
+    const env = { SLOTUI_CONFIG_DIR: dir, SLOTUI_CA_FILE: h.sandbox.caFile, SLOTUI_TOKEN: h.sandbox.token };
+    const r = await run(['list', 'slis', '--profile', 'prod', '--limit', '1'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`slotui: warning: SLOTUI_TOKEN from the environment is sent to ${new URL(h.sandbox.baseUrl).origin}, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.\n`);
+    neverShows(r, [h.sandbox.token]);
+    const both = await run(['list', 'slis', '--limit', '1'], { env: { ...env, SLOTUI_BASE_URL: h.sandbox.baseUrl } });
+    expect(both.stderr).toBe('');
+  });
+});
+
 describe('the browser and the first run', () => {
   test('a browser is offered only with a local display and not over SSH', () => {
     expect(canOpenBrowser({ DISPLAY: ':0' }, 'linux')).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import { configDirFrom, defaultConfigDir } from '../../src/config/paths.js';
-import { requireConnection, resolveSettings, type SettingsStore } from '../../src/config/settings.js';
+import { envTokenWarning, requireConnection, resolveSettings, type SettingsStore } from '../../src/config/settings.js';
 import type { StoredConfig } from '../../src/config/store.js';
 
 const fakeStore = (config: StoredConfig): SettingsStore => ({ dir: '/cfg', read: () => structuredClone(config) });
@@ -73,6 +73,20 @@ describe('the request deadline', () => {
 
   test.each(['0', '-1', 'soon', '1e9'])('SLOTUI_REQUEST_TIMEOUT=%s is a config error', (value) => {
     expect(() => resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: value }, flags: {}, store: withTimeout })).toThrow(/^SLOTUI_REQUEST_TIMEOUT must be a number of seconds/);
+  });
+});
+
+describe('a token from the environment with a base URL from the profile', () => {
+  const prod = fakeStore({ currentProfile: 'prod', profiles: { prod: { baseUrl: 'https://slo.example.com/api', token: 'stored' } } });
+
+  test('is warned about in one line naming the origin and the profile', () => {
+    const settings = resolveSettings({ env: { SLOTUI_TOKEN: 'from-env' }, flags: {}, store: prod });
+    expect(envTokenWarning(settings)).toBe("SLOTUI_TOKEN from the environment is sent to https://slo.example.com, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.");
+  });
+
+  test('is not when both come from the environment, or both from the profile', () => {
+    expect(envTokenWarning(resolveSettings({ env: { SLOTUI_TOKEN: 't', SLOTUI_BASE_URL: 'https://other.example' }, flags: {}, store: prod }))).toBeUndefined();
+    expect(envTokenWarning(resolveSettings({ env: {}, flags: {}, store: prod }))).toBeUndefined();
   });
 });
 

@@ -150,7 +150,7 @@ function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () =
 function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   return async (name) => {
     const settings = ctx.settings(name);
-    return { client: await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS }), settings };
+    return { client: await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS, quiet: true }), settings };
   };
 }
 
