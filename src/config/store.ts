@@ -20,6 +20,7 @@ import path from 'node:path';
 import type Conf from 'conf';
 import { SlotuiError } from '../api/errors.js';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import { withFileLock } from './lock.js';
 import type { Profile } from './types.js';
 
 export const CONFIG_NAME = 'config';
@@ -179,11 +180,17 @@ export class ConfigStore {
   // ---- internals ----
 
   /**
-   * Read, change, write back. The change works on the file's own objects so
-   * fields this version does not know survive; conf re-applies 0600 on each write.
+   * Read, change, write back, holding the file's lock (another slotui may be
+   * updating it: the read under the lock sees its change). The change works
+   * on the file's own objects so fields this version does not know survive;
+   * conf writes atomically (a temp file renamed over) and re-applies 0600.
    */
   private update(change: (config: RawConfig) => void): void {
     this.ensureFolder();
+    this.guarded(() => withFileLock(this.file, () => this.updateLocked(change)));
+  }
+
+  private updateLocked(change: (config: RawConfig) => void): void {
     const exists = fs.existsSync(this.file);
     if (exists) this.assertPrivate();
     const raw: Record<string, unknown> = exists ? this.readFile() : {};
