@@ -202,7 +202,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   sandbox: {
     name: 'sandbox',
-    usage: 'sandbox [--port N] [--host HOST [--expose]] [--data FILE] [--seed N]',
+    usage: 'sandbox [--port N] [--host H [--expose]] [--data FILE] [--seed N]',
     summary: 'run the embedded HTTPS service alone; prints KEY=value lines to connect to it',
     flags: ['port', 'host', 'expose', 'data', 'seed'],
     args: [],

@@ -103,7 +103,7 @@ describe('help and version', () => {
     [['help', 'delete'], 'Usage: slotui delete <resource> <id> [--yes]'],
     [['auth', 'login', '-h'], 'Usage: slotui auth login --with-token'],
     [['auth', '--help'], 'Usage: slotui auth <login|status|logout>'],
-    [['sandbox', '--help'], 'Usage: slotui sandbox [--port N] [--host HOST [--expose]] [--data FILE] [--seed N]'],
+    [['sandbox', '--help'], 'Usage: slotui sandbox [--port N] [--host H [--expose]] [--data FILE] [--seed N]'],
   ])('%j', async (argv, first) => {
     const r = await run(argv, { env: {} });
     expect(r.code).toBe(0);
