@@ -78,8 +78,19 @@ export function makePlan(items: readonly ReadItem[], current: CurrentRecords, ch
   const slos = new Matcher('slos', current.slos);
   const sliEntries = new Map<string, PlanEntry>();
   const plan: PlanEntry[] = [];
+  // metadata.name is what indicatorRef names, so it must be unique within a kind.
+  const firstWithName = new Map<string, number>();
   for (const item of ordered) {
-    const entry = planOne(item, item.kind === 'SLO' ? slos : slis, sliEntries, slis, check);
+    const matcher = item.kind === 'SLO' ? slos : slis;
+    let entry: PlanEntry;
+    const earlier = item.ok ? firstWithName.get(`${item.kind}/${item.name}`) : undefined;
+    if (item.ok && earlier !== undefined) {
+      const reason = `document ${earlier} has the same metadata.name; names must be unique within a kind`;
+      entry = { document: item.document, kind: item.kind, name: item.name, resource: matcher.resource, changes: [], action: 'refused', reason };
+    } else {
+      if (item.ok) firstWithName.set(`${item.kind}/${item.name}`, item.document);
+      entry = planOne(item, matcher, sliEntries, slis, check);
+    }
     if (item.kind === 'SLI' && item.name !== undefined && !sliEntries.has(item.name)) sliEntries.set(item.name, entry);
     plan.push(entry);
   }

@@ -38,6 +38,14 @@ describe('matching', () => {
     expect(plan[1]?.reason).toBe('it stands for the same SLI (sli-1) as document 1');
   });
 
+  test('two documents of one kind with the same metadata.name: the second is refused', () => {
+    const first = withoutId(sliDocument({ ...sli, id: 'x', name: 'One' }, 'same'));
+    const second = withoutId(sliDocument({ ...sli, id: 'y', name: 'Two' }, 'same'));
+    const plan = makePlan(items(first, second), current);
+    expect(plan.map((e) => e.action)).toEqual(['create', 'refused']);
+    expect(plan[1]?.reason).toBe('document 1 has the same metadata.name; names must be unique within a kind');
+  });
+
   test('a displayName that several records share is refused, asking for slotui/id', () => {
     const twins = { slis: [sli, { ...sli, id: 'sli-2' }], slos: [] };
     const [entry] = makePlan(items(withoutId(sliDocument(sli, 'x'))), twins);
