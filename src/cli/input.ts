@@ -1,5 +1,5 @@
 /** Reading what the user gives: a JSON file or stdin, a token on stdin, a yes/no answer. */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { SlotuiError } from '../api/errors.js';
 import { describeJsonProblem, locateJsonProblem } from './json-error.js';
 
@@ -21,14 +21,29 @@ export async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, w
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** How much `readTextInput` takes, and what to say beyond it. */
+export interface InputLimit {
+  maxBytes: number;
+  /** Ends the sentence that refuses a larger input. */
+  hint: string;
+}
+
+const ONE_RECORD: InputLimit = { maxBytes: MAX_PAYLOAD_BYTES, hint: 'give a file that holds one record' };
+
 /** The text of `file`, or of stdin for "-". Messages name the file as the user wrote it. */
-export async function readTextInput(file: string, stdin: NodeJS.ReadableStream): Promise<{ text: string; name: string }> {
-  if (file === '-') return { text: await readAll(stdin, MAX_PAYLOAD_BYTES, 'stdin'), name: 'stdin' };
+export async function readTextInput(file: string, stdin: NodeJS.ReadableStream, limit: InputLimit = ONE_RECORD): Promise<{ text: string; name: string }> {
+  const tooLarge = (name: string) => new SlotuiError('validation', `${name} is larger than ${Math.round(limit.maxBytes / 1024 / 1024)} MB; ${limit.hint}.`);
+  if (file === '-') {
+    const text = await readAll(stdin, limit.maxBytes, 'stdin').catch((error: unknown) => {
+      throw error instanceof SlotuiError ? tooLarge('stdin') : error;
+    });
+    return { text, name: 'stdin' };
+  }
   try {
+    // The size first: a wrong file (a disk image) is refused without being read.
+    if ((await stat(file)).size > limit.maxBytes) throw tooLarge(file);
     const text = await readFile(file, 'utf8');
-    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
-      throw new SlotuiError('validation', `${file} is larger than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MB; give a file that holds one record.`);
-    }
+    if (Buffer.byteLength(text) > limit.maxBytes) throw tooLarge(file);
     return { text, name: file };
   } catch (error) {
     if (error instanceof SlotuiError) throw error;

@@ -22,6 +22,7 @@ import type { Context } from '../context.js';
 import { truncate } from '../format.js';
 import { readSlisAndSlos } from '../gitops/records.js';
 import { documentText } from '../gitops/yaml.js';
+import { countText, type ProgressReporter } from '../progress.js';
 
 export interface ExportOptions {
   /** Only this resource; undefined: both. */
@@ -77,12 +78,26 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<n
     }
   }
 
+  const total = chosenSlis.length + chosenSlos.length;
+  // Documents printed on the terminal would land on the progress line: it is drawn only for a pipe or --out.
+  const progress: ProgressReporter = options.out === undefined && ctx.stdoutIsTerminal ? { update() {}, clear() {} } : ctx.progress();
   const documents = function* (): Generator<OpenSloDocument> {
-    for (const sli of chosenSlis) yield sliDocument(sli, sliNames.get(sli.id)!);
-    for (const slo of chosenSlos) yield sloDocument(slo, sloNames.get(slo.id)!, indicatorName(slo, sliNames));
+    let written = 0;
+    for (const sli of chosenSlis) {
+      progress.update(countText('Writing documents', written++, total));
+      yield sliDocument(sli, sliNames.get(sli.id)!);
+    }
+    for (const slo of chosenSlos) {
+      progress.update(countText('Writing documents', written++, total));
+      yield sloDocument(slo, sloNames.get(slo.id)!, indicatorName(slo, sliNames));
+    }
   };
-  if (options.out !== undefined) await writeFileAtomically(options.out, documents());
-  else for (const doc of documents()) await ctx.out.write(documentText(doc));
+  try {
+    if (options.out !== undefined) await writeFileAtomically(options.out, documents());
+    else for (const doc of documents()) await ctx.out.write(documentText(doc));
+  } finally {
+    progress.clear();
+  }
 
   if (options.resource === undefined && options.ids.length === 0) {
     ctx.err.line('Organizations and agreements have no OpenSLO kind and were left out.');

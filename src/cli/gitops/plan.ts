@@ -16,9 +16,12 @@ import { readTextInput } from '../input.js';
 import { readSlisAndSlos } from './records.js';
 import { parseDocuments } from './yaml.js';
 
+/** An export of 100,000 SLIs is about 60 MB; a file many times that is not an OpenSLO file. */
+const FILE_LIMIT = { maxBytes: 256 * 1024 * 1024, hint: 'split it into smaller files' };
+
 export async function planFromFile(ctx: Context, client: ApiClient, file: string): Promise<PlanEntry[]> {
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the YAML from stdin; end it with Ctrl+D.');
-  const { text, name } = await readTextInput(file, ctx.io.stdin);
+  const { text, name } = await readTextInput(file, ctx.io.stdin, FILE_LIMIT);
   const items: ReadItem[] = parseDocuments(text).map((parsed) =>
     'error' in parsed ? { ok: false, document: parsed.document, reason: parsed.error } : { ...readDocument(parsed.value), document: parsed.document },
   );

@@ -127,6 +127,15 @@ describe('export', () => {
     expect(diff.code).toBe(0);
   });
 
+  test('a progress line on a terminal\'s stderr while records are read and written, erased at the end; never on stdout', async () => {
+    const piped = await run(['export'], { env: sample.env() });
+    const r = await run(['export'], { env: sample.env(), stderrIsTTY: true, progress: { delayMs: 0, intervalMs: 0 } });
+    expect(r.stdout).toBe(piped.stdout);
+    expect(r.stderr).toContain('Reading SLIs: 30 of 30 (100%)');
+    expect(r.stderr).toContain('Writing documents: 49 of 50 (98%)');
+    expect(r.stderr).toMatch(/\r\u001b\[2KOrganizations and agreements/);
+  });
+
   test('an unknown id: exit 1, nothing exported; organizations are not exportable (exit 2)', async () => {
     const out = join(files, 'never.yaml');
     const missing = await run(['export', 'slos', 'slo-999999', '--out', out], { env: sample.env() });
