@@ -195,7 +195,9 @@ const FIXED_SECONDS: Record<WindowUnit, number> = {
 /** The window unit a stored spelling means (case-insensitive, singular or plural), or null. */
 export function windowUnitOf(unit: string): WindowUnit | null {
   // `M` (OpenSLO month) and `m` (minute) are left out on purpose: case-insensitive, they clash.
-  return UNIT_SPELLINGS[unit.trim().toLowerCase()] ?? null;
+  const key = unit.trim().toLowerCase();
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's.
+  return Object.hasOwn(UNIT_SPELLINGS, key) ? UNIT_SPELLINGS[key]! : null;
 }
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

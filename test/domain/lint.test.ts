@@ -22,6 +22,8 @@ describe('lint', () => {
     ['target-out-of-range', [sli], [slo({ target_value: '-5' })]],
     ['unknown-unit', [sli], [slo({ target_unit: 'ms' })]],
     ['unknown-unit', [sli], [slo({ time_window_unit: 'fortnight' })]],
+    ['unknown-unit', [sli], [slo({ time_window_unit: 'constructor' })]],
+    ['unknown-unit', [sli], [slo({ time_window_unit: '__proto__' })]],
     ['invalid-window', [sli], [slo({ time_window_type: 'sliding' })]],
     ['interval-exceeds-window', [sli], [slo({ time_window_value: '1', time_window_unit: 'hour', interval: 7200 })]],
     ['interval-not-dividing', [sli], [slo({ interval: 7 })]],
