@@ -54,6 +54,10 @@ export interface ResourceDef {
   singular: string;
   /** The plural in a sentence: "No SLIs found", "3 organizations". */
   plural: string;
+  /** One record named in a sentence: "SLI", "organization". */
+  kind: string;
+  /** The article before `kind`: "an SLI", "an organization", "a service". */
+  article: 'a' | 'an';
   title: string;
   aliases: readonly string[];
   /** Path under the base URL when the profile sets none (interface: assumed paths). */
@@ -87,6 +91,8 @@ const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameO
 export const RESOURCES: Record<ResourceName, ResourceDef> = {
   slis: common({
     name: 'slis',
+    kind: 'SLI',
+    article: 'an',
     singular: 'sli',
     plural: 'SLIs',
     title: 'SLIs',
@@ -117,6 +123,8 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   }),
   slos: common({
     name: 'slos',
+    kind: 'SLO',
+    article: 'an',
     singular: 'slo',
     plural: 'SLOs',
     title: 'SLOs',
@@ -156,6 +164,8 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   }),
   organizations: common({
     name: 'organizations',
+    kind: 'organization',
+    article: 'an',
     singular: 'organization',
     plural: 'organizations',
     title: 'Orgs',
@@ -179,6 +189,8 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   }),
   agreements: common({
     name: 'agreements',
+    kind: 'agreement',
+    article: 'an',
     singular: 'agreement',
     plural: 'agreements',
     title: 'Agreements',

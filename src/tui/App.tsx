@@ -1,336 +1,231 @@
 /**
- * The dashboard: header, body (the list or a detail screen, or the help
- * over them), status line, message line and hint bar, laid out to exactly
- * the terminal's size. Everything it uses comes in as props (client,
- * settings, clock, profile opener), so tests render it with
- * ink-testing-library against a real sandbox.
+ * The React shell of the program: what runDashboard renders. Before the
+ * dashboard it shows the first-run welcome screen and the token setup flow
+ * (`auth login` on a terminal is that flow alone, ending once the token is
+ * stored); then it builds the dashboard (createDashboard, dashboard.ts) and
+ * draws it. This is the one place that reads the keyboard: keys go to the
+ * dashboard, or to the start screens before it.
  *
- * State lives in stores outside React (the UI store, one ListStore per
- * resource); the controller turns keys into actions on them, and the
- * components here draw them.
+ * The dashboard's client is wrapped in a SwappableClient, so a setup after a
+ * 401 can put a client on the new token under the screens as they are.
  */
-import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Box, Text, useInput } from 'ink';
-import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { describeError } from '../api/errors.js';
+import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import { sanitizeLine } from '../text/sanitize.js';
-import { createController, initialLayout, type Layout } from './controller.js';
-import { Header } from './components/Header.js';
-import { HelpOverlay } from './components/HelpOverlay.js';
-import { HintBar } from './components/HintBar.js';
-import { InputLine } from './components/InputLine.js';
-import { StatusLine } from './components/StatusLine.js';
-import { COLOR_THEME, MONO_THEME, ThemeContext, useTheme } from './components/theme.js';
-import { useTerminalSize } from './components/useTerminalSize.js';
-import { errorSentence, retryText } from './errorText.js';
-import { activeHints } from './input/router.js';
-import type { KeyEnv } from './keys.js';
-import { DetailScreen } from './screens/DetailScreen.js';
-import { ListScreen } from './screens/ListScreen.js';
-import { ListStore, type ListSnapshot } from './state/listStore.js';
-import { NavStore, currentDetail, initialNav, type NavState } from './state/navigation.js';
-import { truncate, wrap } from '../text/width.js';
-import type { FirstPage, Session } from './types.js';
-import { RequestGate } from './state/requestGate.js';
-import { pageSizeFor } from './layout.js';
-// Token setup (issue 5)
+import { truncate } from '../text/width.js';
+import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
+import { SetupStore } from './auth/setupStore.js';
 import { SetupView } from './auth/SetupView.js';
-import type { AuthDeps } from './auth/types.js';
-import { loggedInSentence, useTokenSetup } from './auth/useTokenSetup.js';
-// Forms (issue 4)
-import { useApp, useStdout } from 'ink';
+import { Done, Welcome } from './auth/StartViews.js';
+import { SwappableClient } from './auth/swappableClient.js';
+import type { AuthDeps, LoginResult } from './auth/types.js';
+import { HintBar } from './components/HintBar.js';
+import { COLOR_THEME, MONO_THEME, ThemeContext } from './components/theme.js';
+import { useTerminalSize } from './components/useTerminalSize.js';
+import { createDashboard, type Dashboard } from './dashboard.js';
+import { DashboardView } from './DashboardView.js';
 import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
-import { createForms } from './forms/formsController.js';
-import { FormsView } from './forms/FormsView.js';
+import { activeHints, dispatchKey, splitKeys, type KeyLayer } from './input/router.js';
+import type { KeyEnv } from './keys.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
+import type { FirstPage, Session } from './types.js';
+
+export { CHROME_ROWS, MAX_PAGE_SIZE, MIN_PAGE_SIZE, pageSizeFor } from './layout.js';
 
 export interface AppProps {
-  client: ApiClient;
+  /** Absent on a first run (nothing to connect to yet). */
+  client?: ApiClient;
   settings: Settings;
-  /** Injected clock for relative times. */
+  /** Injected clock for relative times and token expiry. */
   now?: () => Date;
   /** `:profile NAME`: builds the session of another profile, or throws a SlotuiError. */
   openProfile?: (name: string) => Promise<Session>;
   demo?: boolean;
-  /** The user quit (q, Ctrl+C, :q): the runner restores the terminal and exits with this code. */
-  onQuit: (code: number) => void;
+  /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
+  auth?: AuthDeps;
+  /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */
+  firstPage?: FirstPage;
+  /** Runs the user's editor on a file for `E` (default: $VISUAL, $EDITOR or vi). Tests inject one. */
+  launchEditor?: EditorLauncher;
   /** First resource shown (default SLIs). */
   initialResource?: ResourceName;
-  /** Token setup (issue 5): set up a new token when the old one expired or is refused (401). */
-  auth?: AuthDeps;
-  /** The first page, requested while the dashboard loaded: used by the first session's list if it matches. */
-  firstPage?: FirstPage;
-  /** Forms (issue 4): runs the user's editor on a file for `E` (default: $VISUAL, $EDITOR or vi). Tests inject one. */
-  launchEditor?: EditorLauncher;
+  /** The user quit (q, Ctrl+C, :q): the runner restores the terminal and exits with this code. */
+  onQuit: (code: number) => void;
 }
 
-export { CHROME_ROWS, MAX_PAGE_SIZE, MIN_PAGE_SIZE, pageSizeFor } from './layout.js';
-const MAX_MESSAGE_LINES = 3;
+type Screen = 'welcome' | 'setup' | 'done' | 'dashboard';
 
+const START_ENV: KeyEnv = { readOnly: false };
 const systemClock = (): Date => new Date();
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-function createStores(client: ApiClient, pageSize: number, firstPage: FirstPage | undefined): Record<ResourceName, ListStore> {
-  // One gate for the session: its requests share one connection.
-  const gate = new RequestGate();
-  const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
-  const entries = RESOURCE_NAMES.map(
-    (resource) => [resource, new ListStore({ client, resource, pageSize, gate, firstPage: early?.resource === resource ? early : undefined })] as const,
-  );
-  const stores = Object.fromEntries(entries) as Record<ResourceName, ListStore>;
-  // A first page already in is shown before the first frame is drawn.
-  if (early?.page) stores[early.resource].ensureLoaded();
-  return stores;
-}
-
-interface ActiveSession extends Session {
-  /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
-  owned: boolean;
-}
-
 export function App(props: AppProps): React.JSX.Element {
-  const { now, openProfile, demo, onQuit } = props;
-  const { columns, rows } = useTerminalSize();
-  const pageSize = pageSizeFor(rows);
-  const clock = now ?? systemClock;
+  const { auth, onQuit } = props;
+  const start = auth?.start ?? { kind: 'dashboard' };
+  const firstScreen: Screen = start.kind === 'dashboard' && props.client ? 'dashboard' : start.kind === 'welcome' ? 'welcome' : 'setup';
+  const clock = props.now ?? systemClock;
+  const size = useTerminalSize();
+  const { columns, rows } = size;
 
-  const [session, setSession] = useState<ActiveSession>({ client: props.client, settings: props.settings, owned: false });
-  const { client, settings } = session;
-  const readOnly = settings.readOnly || client.readOnly;
-  const env = useMemo<KeyEnv>(() => ({ readOnly }), [readOnly]);
+  // What the editor launch needs from Ink, read when `E` runs.
+  const { suspendTerminal } = useApp();
+  const { stdout } = useStdout();
+  const ink = useRef({ suspendTerminal, stdout, launchEditor: props.launchEditor });
+  useLayoutEffect(() => {
+    ink.current = { suspendTerminal, stdout, launchEditor: props.launchEditor };
+  });
 
-  const navStore = useRef<NavStore | null>(null);
-  navStore.current ??= new NavStore(initialNav(props.initialResource));
-  const nav = useSyncExternalStore(navStore.current.subscribe, navStore.current.getSnapshot);
+  // Sessions opened by :profile get a swappable client too (a 401 there is handled the same way).
+  const openProfile = useMemo(() => {
+    const open = props.openProfile;
+    return open ? async (name: string): Promise<Session> => {
+      const next = await open(name);
+      return { ...next, client: new SwappableClient(next.client) };
+    } : undefined;
+  }, [props.openProfile]);
 
-  // One ListStore per resource and session; a new session (:profile) starts afresh.
-  const initialPageSize = useRef(pageSize);
-  // The early first page belongs to the first session's client only (not to one opened by :profile).
-  const firstClient = useRef(props.client);
-  const earlyPage = client === firstClient.current ? props.firstPage : undefined;
-  const stores = useMemo(() => createStores(client, initialPageSize.current, earlyPage), [client]);
-  useEffect(() => () => Object.values(stores).forEach((s) => s.dispose()), [stores]);
-  useEffect(() => Object.values(stores).forEach((s) => s.setPageSize(pageSize)), [stores, pageSize]);
-
-  const store = stores[nav.resource];
-  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  useEffect(() => store.ensureLoaded(), [store]);
-
-  // Once the first page is on screen (or failed), read the other resources' first pages quietly (totals, instant switching).
-  const warmed = useRef<object | null>(null);
-  useEffect(() => {
-    if ((snap.page === null && snap.error === null) || warmed.current === stores) return;
-    warmed.current = stores;
-    for (const other of Object.values(stores)) if (other !== store) other.warm();
-  }, [snap.page, snap.error, stores, store]);
-
-  // Sessions opened with :profile are closed when replaced or when the dashboard ends.
-  useEffect(() => {
-    if (!session.owned) return undefined;
-    return () => {
-      void session.client.close().catch(() => undefined);
-    };
-  }, [session]);
-
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  // ---- Token setup (issue 5): the flow on an expired token or a 401, back to the same screen after ----
-  const setup = useTokenSetup({
-    auth: props.auth,
-    client,
-    settings,
+  const build = (session: Session, firstPage?: FirstPage): Dashboard => createDashboard({
+    client: new SwappableClient(session.client),
+    settings: session.settings,
+    size,
     clock,
-    error: snap.error,
-    onLoggedIn: (result) => {
-      const ui = navStore.current!;
-      const open = currentDetail(ui.getSnapshot());
-      if (open) layout.current?.detail.reload?.();
-      store.reload();
-      ui.dispatch({ type: 'message', message: { text: loggedInSentence(result), tone: 'info' } });
+    openProfile,
+    auth,
+    firstPage,
+    initialResource: props.initialResource,
+    quit: onQuit,
+    runEditor: (file) => {
+      const { launchEditor, suspendTerminal: suspend, stdout: out } = ink.current;
+      const launch = launchEditor ?? systemEditorLauncher(process.env);
+      // Ink gives up raw mode and its frame; the alternate screen is ours (terminal.ts), so we leave and re-enter it.
+      const onTerminal = Boolean((out as { isTTY?: boolean }).isTTY);
+      return suspend(() => {
+        if (onTerminal) out.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+        try {
+          launch(file);
+        } finally {
+          if (onTerminal) out.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+        }
+      });
     },
   });
-  // ---- end token setup ----
 
-  const message = messageLines(nav, snap, columns);
-  const bodyHeight = Math.max(1, rows - 2 - 1 - 1 - message.lines.length);
+  const [screen, setScreen] = useState<Screen>(firstScreen);
+  const [dashboard, setDashboard] = useState<Dashboard | null>(() =>
+    props.client && firstScreen === 'dashboard' ? build({ client: props.client, settings: props.settings }, props.firstPage) : null);
+  const [pending, setPending] = useState<Session | null>(null);
+  const [demo, setDemo] = useState(Boolean(props.demo));
+  const [done, setDone] = useState<LoginResult | null>(null);
+  const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  useEffect(() => () => dashboard?.dispose(), [dashboard]);
+  useLayoutEffect(() => dashboard?.resize({ columns, rows }), [dashboard, columns, rows]);
 
-  // What the keys need to know of the last render, and the latest callbacks, without re-creating the controller.
-  const layout = useRef<Layout | null>(null);
-  layout.current ??= initialLayout(columns, bodyHeight);
-  useLayoutEffect(() => {
-    layout.current!.columns = columns;
-    layout.current!.bodyHeight = bodyHeight;
-  });
-  const latest = useRef({ stores, env, onQuit, openProfile, setSession });
-  latest.current = { stores, env, onQuit, openProfile, setSession };
+  const makeSetup = (reason?: string): SetupStore | null => {
+    if (!auth) return null;
+    return new SetupStore({
+      auth,
+      baseUrl: props.settings.baseUrl,
+      frontendUrl: props.settings.frontendUrl,
+      reason,
+      onDone: (result) => {
+        auth.onLogin?.(result);
+        if (auth.exitAfterLogin) {
+          onQuit(0);
+          return;
+        }
+        setPending(result.session);
+        setDone(result);
+        moveTo('done');
+      },
+      onCancel: () => {
+        if (start.kind === 'welcome') moveTo('welcome');
+        else onQuit(auth.exitAfterLogin ? 1 : 0);
+      },
+    });
+  };
+  const [setup, setSetup] = useState<SetupStore | null>(() => (firstScreen === 'setup' ? makeSetup(start.kind === 'setup' ? start.reason : undefined) : null));
+  useEffect(() => () => setup?.dispose(), [setup]);
 
-  const switchProfile = useCallback(async (name: string) => {
-    const ui = navStore.current!;
-    const say = (text: string, tone: 'info' | 'error' = 'info') => ui.dispatch({ type: 'message', message: { text, tone } });
-    const open = latest.current.openProfile;
-    if (!open) {
-      say('Switching profiles is not available here.', 'error');
+  // Keys are routed by the screen the previous key left, not the one last drawn.
+  const current = useRef({ screen, setup, dashboard });
+  const moveTo = (next: Screen, opened?: Dashboard) => {
+    current.current.screen = next;
+    if (opened) {
+      current.current.dashboard = opened;
+      setDashboard(opened);
+    }
+    setScreen(next);
+  };
+
+  const openDashboard = (session: Session) => moveTo('dashboard', build(session));
+
+  const startDemo = async () => {
+    if (!auth?.startDemo) return;
+    setNotice({ text: 'Starting the demo sandbox…', tone: 'info' });
+    try {
+      const demoSession = await auth.startDemo();
+      setDemo(true);
+      openDashboard(demoSession);
+    } catch (error) {
+      setNotice({ text: sanitizeLine(describeError(error)), tone: 'error' });
+    }
+  };
+
+  const startLayers = (): KeyLayer[] => {
+    const quit = quitLayer(() => onQuit(0));
+    const { screen: now, setup: flow } = current.current;
+    if (now === 'setup' && flow) return [setupLayer(flow), quit];
+    if (now === 'done') return [{ context: 'setup', owns: true, handlers: { 'setup-submit': () => pending && openDashboard(pending) } }, quit];
+    if (now === 'welcome') {
+      return [welcomeLayer({
+        connect: () => {
+          const next = makeSetup();
+          current.current.setup = next;
+          setSetup(next);
+          moveTo('setup');
+        },
+        demo: auth?.startDemo ? () => void startDemo() : undefined,
+      }), quit];
+    }
+    return [quit];
+  };
+
+  useInput((input, key) => {
+    const { screen: now, dashboard: shown } = current.current;
+    if (now === 'dashboard' && shown) {
+      shown.handleInput(input, key);
       return;
     }
-    const shown = truncate(sanitizeLine(name), 40);
-    say(`Opening profile ${shown}…`);
-    try {
-      const next = await open(name);
-      if (!mounted.current) {
-        void next.client.close().catch(() => undefined);
-        return;
-      }
-      latest.current.setSession({ ...next, owned: true });
-      ui.dispatch({ type: 'switch-resource', resource: ui.getSnapshot().resource });
-      say(`Profile ${shown}.`);
-    } catch (error) {
-      if (mounted.current) say(errorSentence(error), 'error');
-    }
-  }, []);
+    if (key.eventType === 'release') return;
+    setNotice(null);
+    for (const one of splitKeys(input, key, now === 'setup')) dispatchKey(startLayers(), START_ENV, one.input, one.key);
+  });
 
-  // ---- Forms (issue 4): create, edit, delete; `E` hands the terminal to the user's editor ----
-  const { suspendTerminal } = useApp();
-  const { stdout: inkStdout } = useStdout();
-  const formsLatest = useRef({ client, launchEditor: props.launchEditor, suspendTerminal, stdout: inkStdout });
-  formsLatest.current = { client, launchEditor: props.launchEditor, suspendTerminal, stdout: inkStdout };
-  const forms = useMemo(
-    () =>
-      createForms({
-        client: () => formsLatest.current.client,
-        stores: () => latest.current.stores,
-        nav: navStore.current!,
-        env: () => latest.current.env,
-        runEditor: () => (file) => {
-          const { launchEditor, suspendTerminal: suspend } = formsLatest.current;
-          const launch = launchEditor ?? systemEditorLauncher(process.env);
-          // Ink gives up raw mode and its frame; the alternate screen is ours (terminal.ts), so we leave and re-enter it.
-          const out = formsLatest.current.stdout;
-          const onTerminal = Boolean((out as { isTTY?: boolean }).isTTY);
-          return suspend(() => {
-            if (onTerminal) out.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
-            try {
-              launch(file);
-            } finally {
-              if (onTerminal) out.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
-            }
-          });
-        },
-      }),
-    [],
-  );
-  const formsState = useSyncExternalStore(forms.store.subscribe, forms.store.getSnapshot);
-  const formsOpen = formsState.kind !== 'none';
-  // ---- end forms ----
+  if (screen === 'dashboard' && dashboard) return <DashboardView dashboard={dashboard} demo={demo} clock={clock} />;
 
-  const controller = useMemo(
-    () =>
-      createController({
-        nav: navStore.current!,
-        stores: () => latest.current.stores,
-        layout: layout.current!,
-        env: () => latest.current.env,
-        quit: () => latest.current.onQuit(0),
-        openProfile: (name) => void switchProfile(name),
-        setupLayer: setup.layer, // token setup (issue 5)
-        forms, // forms (issue 4)
-      }),
-    [switchProfile, setup.layer, forms],
-  );
-  useInput((input, key) => controller.handleInput(input, key));
-
-  const theme = settings.noColor ? MONO_THEME : COLOR_THEME;
-  const detail = currentDetail(nav);
-  const hints = activeHints(controller.layers(), env);
-
+  const theme = props.settings.noColor ? MONO_THEME : COLOR_THEME;
+  const bodyHeight = Math.max(1, rows - 2);
   return (
     <ThemeContext.Provider value={theme}>
       <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
-        <Header
-          profile={settings.profileName}
-          host={hostOf(client.baseUrl)}
-          demo={Boolean(demo)}
-          readOnly={readOnly}
-          resource={nav.resource}
-          stores={stores}
-          width={columns}
-        />
-        <Box flexDirection="column" height={bodyHeight} width={columns} overflow="hidden">
-          {/* Token setup (issue 5): the flow replaces the body while it is open; the screen below is kept as it was. */}
-          {setup.store ? <SetupView store={setup.store} profile={settings.profileName} width={columns} height={bodyHeight} /> : null}
-          {nav.overlay === 'help' && !setup.store ? <HelpOverlay env={env} width={columns} height={bodyHeight} scroll={nav.helpScroll} layout={layout.current} /> : null}
-          {/* Forms (issue 4): an open form, picker or question replaces the screen below, which is kept as it was. */}
-          {formsOpen && !setup.store ? <FormsView state={formsState} width={columns} height={bodyHeight} /> : null}
-          <Box display={nav.overlay === 'help' || setup.store || formsOpen ? 'none' : 'flex'} flexDirection="column" height={bodyHeight}>
-            {detail ? (
-              <DetailScreen
-                key={`${nav.details.length}:${detail.resource}:${detail.id}`}
-                entry={detail}
-                client={client}
-                width={columns}
-                height={bodyHeight}
-                scroll={detail.scroll}
-                layout={layout.current}
-                clock={clock}
-              />
-            ) : (
-              <ListScreen key={nav.resource} def={RESOURCES[nav.resource]} store={store} width={columns} height={bodyHeight} />
-            )}
-          </Box>
+        <Box flexDirection="column" width={columns} height={bodyHeight} overflow="hidden">
+          {screen === 'welcome' ? <Welcome width={columns} demo={Boolean(auth?.startDemo)} /> : null}
+          {screen === 'setup' && setup ? <SetupView store={setup} profile={props.settings.profileName} width={columns} height={bodyHeight} /> : null}
+          {screen === 'done' && done ? <Done result={done} width={columns} /> : null}
         </Box>
-        <StatusLine snap={snap} profile={settings.profileName} width={columns} warning={setup.warning} />
-        {nav.overlay === 'command' ? (
-          <InputLine prompt=":" editor={nav.command} after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined} width={columns} />
-        ) : nav.overlay === 'filter' ? (
-          <InputLine prompt="/" editor={nav.filter} placeholder="type to filter the rows on screen" width={columns} />
-        ) : (
-          <MessageArea lines={message.lines} tone={message.tone} width={columns} />
-        )}
-        <HintBar hints={hints} width={columns} />
+        <Text wrap="truncate-end" color={notice?.tone === 'error' ? theme.error : undefined}>{truncate(notice?.text ?? ' ', columns)}</Text>
+        <StartHints layers={startLayers} width={columns} setup={setup} />
       </Box>
     </ThemeContext.Provider>
   );
 }
 
-function MessageArea({ lines, tone, width }: { lines: string[]; tone: 'info' | 'error' | 'dim'; width: number }): React.JSX.Element {
-  const theme = useTheme();
-  return (
-    <Box flexDirection="column" width={width} height={lines.length} overflow="hidden">
-      {lines.map((line, i) => (
-        <Text key={i} wrap="truncate-end" color={tone === 'error' ? theme.error : undefined} bold={tone === 'error'} dimColor={tone === 'dim'}>
-          {line || ' '}
-        </Text>
-      ))}
-    </Box>
-  );
-}
-
-/** The line(s) above the hint bar: a message, a failed page with its retry key, a notice, or the filter in force. */
-function messageLines(nav: NavState, snap: ListSnapshot, width: number): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
-  if (nav.overlay === 'command' || nav.overlay === 'filter') return { lines: [''], tone: 'info' };
-  const wrapped = (text: string) => {
-    const lines = wrap(text, width);
-    if (lines.length <= MAX_MESSAGE_LINES) return lines;
-    const kept = lines.slice(0, MAX_MESSAGE_LINES);
-    kept[MAX_MESSAGE_LINES - 1] = truncate(`${kept[MAX_MESSAGE_LINES - 1]} …`, width);
-    return kept;
-  };
-  if (nav.message) return { lines: wrapped(nav.message.text), tone: nav.message.tone };
-  if (snap.error !== null) return { lines: wrapped(retryText(snap.error)), tone: 'error' };
-  if (snap.notice) return { lines: [truncate(snap.notice, width)], tone: 'info' };
-  if (snap.filter && nav.details.length === 0) return { lines: [truncate(`Filter “${sanitizeLine(snap.filter)}” · / changes it · Esc clears it`, width)], tone: 'dim' };
-  return { lines: [''], tone: 'info' };
+/** The hint bar of the start screens, drawn again when the flow's step changes (Ctrl+O only on the token step). */
+function StartHints({ layers, width, setup }: { layers: () => KeyLayer[]; width: number; setup: SetupStore | null }): React.JSX.Element {
+  const idle = useMemo(() => ({ subscribe: () => () => undefined, getSnapshot: () => null }), []);
+  useSyncExternalStore((setup ?? idle).subscribe, (setup ?? idle).getSnapshot);
+  return <HintBar hints={activeHints(layers(), START_ENV)} width={width} />;
 }

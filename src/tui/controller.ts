@@ -1,52 +1,36 @@
 /**
- * What every key does. The controller builds the key layers from the state
- * as it is when the key arrives (the UI store, the list stores, the last
- * layout drawn) and carries the actions out on those stores. No React here:
- * keys are handled in order even when several arrive before a render.
+ * What every key does on the list, the details, the help, the filter and the
+ * command line, and the one dispatcher all keys go through. The controller
+ * builds the key layers from the state as it is when the key arrives (the UI
+ * store, the list stores, the viewport's measurements) and carries the actions
+ * out on those stores. No React here: keys are handled in order even when
+ * several arrive before a render.
  */
 import type { Key } from 'ink';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
-import type { ApiRecord } from '../api/schemas.js';
 import { completeCommand, parseCommand } from './commands.js';
 import { dispatchKey, splitKeys, type KeyHandlers, type KeyLayer } from './input/router.js';
 import type { KeyEnv } from './keys.js';
-import { referencedId } from './screens/references.js';
+import { referencesOf } from './screens/references.js';
 import { fittedColumns, visibleRows } from './screens/rows.js';
 import type { ListStore } from './state/listStore.js';
 import { currentDetail, type NavStore } from './state/navigation.js';
+import type { RecordStore } from './state/recordStore.js';
+import type { ViewportStore } from './state/viewport.js';
 import { editLine } from './text/lineEditor.js';
-import type { Forms } from './forms/formsController.js'; // forms: issue 4
-
-
-/** What the last render measured; read when keys arrive. */
-export interface Layout {
-  columns: number;
-  /** Lines of the body (between the header and the status line). */
-  bodyHeight: number;
-  detail: {
-    lines: number;
-    visible: number;
-    /** The record the detail screen shows (it may have been read again). */
-    record?: ApiRecord;
-    reload?: () => void;
-  };
-  help: { lines: number; visible: number };
-}
-
-export function initialLayout(columns: number, bodyHeight: number): Layout {
-  return { columns, bodyHeight, detail: { lines: 0, visible: 0 }, help: { lines: 0, visible: 0 } };
-}
+import type { Forms } from './forms/formsController.js';
 
 export interface ControllerDeps {
   nav: NavStore;
+  viewport: ViewportStore;
+  records: RecordStore;
   stores: () => Record<ResourceName, ListStore>;
-  layout: Layout;
   env: () => KeyEnv;
   quit: () => void;
   openProfile: (name: string) => void;
-  /** Token setup (issue 5): the setup flow's layer while it is open; it owns the keyboard above everything. */
+  /** The token setup's layer while it is open; it owns the keyboard above everything. */
   setupLayer?: () => KeyLayer | undefined;
-  /** Forms (issue 4): create, edit and delete on the list (left out in read-only sessions). */
+  /** Create, edit and delete, and the form, picker, question and editor they open. */
   forms?: Forms;
 }
 
@@ -58,7 +42,7 @@ export interface Controller {
 }
 
 export function createController(deps: ControllerDeps): Controller {
-  const { nav, layout } = deps;
+  const { nav, viewport, records } = deps;
   const state = () => nav.getSnapshot();
   const store = () => deps.stores()[state().resource];
   const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
@@ -66,7 +50,7 @@ export function createController(deps: ControllerDeps): Controller {
 
   const rowsNow = () => {
     const snap = store().getSnapshot();
-    return visibleRows(snap.page?.results, fittedColumns(RESOURCES[state().resource], layout.columns), snap.filter);
+    return visibleRows(snap.page?.results, fittedColumns(RESOURCES[state().resource], viewport.getSnapshot().columns), snap.filter);
   };
 
   const runCommand = (text: string) => {
@@ -125,7 +109,7 @@ export function createController(deps: ControllerDeps): Controller {
     };
     if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
     if (!deps.env().readOnly && deps.forms) {
-      // Forms (issue 4): c, e, E, d on the selected row (the forms refuse again in read-only sessions).
+      // c, e, E, d on the selected row (the forms refuse again in read-only sessions).
       const selected = () => {
         const rows = rowsNow();
         return rows[Math.min(list.getSnapshot().selected, rows.length - 1)]?.record;
@@ -137,10 +121,10 @@ export function createController(deps: ControllerDeps): Controller {
 
   const detailLayer = (): KeyLayer => {
     const top = currentDetail(state())!;
-    const { detail } = layout;
-    const max = Math.max(0, detail.lines - detail.visible);
+    const { visible } = viewport.measured('detail');
+    const max = viewport.maxScroll('detail');
     const scrollTo = (to: number) => nav.dispatch({ type: 'scroll-detail', to, max });
-    const page = Math.max(1, detail.visible);
+    const page = Math.max(1, visible);
     const handlers: KeyHandlers = {
       back: () => nav.dispatch({ type: 'back' }),
       'scroll-up': () => scrollTo(top.scroll - 1),
@@ -149,16 +133,20 @@ export function createController(deps: ControllerDeps): Controller {
       'scroll-page-down': () => scrollTo(top.scroll + page),
       'scroll-top': () => scrollTo(0),
       'scroll-bottom': () => scrollTo(max),
-      'detail-reload': () => detail.reload?.(),
+      'detail-reload': () => records.load(top.resource, top.id),
     };
-    const target = referencedId(top.resource, detail.record ?? top.record);
-    if (target) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: target });
+    const refs = referencesOf(top.resource, records.get(top.resource, top.id).record ?? top.record);
+    const marked = refs[Math.min(top.reference, refs.length - 1)];
+    if (marked) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
+    if (refs.length > 1) {
+      handlers['reference-next'] = () => nav.dispatch({ type: 'mark-reference', to: top.reference + 1, count: refs.length });
+      handlers['reference-prev'] = () => nav.dispatch({ type: 'mark-reference', to: top.reference - 1, count: refs.length });
+    }
     return { context: 'detail', handlers };
   };
 
   const helpLayer = (): KeyLayer => {
-    const { help } = layout;
-    const max = Math.max(0, help.lines - help.visible);
+    const max = viewport.maxScroll('help');
     const scroll = state().helpScroll;
     return {
       context: 'help',
@@ -220,10 +208,10 @@ export function createController(deps: ControllerDeps): Controller {
   });
 
   const layers = (): KeyLayer[] => {
-    // Token setup (issue 5): above every screen and overlay; Ctrl+C still quits (an 'always' key).
+    // The token setup is above every screen and overlay; Ctrl+C still quits (an 'always' key).
     const setup = deps.setupLayer?.();
     if (setup) return [setup, globalLayer()];
-    // Forms (issue 4): an open form, picker or question owns the keyboard; Ctrl+C still quits.
+    // An open form, picker or question owns the keyboard; Ctrl+C still quits.
     const formLayers = deps.forms?.layers();
     if (formLayers) return [...formLayers, globalLayer()];
     const s = state();
@@ -248,9 +236,11 @@ export function createController(deps: ControllerDeps): Controller {
       nav.dispatch({ type: 'message', message: null });
       store().clearNotice();
       const s = state();
-      const textInput = s.overlay === 'filter' || s.overlay === 'command' || Boolean(deps.setupLayer?.()) // setup: issue 5
-        || Boolean(deps.forms?.textInput()); // forms: issue 4
-      for (const one of splitKeys(input, key, textInput)) dispatchKey(layers(), deps.env(), one.input, one.key);
+      const textInput = s.overlay === 'filter' || s.overlay === 'command' || Boolean(deps.setupLayer?.()) || Boolean(deps.forms?.textInput());
+      for (const one of splitKeys(input, key, textInput)) {
+        const result = dispatchKey(layers(), deps.env(), one.input, one.key);
+        if (result.kind === 'refused') say(result.reason, 'error');
+      }
     },
   };
 }

@@ -31,7 +31,7 @@ export type BindingId =
   | 'open-detail' | 'filter-open' | 'filter-clear-list' | 'reload'
   | 'record-create' | 'record-edit' | 'record-delete'
   | 'scroll-up' | 'scroll-down' | 'scroll-page-up' | 'scroll-page-down' | 'scroll-top' | 'scroll-bottom'
-  | 'open-reference' | 'detail-reload' | 'back'
+  | 'open-reference' | 'reference-next' | 'reference-prev' | 'detail-reload' | 'back'
   | 'filter-keep' | 'filter-cancel'
   | 'command-run' | 'command-complete' | 'command-cancel'
   | 'help-close' | 'help-scroll-up' | 'help-scroll-down'
@@ -55,6 +55,8 @@ export interface Binding {
   when: readonly KeyContext[];
   /** Absent means always enabled. */
   enabled?: (env: KeyEnv) => boolean;
+  /** Said on the message line when the key is pressed while disabled ("read-only: creating is off"). */
+  disabledReason?: string;
 }
 
 const writable = (env: KeyEnv): boolean => !env.readOnly;
@@ -82,10 +84,10 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'reload', keys: ['r'], description: 'reload (or retry after an error)', hint: 'reload', group: 'Moving around', when: ['list'] },
 
   // Records (create, edit, delete): absent in read-only mode.
-  { id: 'record-create', keys: ['c'], description: 'create a record', hint: 'create', group: 'Records', when: ['list'], enabled: writable },
-  { id: 'record-edit', keys: ['e'], description: 'edit the selected record', hint: 'edit', group: 'Records', when: ['list'], enabled: writable },
-  { id: 'record-delete', keys: ['d'], description: 'delete the selected record, after asking to confirm', hint: 'delete', group: 'Records', when: ['list'], enabled: writable },
-  { id: 'record-edit-external', keys: ['E'], description: 'edit the selected record as JSON in $VISUAL or $EDITOR', group: 'Records', when: ['list'], enabled: writable },
+  { id: 'record-create', keys: ['c'], description: 'create a record', hint: 'create', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: creating is off' },
+  { id: 'record-edit', keys: ['e'], description: 'edit the selected record', hint: 'edit', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: editing is off' },
+  { id: 'record-delete', keys: ['d'], description: 'delete the selected record, after asking to confirm', hint: 'delete', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: deleting is off' },
+  { id: 'record-edit-external', keys: ['E'], description: 'edit the selected record as JSON in $VISUAL or $EDITOR', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: editing is off' },
 
   // Details
   { id: 'back', keys: ['Esc'], description: 'back to the list, on the same row', hint: 'back', group: 'Details', when: ['detail'] },
@@ -95,7 +97,9 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'scroll-page-down', keys: ['PgDn'], description: 'scroll down a screen', group: 'Details', when: ['detail'] },
   { id: 'scroll-top', keys: ['g'], description: 'scroll to the top', group: 'Details', when: ['detail'] },
   { id: 'scroll-bottom', keys: ['G'], description: 'scroll to the bottom', group: 'Details', when: ['detail'] },
-  { id: 'open-reference', keys: ['s'], description: "open the SLO's SLI", hint: 'open SLI', group: 'Details', when: ['detail'] },
+  { id: 'open-reference', keys: ['Enter', 's'], description: 'open the record marked › (an SLO\'s SLI, an agreement\'s organization or SLOs)', hint: 'open', group: 'Details', when: ['detail'] },
+  { id: 'reference-next', keys: ['Tab'], description: 'mark the next record it refers to', hint: 'next ref', group: 'Details', when: ['detail'] },
+  { id: 'reference-prev', keys: ['Shift+Tab'], description: 'mark the previous record it refers to', group: 'Details', when: ['detail'] },
   { id: 'detail-reload', keys: ['r'], description: 'read the record again', hint: 'reload', group: 'Details', when: ['detail'] },
 
   // Filter input

@@ -10,7 +10,7 @@ import { render, type Instance } from 'ink';
 import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
-import { Root } from './auth/Root.js';
+import { App } from './App.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
@@ -74,7 +74,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
     function crash(error: unknown): void {
       if (finished) return;
       // The details go to a file in the config folder (token redacted); the terminal gets one sentence.
-      const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // secrets: tokens pasted in the setup flow (issue 5)
+      const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // with the tokens pasted in the setup flow
       const log = writeCrashLog(error, { configDir: deps.settings.configDir, secrets, context: 'dashboard' });
       finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}`);
     }
@@ -102,8 +102,8 @@ const runOnTerminal = (deps: DashboardDeps) =>
       instance = render(
         // Deferred: unmounting from inside React's commit or an input event is not safe.
         <CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
-          {/* Root: the dashboard, or first the welcome screen / token setup (issue 5). */}
-          <Root
+          {/* The dashboard, or first the welcome screen and the token setup. */}
+          <App
             client={deps.client}
             settings={deps.settings}
             now={deps.now}

@@ -1,8 +1,8 @@
 /**
  * The detail screens against a real sandbox: every field (unknown ones too,
  * which the sandbox keeps when they come from its data file: its create
- * schema drops them from a POST), the queries table, timestamps, the SLO's
- * SLI, scrolling, and Esc back to the same row of the same page.
+ * schema drops them from a POST), the queries table, timestamps, the names
+ * of referenced records and the keys that open them, scrolling, and Esc back to the same row of the same page.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,8 +64,14 @@ const DATA = {
         created_at: CREATED, updated_at: UPDATED,
       }],
     },
-    organizations: { nextNumber: 1, records: [] },
-    agreements: { nextNumber: 1, records: [] },
+    organizations: { nextNumber: 2, records: [{ id: 'org-000001', name: 'Payments', description: 'Takes the money.', created_at: CREATED, updated_at: UPDATED }] },
+    agreements: {
+      nextNumber: 2,
+      records: [{
+        id: 'agr-000001', name: 'Checkout agreement', organization_id: 'org-000001', slo_ids: ['slo-000001'],
+        created_at: CREATED, updated_at: UPDATED,
+      }],
+    },
   },
 };
 
@@ -164,16 +170,20 @@ describe('SLI details', () => {
   });
 });
 
-describe('SLO details', () => {
-  test("shows the SLI's name, and s opens that SLI; Esc comes back", async () => {
+describe('references in details', () => {
+  test("an SLO shows its SLI's name beside the id; Enter (or s) opens that SLI; Esc comes back", async () => {
     const d = open();
     await waitForText(d, 'Checkout availability');
     d.press('2');
     await waitForText(d, 'Checkout 99.9');
     d.press(KEYS.enter);
-    let frame = await waitForText(d, 'SLO Checkout 99.9', 'SLI: Checkout availability (s opens it)');
+    let frame = await waitForText(d, 'SLO Checkout 99.9', '› SLI “Checkout availability” · Enter opens it');
     expect(frame).toMatch(/^service_level_indicator_id\s+sli-000001$/m);
-    expect(frame).toContain('s open SLI');
+    expect(frame).toContain('Enter open');
+    d.press(KEYS.enter);
+    await waitForText(d, 'SLI Checkout availability', 'owner_team');
+    d.press(KEYS.escape);
+    await waitForText(d, 'SLO Checkout 99.9');
     d.press('s');
     await waitForText(d, 'SLI Checkout availability', 'owner_team');
     d.press(KEYS.escape);
@@ -181,5 +191,21 @@ describe('SLO details', () => {
     d.press(KEYS.escape);
     frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1') && f.includes('TARGET'), 'the SLO list');
     expect(frame).toMatch(/Checkout 99\.9\s+99\.9 %\s+30 day rolling/);
+  });
+
+  test('an agreement names its organization and SLOs; Tab marks the next one and Enter opens it', async () => {
+    const d = open(40);
+    await waitForPage(d, 1);
+    d.press('4');
+    await waitForText(d, 'Checkout agreement');
+    d.press(KEYS.enter);
+    const frame = await waitForText(d, '› organization “Payments” · Enter opens it', '  SLO “Checkout 99.9”');
+    expect(frame).toMatch(/^organization_id\s+org-000001$/m);
+    d.press(KEYS.tab);
+    await waitForText(d, '› SLO “Checkout 99.9” · Enter opens it', '  organization “Payments”');
+    d.press(KEYS.enter);
+    await waitForText(d, 'SLO Checkout 99.9', 'Checkout stays up.');
+    d.press(KEYS.escape, KEYS.escape);
+    await waitForFrame(d, (f) => statusLineOf(f).startsWith('agreements'), 'the agreements list');
   });
 });

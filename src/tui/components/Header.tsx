@@ -1,6 +1,6 @@
 /**
  * Two lines: who and where (profile, demo marker, service host), then the
- * four resources as tabs with their totals once known.
+ * resources as tabs with their totals once known.
  */
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
@@ -20,19 +20,22 @@ export interface HeaderProps {
   width: number;
 }
 
-function useTotal(store: ListStore): number | null {
+/** One resource's tab: its number key, title and total once known (it subscribes to its own list). */
+function Tab({ index, name, store, active }: { index: number; name: ResourceName; store: ListStore; active: boolean }): React.JSX.Element {
+  const theme = useTheme();
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return snap.page ? snap.page.total : null;
+  const total = snap.page ? snap.page.total : null;
+  const label = ` ${index + 1} ${RESOURCES[name].title}${total === null ? '' : ` (${total})`} `;
+  return (
+    <Box marginRight={1} flexShrink={0}>
+      <Text inverse={active} bold={active} color={active ? undefined : theme.muted} wrap="truncate-end">
+        {label}
+      </Text>
+    </Box>
+  );
 }
 
 export function Header({ profile, host, demo, readOnly, resource, stores, width }: HeaderProps): React.JSX.Element {
-  const theme = useTheme();
-  const totals: Record<ResourceName, number | null> = {
-    slis: useTotal(stores.slis),
-    slos: useTotal(stores.slos),
-    organizations: useTotal(stores.organizations),
-    agreements: useTotal(stores.agreements),
-  };
   const marks = [demo ? 'demo sandbox' : '', readOnly ? 'read-only' : ''].filter(Boolean).map((m) => ` · ${m}`).join('');
   const who = `slotui · profile ${sanitizeLine(profile)}${marks} · ${sanitizeLine(host)}`;
   return (
@@ -41,18 +44,9 @@ export function Header({ profile, host, demo, readOnly, resource, stores, width 
         {truncate(who, width)}
       </Text>
       <Box width={width} height={1} overflow="hidden">
-        {RESOURCE_NAMES.map((name, i) => {
-          const total = totals[name];
-          const label = ` ${i + 1} ${RESOURCES[name].title}${total === null ? '' : ` (${total})`} `;
-          const active = name === resource;
-          return (
-            <Box key={name} marginRight={1} flexShrink={0}>
-              <Text inverse={active} bold={active} color={active ? undefined : theme.muted} wrap="truncate-end">
-                {label}
-              </Text>
-            </Box>
-          );
-        })}
+        {RESOURCE_NAMES.map((name, i) => (
+          <Tab key={name} index={i} name={name} store={stores[name]} active={name === resource} />
+        ))}
       </Box>
     </Box>
   );

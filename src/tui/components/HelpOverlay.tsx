@@ -6,7 +6,7 @@
 import React, { useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
 import { COMMAND_HELP, groupedBindings, type KeyEnv } from '../keys.js';
-import type { Layout } from '../controller.js';
+import type { ViewportStore } from '../state/viewport.js';
 import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 
 interface HelpLine {
@@ -67,10 +67,10 @@ export interface HelpOverlayProps {
   height: number;
   scroll: number;
   /** Where the overlay reports how far it can scroll (read by the keys). */
-  layout: Layout;
+  viewport: ViewportStore;
 }
 
-export function HelpOverlay({ env, width, height, scroll, layout }: HelpOverlayProps): React.JSX.Element {
+export function HelpOverlay({ env, width, height, scroll, viewport }: HelpOverlayProps): React.JSX.Element {
   const bodyHeight = Math.max(1, height - 1);
   const oneColumn = helpLines(env, width);
   const twoColumns = width >= 90 && oneColumn.length > bodyHeight;
@@ -80,7 +80,7 @@ export function HelpOverlay({ env, width, height, scroll, layout }: HelpOverlayP
   const maxOffset = Math.max(0, tallest - bodyHeight);
   const top = Math.min(scroll, maxOffset);
   useLayoutEffect(() => {
-    layout.help = { lines: tallest, visible: bodyHeight };
+    viewport.measure('help', { lines: tallest, visible: bodyHeight });
   });
 
   const more = maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ scrolls` : '';

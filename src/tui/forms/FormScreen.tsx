@@ -50,7 +50,7 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
   const theme = useTheme();
   const rows = formRows(form);
   const focus = Math.min(form.focus, rows.length - 1);
-  const title = form.mode === 'create' ? `New ${form.def.singular === 'sli' || form.def.singular === 'slo' ? form.def.singular.toUpperCase() : form.def.singular}` : `Edit ${recordName(form.def, form.record!)}`;
+  const title = form.mode === 'create' ? `New ${form.def.kind}` : `Edit ${recordName(form.def, form.record!)}`;
 
   const top: { text: string; tone: 'error' | 'ask' }[] = [];
   if (form.confirmDiscard) top.push({ text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form', tone: 'ask' });

@@ -29,7 +29,7 @@ export function PickerScreen({ picker, width, height }: { picker: PickerState; w
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
-        {truncate(`Pick ${def.singular === 'sli' || def.singular === 'slo' ? `an ${def.singular.toUpperCase()}` : `an ${def.singular}`} · type to search the names · Enter uses it · Esc closes`, width)}
+        {truncate(`Pick ${def.article} ${def.kind} · type to search the names · Enter uses it · Esc closes`, width)}
       </Text>
       <InputLine prompt="search: " editor={picker.search} placeholder="part of a name" width={width} />
       <Text wrap="truncate-end" color={picker.error ? theme.error : undefined} dimColor={!picker.error}>

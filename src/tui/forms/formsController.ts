@@ -60,7 +60,7 @@ export interface Forms {
 
 /** "SLO “checkout latency” (slo-000003)": how confirmations and messages name a record. */
 export function recordName(def: ResourceDef, record: ApiRecord): string {
-  const kind = def.singular === 'sli' || def.singular === 'slo' ? def.singular.toUpperCase() : def.singular;
+  const kind = def.kind;
   const label = truncate(sanitizeLine(def.label(record)), 60);
   const id = truncate(sanitizeLine(record.id), 40);
   return label && label !== id ? `${kind} “${label}” (${id})` : `${kind} ${id}`;

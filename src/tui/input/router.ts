@@ -33,27 +33,42 @@ export function reachable(layers: readonly KeyLayer[]): KeyLayer[] {
   return out;
 }
 
-function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input: string, key: Key): boolean {
+/** What became of a key: a handler took it, a disabled binding refused it (and why), or nothing wanted it. */
+export type Dispatched = { kind: 'handled' } | { kind: 'refused'; reason: string } | { kind: 'ignored' };
+
+const HANDLED: Dispatched = { kind: 'handled' };
+const IGNORED: Dispatched = { kind: 'ignored' };
+
+function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input: string, key: Key): Dispatched {
   for (const binding of BINDINGS) {
-    if (!binding.when.includes(context) || !isEnabled(binding, env)) continue;
+    if (!binding.when.includes(context)) continue;
+    if (!isEnabled(binding, env)) {
+      // A key the session has turned off says why instead of doing nothing.
+      if (binding.disabledReason && pressedKey(binding, input, key) !== undefined) return { kind: 'refused', reason: binding.disabledReason };
+      continue;
+    }
     const handler = handlers[binding.id];
     if (!handler) continue;
     const pressed = pressedKey(binding, input, key);
     if (pressed === undefined) continue;
     handler(pressed);
-    return true;
+    return HANDLED;
   }
-  return false;
+  return IGNORED;
 }
 
-/** Offers one key to the layers; returns whether something took it. */
-export function dispatchKey(layers: readonly KeyLayer[], env: KeyEnv, input: string, key: Key): boolean {
-  for (const layer of layers) if (tryLayer('always', layer.handlers, env, input, key)) return true;
-  for (const layer of reachable(layers)) {
-    if (tryLayer(layer.context, layer.handlers, env, input, key)) return true;
-    if (layer.text?.(input, key)) return true;
+/** Offers one key to the layers, top first. Layer order is priority: the first layer that takes the key wins. */
+export function dispatchKey(layers: readonly KeyLayer[], env: KeyEnv, input: string, key: Key): Dispatched {
+  for (const layer of layers) {
+    const always = tryLayer('always', layer.handlers, env, input, key);
+    if (always.kind !== 'ignored') return always;
   }
-  return false;
+  for (const layer of reachable(layers)) {
+    const result = tryLayer(layer.context, layer.handlers, env, input, key);
+    if (result.kind !== 'ignored') return result;
+    if (layer.text?.(input, key)) return HANDLED;
+  }
+  return IGNORED;
 }
 
 /** Bindings that apply now and have a hint, top layer first, each once. */

@@ -1,49 +1,113 @@
 /**
- * Details of one record: reads it (or starts from the list's copy) and hands
- * it to the resource's detail screen: the generic one, unless DETAIL_SCREENS
- * names a wrapper.
+ * Details of one record: every field, scrolled to the position the UI store
+ * holds, within the space it is given (never taller than the terminal). The
+ * record comes from the dashboard's record store; under each reference field
+ * stand the names of the records it points at, the one Enter opens marked ›.
+ * It reports its line count to the viewport, which the scroll keys read.
  */
-import React, { useMemo, type ComponentType } from 'react';
-import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
-import type { ApiClient } from '../../api/types.js';
-import type { Layout } from '../controller.js';
+import React, { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { Box, Text } from 'ink';
+import { RESOURCES } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { Spinner } from '../components/Spinner.js';
+import { useTheme } from '../components/theme.js';
+import { errorSentence } from '../errorText.js';
 import type { DetailEntry } from '../state/navigation.js';
-import { RecordDetail } from './RecordDetail.js';
-import { SloDetail } from './SloDetail.js';
-import { useRecord, type RecordState } from './useRecord.js';
+import type { RecordStore } from '../state/recordStore.js';
+import type { ViewportStore } from '../state/viewport.js';
+import { truncate, wrap } from '../../text/width.js';
+import { buildDetailLines, type Annotations, type DetailLine } from './detailLines.js';
+import { referencesOf } from './references.js';
 
 export interface DetailScreenProps {
-  def: ResourceDef;
-  id: string;
-  state: RecordState;
-  client: ApiClient;
+  entry: DetailEntry & { scroll: number; reference: number };
+  records: RecordStore;
+  viewport: ViewportStore;
   width: number;
   height: number;
-  now: Date;
-  scroll: number;
-  layout: Layout;
-}
-
-/** Resources whose details need more than the generic screen. */
-const DETAIL_SCREENS: Partial<Record<ResourceName, ComponentType<DetailScreenProps>>> = {
-  slos: SloDetail,
-};
-
-export interface DetailScreenContainerProps {
-  entry: DetailEntry;
-  client: ApiClient;
-  width: number;
-  height: number;
-  scroll: number;
-  layout: Layout;
   /** The injected clock ("3 days ago" is measured from it). */
   clock: () => Date;
 }
 
-export function DetailScreen({ entry, client, clock, ...rest }: DetailScreenContainerProps): React.JSX.Element {
-  const state = useRecord(client, entry.resource, entry.id, entry.record);
+const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX.Element {
+  const theme = useTheme();
+  return (
+    <Text wrap="truncate-end" dimColor={line.tone === 'dim'} bold={line.tone === 'heading'} color={line.tone === 'note' ? theme.accent : undefined}>
+      {line.label !== undefined ? <Text bold>{line.label}</Text> : null}
+      {line.text || ' '}
+    </Text>
+  );
+});
+
+/** The lines under each reference field: the names of the records it points at. */
+function referenceAnnotations(records: RecordStore, resource: DetailEntry['resource'], record: ApiRecord | null, marked: number): Annotations {
+  const refs = referencesOf(resource, record);
+  const notes: Annotations = {};
+  refs.forEach((ref, i) => {
+    const def = RESOURCES[ref.resource];
+    const state = records.get(ref.resource, ref.id);
+    const id = truncate(sanitizeLine(ref.id), 40);
+    const what = state.record
+      ? `${def.kind} “${sanitizeLine(def.label(state.record))}”`
+      : state.loading
+        ? `${def.kind} ${id}: reading its name…`
+        : state.error !== null
+          ? `${def.kind} ${id}: its name could not be read. ${errorSentence(state.error)}`
+          : `${def.kind} ${id}`;
+    const isMarked = i === Math.min(marked, refs.length - 1);
+    const text = `${isMarked ? '› ' : '  '}${what}${isMarked ? ' · Enter opens it' : ''}`;
+    (notes[ref.field] ??= []).push({ text, tone: 'note' });
+  });
+  return notes;
+}
+
+export function DetailScreen({ entry, records, viewport, width, height, clock }: DetailScreenProps): React.JSX.Element {
+  const theme = useTheme();
+  const version = useSyncExternalStore(records.subscribe, records.getSnapshot);
+  const def = RESOURCES[entry.resource];
+  const state = records.get(entry.resource, entry.id);
+  const record = state.record ?? entry.record ?? null;
   // One reading of the clock per version of the record keeps the lines memoised between renders.
-  const now = useMemo(() => clock(), [clock, state.record]);
-  const Screen: ComponentType<DetailScreenProps> = DETAIL_SCREENS[entry.resource] ?? RecordDetail;
-  return <Screen def={RESOURCES[entry.resource]} id={entry.id} state={state} client={client} now={now} {...rest} />;
+  const now = useMemo(() => clock(), [clock, record]);
+  const annotations = useMemo(() => referenceAnnotations(records, entry.resource, record, entry.reference), [records, entry.resource, record, entry.reference, version]);
+  const errorLines = useMemo(() => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []), [state.error, width]);
+  const bodyHeight = Math.max(1, height - 1 - errorLines.length);
+  const lines = useMemo(() => (record ? buildDetailLines(def, record, width, now, annotations) : []), [def, record, width, now, annotations]);
+  const maxOffset = Math.max(0, lines.length - bodyHeight);
+  const top = Math.min(entry.scroll, maxOffset);
+
+  useLayoutEffect(() => {
+    viewport.measure('detail', { lines: lines.length, visible: bodyHeight });
+  });
+
+  const name = record ? sanitizeLine(def.label(record)) : sanitizeLine(entry.id);
+  const range = lines.length > bodyHeight ? ` · lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
+  const title = truncate(`${def.singular.toUpperCase()} ${name}${range}`, width);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Box height={1} width={width}>
+        <Box flexShrink={1} marginRight={2}>
+          <Text bold color={theme.accent} wrap="truncate-end">
+            {title}
+          </Text>
+        </Box>
+        {state.loading ? (
+          <Box flexShrink={0}>
+            <Spinner label={`Reading ${def.singular} ${truncate(sanitizeLine(entry.id), 20)}…`} />
+          </Box>
+        ) : null}
+      </Box>
+      {errorLines.map((text, i) => (
+        <Text key={`e${i}`} color={theme.error} wrap="truncate-end">
+          {text}
+        </Text>
+      ))}
+      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+        {lines.slice(top, top + bodyHeight).map((line, i) => (
+          <Line key={top + i} line={line} />
+        ))}
+      </Box>
+    </Box>
+  );
 }

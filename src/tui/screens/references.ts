@@ -1,24 +1,34 @@
 /**
- * Records that point at another record, for the detail screen's jump key:
- * an SLO names its SLI. Data, so the controller and the screens agree.
+ * The records a record refers to, from the registry's reference fields (an
+ * SLO's SLI, an agreement's organization and SLOs): the detail view shows
+ * their names beside the ids, and its keys open them.
  */
-import type { ResourceName } from '../../api/resources.js';
+import { RESOURCES, type ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 
-export interface Reference {
+export interface ReferenceTarget {
+  /** The field holding the id. */
   field: string;
   resource: ResourceName;
+  id: string;
 }
 
-export const DETAIL_REFERENCES: Partial<Record<ResourceName, Reference>> = {
-  slos: { field: 'service_level_indicator_id', resource: 'slis' },
-};
+/** References followed at most per record (an agreement may list many SLOs). */
+export const MAX_REFERENCES = 20;
 
-/** The id the record's reference field holds, if any. */
-export function referencedId(resource: ResourceName, record: ApiRecord | undefined): { resource: ResourceName; id: string } | undefined {
-  const ref = DETAIL_REFERENCES[resource];
-  if (!ref || !record) return undefined;
-  const raw = record[ref.field];
-  const id = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-  return id ? { resource: ref.resource, id } : undefined;
+const idOf = (raw: unknown): string => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '');
+
+/** The record's references, in the order of its fields; ids that are not single path segments are left out. */
+export function referencesOf(resource: ResourceName, record: ApiRecord | undefined | null): ReferenceTarget[] {
+  if (!record) return [];
+  const out: ReferenceTarget[] = [];
+  for (const field of RESOURCES[resource].fields) {
+    if (!field.references) continue;
+    const raw = record[field.key];
+    const ids = field.kind === 'reference-list' ? (Array.isArray(raw) ? raw.map(idOf) : []) : [idOf(raw)];
+    for (const id of ids) {
+      if (id && !id.includes('/') && out.length < MAX_REFERENCES) out.push({ field: field.key, resource: field.references, id });
+    }
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ export interface DetailEntry {
 interface OpenDetail extends DetailEntry {
   /** First line shown. */
   scroll: number;
+  /** Which of the record's references Enter opens (an index into referencesOf). */
+  reference: number;
 }
 
 export interface Message {
@@ -55,6 +57,7 @@ export type NavAction =
   | { type: 'message'; message: Message | null }
   | { type: 'scroll-detail'; to: number; max: number }
   | { type: 'scroll-help'; to: number; max: number }
+  | { type: 'mark-reference'; to: number; count: number }
   | { type: 'edit-command'; editor: EditorState; candidates?: string[] }
   | { type: 'edit-filter'; editor: EditorState };
 
@@ -78,7 +81,7 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       // Switching shows the other resource's list (where it was left); details are closed.
       return { ...state, resource: action.resource, details: [], overlay: 'none' };
     case 'open-detail':
-      return { ...state, details: [...state.details, { ...action.entry, scroll: 0 }], overlay: 'none' };
+      return { ...state, details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }], overlay: 'none' };
     case 'back':
       return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1) };
     case 'overlay': {
@@ -96,6 +99,12 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       if (!top) return state;
       const scroll = clamp(action.to, action.max);
       return scroll === top.scroll ? state : { ...state, details: [...state.details.slice(0, -1), { ...top, scroll }] };
+    }
+    case 'mark-reference': {
+      const top = state.details[state.details.length - 1];
+      if (!top || action.count <= 0) return state;
+      const reference = ((action.to % action.count) + action.count) % action.count;
+      return reference === top.reference ? state : { ...state, details: [...state.details.slice(0, -1), { ...top, reference }] };
     }
     case 'scroll-help': {
       const helpScroll = clamp(action.to, action.max);

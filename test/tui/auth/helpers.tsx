@@ -14,7 +14,7 @@ import { createContext, type Context } from '../../../src/cli/context.js';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { Root } from '../../../src/tui/auth/Root.js';
+import { App as Root } from '../../../src/tui/App.js';
 import type { AuthDeps, LoginResult } from '../../../src/tui/auth/types.js';
 import { FIXED_NOW, mountSized, testSettings } from '../helpers.js';
 

@@ -233,12 +233,20 @@ describe('edit in $EDITOR (E)', () => {
 });
 
 describe('read-only', () => {
-  test('c, e, E and d do nothing', async () => {
-    const d = open({ settings: { readOnly: true } });
+  test('c, e, E and d change nothing: each says why on the message line, and the server sees no write', async () => {
+    const launched: string[] = [];
+    const d = open({ settings: { readOnly: true }, launchEditor: (file) => launched.push(file) });
     await orgs(d);
-    d.press('c', 'e', 'E', 'd');
-    d.press('j');
-    await waitForFrame(d, (f) => f.includes('NAME'), 'the list');
-    expect(plain(d.lastFrame())).not.toMatch(/New organization|Edit organization|Delete organization/);
+    const before = fx.sandbox.requests.filter((r) => r.method !== 'GET').length;
+    for (const [key, reason] of [['c', 'creating'], ['e', 'editing'], ['E', 'editing'], ['d', 'deleting']] as const) {
+      d.press(key);
+      const frame = await waitForText(d, `read-only: ${reason} is off`);
+      expect(plain(frame)).not.toMatch(/New organization|Edit organization|Delete organization/);
+      expect(statusLineOf(plain(frame))).toMatch(/^organizations · page 1/);
+      d.press('j');
+      await waitForFrame(d, (f) => !f.includes('read-only:'), 'the message gone after the next key');
+    }
+    expect(launched).toEqual([]);
+    expect(fx.sandbox.requests.filter((r) => r.method !== 'GET').length).toBe(before);
   });
 });

@@ -1,0 +1,275 @@
+/**
+ * The dashboard's composition root: builds every store and controller once,
+ * owns the session (the first one, `:profile` switches, a new token after a
+ * 401) and disposes of it all. No React here: the view subscribes to the
+ * stores and draws the one screen `screen()` names; keys come in through
+ * `handleInput`, the one way into the dashboard from the keyboard.
+ *
+ * Extending it: a key is one binding in keys.ts plus its handler in a
+ * controller's layer; a screen or overlay is one variant of DashboardScreen
+ * plus one view in DashboardView.tsx; a column or field is one entry in the
+ * resource registry.
+ */
+import type { Key } from 'ink';
+import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import type { ApiClient } from '../api/types.js';
+import type { Settings } from '../config/types.js';
+import { sanitizeLine } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
+import { loggedInSentence } from '../config/tokenSetup.js';
+import { TokenSetupController } from './auth/tokenSetupController.js';
+import type { SetupStore } from './auth/setupStore.js';
+import type { AuthDeps } from './auth/types.js';
+import { createController, type Controller } from './controller.js';
+import { errorSentence } from './errorText.js';
+import { createForms, type Forms } from './forms/formsController.js';
+import type { FormsState } from './forms/formsStore.js';
+import type { KeyEnv } from './keys.js';
+import type { TerminalSize } from './layout.js';
+import { ListStore } from './state/listStore.js';
+import { currentDetail, initialNav, NavStore, type NavState } from './state/navigation.js';
+import { RecordStore, recordKey } from './state/recordStore.js';
+import { RequestGate } from './state/requestGate.js';
+import { Store } from './state/store.js';
+import { ViewportStore } from './state/viewport.js';
+import { referencesOf } from './screens/references.js';
+import type { FirstPage, Session } from './types.js';
+
+export interface DashboardServices {
+  client: ApiClient;
+  settings: Settings;
+  size: TerminalSize;
+  /** Relative times and token expiry are measured from it. */
+  clock?: () => Date;
+  /** `:profile NAME`: builds the session of another profile, or throws a SlotuiError. */
+  openProfile?: (name: string) => Promise<Session>;
+  /** The token setup after a 401 or an expired token. */
+  auth?: AuthDeps;
+  /** The first page, requested while the dashboard's code loaded: used by the first session if it matches. */
+  firstPage?: FirstPage;
+  /** Runs the user's editor on a file, with the terminal handed over to it (`E`). */
+  runEditor: (file: string) => Promise<void>;
+  /** The user quit (q, Ctrl+C, :q). */
+  quit: (code: number) => void;
+  initialResource?: ResourceName;
+}
+
+export interface DashboardSession {
+  client: ApiClient;
+  settings: Settings;
+  readOnly: boolean;
+  stores: Record<ResourceName, ListStore>;
+  /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
+  owned: boolean;
+}
+
+/** The one screen the state names, top first: what the view draws and what gets the keys. */
+export type DashboardScreen =
+  | { kind: 'setup'; flow: SetupStore }
+  | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
+  | { kind: 'help' }
+  | { kind: 'detail' }
+  | { kind: 'list' };
+
+export interface Dashboard {
+  nav: NavStore;
+  viewport: ViewportStore;
+  records: RecordStore;
+  forms: Forms;
+  setup: TokenSetupController;
+  session: Store<DashboardSession>;
+  controller: Controller;
+  env(): KeyEnv;
+  screen(): DashboardScreen;
+  handleInput(input: string, key: Key): void;
+  resize(size: TerminalSize): void;
+  dispose(): void;
+}
+
+const systemClock = (): Date => new Date();
+
+export function createDashboard(services: DashboardServices): Dashboard {
+  const clock = services.clock ?? systemClock;
+  const nav = new NavStore(initialNav(services.initialResource));
+  const viewport = new ViewportStore(services.size);
+  let disposed = false;
+
+  const makeSession = (client: ApiClient, settings: Settings, owned: boolean, firstPage?: FirstPage): DashboardSession => {
+    // One gate a session: its requests share one connection.
+    const gate = new RequestGate();
+    const pageSize = viewport.pageSize;
+    const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
+    const stores = Object.fromEntries(RESOURCE_NAMES.map((resource) => [
+      resource,
+      new ListStore({ client, resource, pageSize, gate, firstPage: early?.resource === resource ? early : undefined }),
+    ])) as Record<ResourceName, ListStore>;
+    return { client, settings, owned, stores, readOnly: settings.readOnly || client.readOnly };
+  };
+
+  const session = new Store<DashboardSession>(makeSession(services.client, services.settings, false, services.firstPage));
+  const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly });
+  const records = new RecordStore(() => session.getSnapshot().client);
+  const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
+
+  const setup = new TokenSetupController({
+    auth: services.auth,
+    clock,
+    onLoggedIn: (result) => {
+      const open = currentDetail(nav.getSnapshot());
+      if (open) records.load(open.resource, open.id);
+      const { stores } = session.getSnapshot();
+      stores[nav.getSnapshot().resource].reload();
+      say(loggedInSentence(result));
+    },
+  });
+
+  const forms = createForms({
+    client: () => session.getSnapshot().client,
+    stores: () => session.getSnapshot().stores,
+    nav,
+    env,
+    runEditor: () => services.runEditor,
+  });
+
+  // The shown list loads; once its first page is in (or failed), the others' first pages are read quietly.
+  let warmedFor: DashboardSession | null = null;
+  let unwatchList: (() => void) | null = null;
+  const watchList = () => {
+    unwatchList?.();
+    const s = session.getSnapshot();
+    const store = s.stores[nav.getSnapshot().resource];
+    const check = () => {
+      const snap = store.getSnapshot();
+      if ((snap.page === null && snap.error === null) || warmedFor === s) return;
+      warmedFor = s;
+      for (const other of Object.values(s.stores)) if (other !== store) other.warm();
+    };
+    unwatchList = store.subscribe(check);
+    store.ensureLoaded();
+    check();
+  };
+
+  // Details read their record, and the names of the records they refer to; reads of details closed are aborted.
+  const syncRecords = (state: NavState, previous: NavState | null) => {
+    if (previous && state.details === previous.details) return;
+    const keep = new Set<string>();
+    const top = currentDetail(state);
+    for (const entry of state.details) keep.add(recordKey(entry.resource, entry.id));
+    if (top && (!previous || currentDetail(previous) !== top)) {
+      const opened = !previous || !previous.details.includes(top);
+      if (opened) records.open(top.resource, top.id, top.record);
+    }
+    if (top) {
+      const shown = records.get(top.resource, top.id).record ?? top.record;
+      for (const ref of referencesOf(top.resource, shown)) {
+        keep.add(recordKey(ref.resource, ref.id));
+        records.ensure(ref.resource, ref.id);
+      }
+    }
+    records.retain(keep);
+  };
+
+  let lastNav = nav.getSnapshot();
+  const unwatchNav = nav.subscribe(() => {
+    const state = nav.getSnapshot();
+    const previous = lastNav;
+    lastNav = state;
+    if (state.resource !== previous.resource) watchList();
+    syncRecords(state, previous);
+  });
+  // A detail record read again may name other references: read their names too.
+  const unwatchRecords = records.subscribe(() => {
+    const top = currentDetail(nav.getSnapshot());
+    if (!top) return;
+    const shown = records.get(top.resource, top.id).record ?? top.record;
+    for (const ref of referencesOf(top.resource, shown)) records.ensure(ref.resource, ref.id);
+  });
+
+  const replaceSession = (next: DashboardSession) => {
+    const old = session.getSnapshot();
+    for (const store of Object.values(old.stores)) store.dispose();
+    if (old.owned) void old.client.close().catch(() => undefined);
+    records.clear();
+    session.set(next);
+    setup.attach(next.client, next.settings);
+    watchList();
+  };
+
+  const switchProfile = async (name: string) => {
+    if (!services.openProfile) {
+      say('Switching profiles is not available here.', 'error');
+      return;
+    }
+    const shown = truncate(sanitizeLine(name), 40);
+    say(`Opening profile ${shown}…`);
+    try {
+      const next = await services.openProfile(name);
+      if (disposed) {
+        void next.client.close().catch(() => undefined);
+        return;
+      }
+      replaceSession(makeSession(next.client, next.settings, true));
+      nav.dispatch({ type: 'switch-resource', resource: nav.getSnapshot().resource });
+      say(`Profile ${shown}.`);
+    } catch (error) {
+      if (!disposed) say(errorSentence(error), 'error');
+    }
+  };
+
+  const controller = createController({
+    nav,
+    viewport,
+    records,
+    stores: () => session.getSnapshot().stores,
+    env,
+    quit: () => services.quit(0),
+    openProfile: (name) => void switchProfile(name),
+    setupLayer: () => setup.layer(),
+    forms,
+  });
+
+  const screen = (): DashboardScreen => {
+    const flow = setup.getSnapshot().flow;
+    if (flow) return { kind: 'setup', flow };
+    const formsState = forms.store.getSnapshot();
+    if (formsState.kind !== 'none') return { kind: 'forms', state: formsState };
+    const state = nav.getSnapshot();
+    if (state.overlay === 'help') return { kind: 'help' };
+    return state.details.length > 0 ? { kind: 'detail' } : { kind: 'list' };
+  };
+
+  // The shown list starts loading now: a first page already in is drawn in the first frame.
+  const first = session.getSnapshot();
+  setup.attach(first.client, first.settings);
+  watchList();
+  syncRecords(nav.getSnapshot(), null);
+
+  return {
+    nav,
+    viewport,
+    records,
+    forms,
+    setup,
+    session,
+    controller,
+    env,
+    screen,
+    handleInput: (input, key) => controller.handleInput(input, key),
+    resize: (size) => {
+      viewport.resize(size);
+      for (const store of Object.values(session.getSnapshot().stores)) store.setPageSize(viewport.pageSize);
+    },
+    dispose: () => {
+      if (disposed) return;
+      disposed = true;
+      unwatchNav();
+      unwatchRecords();
+      unwatchList?.();
+      setup.dispose();
+      records.dispose();
+      const s = session.getSnapshot();
+      for (const store of Object.values(s.stores)) store.dispose();
+      if (s.owned) void s.client.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Records read one by one (details, and the names of the records they refer
+ * to), owned by the dashboard: a detail view shows what is here, and its keys
+ * (reload, open a reference) act here. Requests of records no longer shown are
+ * aborted, a late answer to an older request is dropped, and the number of
+ * records kept is bounded.
+ */
+import type { ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiClient } from '../../api/types.js';
+
+export interface RecordEntry {
+  record: ApiRecord | null;
+  loading: boolean;
+  error: unknown;
+}
+
+const EMPTY: RecordEntry = { record: null, loading: false, error: null };
+export const MAX_RECORDS = 200;
+
+export const recordKey = (resource: string, id: string): string => `${resource}/${id}`;
+
+interface Slot extends RecordEntry {
+  controller: AbortController | null;
+  gen: number;
+}
+
+export class RecordStore {
+  private readonly slots = new Map<string, Slot>();
+  private readonly listeners = new Set<() => void>();
+  private version = 0;
+  private gen = 0;
+
+  constructor(private readonly client: () => ApiClient) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes with every change of any record (React re-reads with get()). */
+  getSnapshot = (): number => this.version;
+
+  get(resource: ResourceName, id: string): RecordEntry {
+    return this.slots.get(recordKey(resource, id)) ?? EMPTY;
+  }
+
+  /** Shows `initial` (the list's copy) at once, or reads the record. */
+  open(resource: ResourceName, id: string, initial?: ApiRecord): void {
+    const key = recordKey(resource, id);
+    if (initial) {
+      const slot = this.slots.get(key);
+      slot?.controller?.abort();
+      this.put(key, { record: initial, loading: false, error: null, controller: null, gen: ++this.gen });
+      this.emit();
+      return;
+    }
+    this.load(resource, id);
+  }
+
+  /** Reads the record unless it is here or coming (names of referenced records). */
+  ensure(resource: ResourceName, id: string): void {
+    const slot = this.slots.get(recordKey(resource, id));
+    if (slot && (slot.record || slot.loading)) return;
+    this.load(resource, id);
+  }
+
+  /** Reads the record (again), keeping what is shown until the answer comes. */
+  load(resource: ResourceName, id: string): void {
+    const key = recordKey(resource, id);
+    const old = this.slots.get(key);
+    old?.controller?.abort();
+    const controller = new AbortController();
+    const gen = ++this.gen;
+    this.put(key, { record: old?.record ?? null, loading: true, error: null, controller, gen });
+    this.emit();
+    this.client().get(resource, id, { signal: controller.signal }).then(
+      (record) => {
+        if (this.slots.get(key)?.gen !== gen) return;
+        this.put(key, { record, loading: false, error: null, controller: null, gen });
+        this.emit();
+      },
+      (error: unknown) => {
+        const slot = this.slots.get(key);
+        if (slot?.gen !== gen || controller.signal.aborted) return;
+        this.put(key, { ...slot, loading: false, error, controller: null });
+        this.emit();
+      },
+    );
+  }
+
+  /** Aborts the reads of records not in `keep` (they are no longer shown). */
+  retain(keep: ReadonlySet<string>): void {
+    let changed = false;
+    for (const [key, slot] of this.slots) {
+      if (keep.has(key) || !slot.loading) continue;
+      slot.controller?.abort();
+      if (slot.record) this.slots.set(key, { ...slot, loading: false, controller: null, gen: ++this.gen });
+      else this.slots.delete(key);
+      changed = true;
+    }
+    if (changed) this.emit();
+  }
+
+  /** Everything forgotten (a new session: other data, maybe another service). */
+  clear(): void {
+    for (const slot of this.slots.values()) slot.controller?.abort();
+    this.slots.clear();
+    this.emit();
+  }
+
+  dispose(): void {
+    for (const slot of this.slots.values()) slot.controller?.abort();
+    this.slots.clear();
+    this.listeners.clear();
+  }
+
+  private put(key: string, slot: Slot): void {
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    while (this.slots.size > MAX_RECORDS) {
+      const [oldest, entry] = this.slots.entries().next().value as [string, Slot];
+      if (entry.loading) break;
+      this.slots.delete(oldest);
+    }
+  }
+
+  private emit(): void {
+    this.version++;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
