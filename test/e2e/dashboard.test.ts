@@ -55,7 +55,7 @@ describe('slotui --demo in a pseudo-terminal', () => {
     s.press('\r');
     const detail = await s.waitForText('service_level_indicator_id');
     expect(detail).toMatch(/^SLO /m);
-    expect(detail).toContain('SLI: ');
+    expect(detail).toContain('› SLI “');
     s.press('\u001b');
     await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen), 'the SLO list again');
     s.press('q');

@@ -16,7 +16,7 @@ import { EMPTY_EDITOR } from '../text/lineEditor.js';
 import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 import { FieldBox } from './FieldBox.js';
 import { formRows, matchingSuggestions, valueOf, type FormState, type Row } from './formModel.js';
-import { recordName } from './formsController.js';
+import { recordName } from './context.js';
 
 const MAX_TOP_LINES = 4;
 const TEXT_BOX = 40;

@@ -8,7 +8,7 @@ import { RESOURCES } from '../../api/resources.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
 import { FormScreen } from './FormScreen.js';
-import { recordName } from './formsController.js';
+import { recordName } from './context.js';
 import type { FormsState } from './formsStore.js';
 import { PickerScreen } from './PickerScreen.js';
 

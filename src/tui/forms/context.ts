@@ -1,0 +1,90 @@
+/**
+ * What the form, picker, confirm and editor controllers share: the forms
+ * store (what is open), the session's client and list stores, the message
+ * line, and the session's read-only flag. Each controller is small and takes
+ * only this, so a test can drive one over a fake client.
+ */
+import type { ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiClient } from '../../api/types.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
+import type { KeyEnv } from '../keys.js';
+import type { ListStore } from '../state/listStore.js';
+import type { NavStore } from '../state/navigation.js';
+import { FormsStore } from './formsStore.js';
+
+const SETTLE_TIMEOUT_MS = 15_000;
+
+export interface FormsDeps {
+  client: () => ApiClient;
+  stores: () => Record<ResourceName, ListStore>;
+  nav: NavStore;
+  env: () => KeyEnv;
+  /** Runs the user's editor on a file, with the terminal handed over to it. */
+  runEditor: () => (file: string) => Promise<void>;
+}
+
+export interface FormsContext {
+  store: FormsStore;
+  client(): ApiClient;
+  stores(): Record<ResourceName, ListStore>;
+  say(text: string, tone?: 'info' | 'error'): void;
+  writable(): boolean;
+  /** Says the session is read-only (every entry point checks again, whatever the keys allowed). */
+  refuse(): void;
+  /** Nothing open any more. */
+  close(): void;
+}
+
+export function createFormsContext(deps: FormsDeps, store = new FormsStore()): FormsContext {
+  return {
+    store,
+    client: deps.client,
+    stores: deps.stores,
+    say: (text, tone = 'info') => deps.nav.dispatch({ type: 'message', message: { text, tone } }),
+    writable: () => !deps.env().readOnly,
+    refuse: () => deps.nav.dispatch({ type: 'message', message: { text: 'This session is read-only: nothing can be created, changed or deleted.', tone: 'error' } }),
+    close: () => store.set({ kind: 'none' }),
+  };
+}
+
+/** "SLO “checkout latency” (slo-000003)": how confirmations and messages name a record. */
+export function recordName(def: ResourceDef, record: ApiRecord): string {
+  const label = truncate(sanitizeLine(def.label(record)), 60);
+  const id = truncate(sanitizeLine(record.id), 40);
+  return label && label !== id ? `${def.kind} “${label}” (${id})` : `${def.kind} ${id}`;
+}
+
+/** Resolves once the list has nothing loading (bounded). */
+export function settled(list: ListStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (list.getSnapshot().loading === null) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, SETTLE_TIMEOUT_MS);
+    const unsubscribe = list.subscribe(() => {
+      if (list.getSnapshot().loading === null) done();
+    });
+  });
+}
+
+/** After a change: the list read again; when the last record of a page went, the page before with its last row selected. */
+export async function reloadList(ctx: FormsContext, resource: ResourceName): Promise<void> {
+  const list = ctx.stores()[resource];
+  list.invalidate();
+  list.reload();
+  await settled(list);
+  const page = list.getSnapshot().page;
+  if (page && page.results.length === 0 && page.previous) {
+    list.prev();
+    await settled(list);
+    list.select(Math.max(0, (list.getSnapshot().page?.results.length ?? 1) - 1));
+  }
+}

@@ -1,0 +1,38 @@
+/** `E`: a record edited as JSON in the user's editor, the terminal handed over while it runs. */
+import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { errorSentence } from '../errorText.js';
+import type { KeyLayer } from '../input/router.js';
+import { recordName, reloadList, type FormsContext } from './context.js';
+import { editInExternalEditor } from './externalEditor.js';
+
+export interface EditorController {
+  edit(resource: ResourceName, record: ApiRecord): Promise<void>;
+  /** While the editor runs it has the terminal: nothing here takes keys. */
+  layer(): KeyLayer;
+}
+
+export function createEditorController(ctx: FormsContext, runEditor: () => (file: string) => Promise<void>): EditorController {
+  const edit = async (resource: ResourceName, record: ApiRecord) => {
+    if (!ctx.writable()) return ctx.refuse();
+    if (ctx.store.getSnapshot().kind !== 'none') return;
+    const def = RESOURCES[resource];
+    ctx.store.set({ kind: 'external', resource, record });
+    try {
+      const outcome = await editInExternalEditor({ def, record, client: ctx.client(), launch: runEditor() });
+      ctx.close();
+      if (outcome.kind === 'saved') {
+        ctx.say(`Saved ${recordName(def, outcome.record)}.`);
+        await reloadList(ctx, resource);
+      } else if (outcome.kind === 'unchanged') {
+        ctx.say('Nothing changed: nothing was sent.');
+      } else {
+        ctx.say(`Not saved: ${outcome.error} Your edit is kept in ${outcome.file}.`, 'error');
+      }
+    } catch (error) {
+      ctx.close();
+      ctx.say(errorSentence(error), 'error');
+    }
+  };
+  return { edit, layer: () => ({ context: 'confirm', owns: true, handlers: {} }) };
+}
