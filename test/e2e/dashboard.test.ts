@@ -55,7 +55,8 @@ describe('slotui --demo in a pseudo-terminal', () => {
     s.press('\r');
     const detail = await s.waitForText('service_level_indicator_id');
     expect(detail).toMatch(/^SLO /m);
-    expect(detail).toContain('› SLI “');
+    // The SLI's name comes beside its id once read.
+    await s.waitForText('› SLI “');
     s.press('\u001b');
     await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen), 'the SLO list again');
     s.press('q');
