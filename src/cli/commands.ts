@@ -296,10 +296,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: [],
     rest: 'id',
     details: [
-      'Names are RFC 1123 slugs of the records\' names; what OpenSLO has no field for is kept in',
-      'slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.',
-      'Organizations and agreements have no OpenSLO kind and are left out. --out writes the file',
-      '(mode 0644) only once the export is complete.',
+      'Names are RFC 1123 slugs of the records\' names; what OpenSLO has no field for is kept in slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.',
+      'Organizations and agreements have no OpenSLO kind and are left out.',
+      '--out writes the file (mode 0644) only once the export is complete.',
     ].join('\n'),
     examples: [
       '# every SLI and SLO, into a file kept in git',
@@ -315,9 +314,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['file', 'dry-run', 'yes'],
     args: [],
     details: [
-      'Each document matches the record of its slotui/id annotation, else the one named like its',
-      'displayName, else the one exported under its metadata.name; none: it is created. The plan',
-      'shows + create, ~ update (with the fields that change), = unchanged, ! refused (and why).',
+      'Each document matches the record of its slotui/id annotation, else the one named like its displayName, else the one exported under its metadata.name; none: it is created.',
+      'The plan shows + create, ~ update (with the fields that change), = unchanged, ! refused (and why).',
       'Off a terminal, changes need --yes; on one, apply asks. An update sends only what changes.',
       'Exit 0 when everything was applied, 1 when a document was refused or a request failed.',
     ].join('\n'),
@@ -347,8 +345,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['json'],
     args: [],
     details: [
-      'Errors: target-not-number, target-out-of-range, unknown-unit, interval-exceeds-window,',
-      'interval-not-dividing, missing-sli, unknown-query, invalid-window. Warning: unreachable-tier.',
+      'Errors: target-not-number, target-out-of-range, unknown-unit, interval-exceeds-window, interval-not-dividing, missing-sli, unknown-query, invalid-window.',
+      'Warning: unreachable-tier.',
       'Each line: <severity> <resource>/<id> <rule> <message>.',
     ].join('\n'),
     examples: [
