@@ -186,6 +186,28 @@ describe('apply', () => {
   });
 });
 
+test('an export applied to an empty service recreates it: SLIs first, each SLO on its new SLI; then diff finds nothing', async () => {
+  const empty = await startCliHarness({ sample: false });
+  try {
+    const exported = await exportOf();
+    const { result, sent } = await (async () => {
+      const before = empty.sandbox.requests.length;
+      const r = await run(['apply', '-f', '-', '--yes'], { env: empty.env(), stdin: exported });
+      return { result: r, sent: empty.sandbox.requests.slice(before).filter((q) => q.method !== 'GET') };
+    })();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Plan: \d+ to create, 0 to change, 0 unchanged, 0 refused\.$/m);
+    expect(sent.every((q) => q.method === 'POST')).toBe(true);
+    const firstSlo = sent.findIndex((q) => q.path === '/v1/slos/');
+    expect(sent.slice(firstSlo).every((q) => q.path === '/v1/slos/')).toBe(true);
+    const again = await run(['diff', '-f', '-'], { env: empty.env(), stdin: exported });
+    expect(again.stdout).toMatch(/^Plan: 0 to create, 0 to change, \d+ unchanged, 0 refused\.$/m);
+    expect(again.code).toBe(0);
+  } finally {
+    await empty.close();
+  }
+});
+
 describe('refused documents', () => {
   test('each is refused with its reason, one line a document; the others are still planned', async () => {
     const path = await file(`${newSli('kept-in-plan')}
