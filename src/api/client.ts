@@ -7,10 +7,11 @@
 import { SlotuiError } from './errors.js';
 import { extraCertificates } from './ca.js';
 import { checkFieldNames, fieldTranslation } from './fieldNames.js';
+import type { Target } from './failures.js';
 import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
 import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
-import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources.js';
+import { REGISTRY, type ResourceName } from './resources.js';
 import type { ApiRecord } from './schemas.js';
 import { checkEnvelope, checkRecord } from './validate.js';
 import { sanitizeServerText } from './text.js';
@@ -55,8 +56,9 @@ function checkPaging(limit: number, offset: number): void {
 
 export function createClient(options: ClientOptions): ApiClient {
   const base = parseBaseUrl(options.baseUrl);
+  const registry = options.registry ?? REGISTRY;
   const listUrls = new Map<ResourceName, URL>(
-    RESOURCE_NAMES.map((name) => [name, joinUnderBase(base, options.paths?.[name] ?? RESOURCES[name].defaultPath)]),
+    registry.defs.map((def) => [def.name, joinUnderBase(base, options.paths?.[def.name] ?? def.defaultPath)]),
   );
   const fields = fieldTranslation(checkFieldNames(options.fields));
   /** A list answer with each record's fields under slotui's names. */
@@ -79,18 +81,21 @@ export function createClient(options: ClientOptions): ApiClient {
 
   const listUrl = (resource: ResourceName): URL => {
     const url = listUrls.get(resource);
-    if (!url) throw new SlotuiError('usage', `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${RESOURCE_NAMES.join(', ')}.`);
+    if (!url) throw new SlotuiError('usage', `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${registry.names.join(', ')}.`);
     return new URL(url.href);
   };
+  const target = (resource: ResourceName, action: Target['action'], id?: string): Target => ({ resource, def: registry.get(resource), action, id });
+
+
 
   /** A record answer (get, create, update), checked against the resource's schema. */
   const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
-    const parsed = checkRecord(RESOURCES[resource].recordFields, fields.fromService(resource, json));
+    const parsed = checkRecord(registry.get(resource).recordFields, fields.fromService(resource, json));
     if (parsed.success) return parsed.data;
     const { issue } = parsed;
     const reason = json === undefined ? 'the answer is empty'
       : sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120);
-    throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${RESOURCES[resource].title} (${reason}). Check the base URL and the profile's path for ${resource}.`);
+    throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${registry.get(resource).title} (${reason}). Check the base URL and the profile's path for ${resource}.`);
   };
 
   const listPage = async (resource: ResourceName, opts: ListOptions = {}): Promise<Page> => {
@@ -100,14 +105,14 @@ export function createClient(options: ClientOptions): ApiClient {
     const url = listUrl(resource);
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('offset', String(offset));
-    const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'list' }, signal: opts.signal });
-    return parsePage(resource, url, listFromService(resource, answer.json));
+    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'list'), signal: opts.signal });
+    return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
   const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
-    const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'page' }, signal });
-    return parsePage(resource, url, listFromService(resource, answer.json));
+    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal });
+    return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
   /** Every method's errors pass the transport's guard, so no message carries the token (even in a link or record key). */
@@ -137,7 +142,7 @@ export function createClient(options: ClientOptions): ApiClient {
     followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) => followFrom(resource, link, listUrl(resource), opts.signal)),
 
     pages(resource, opts = {}) {
-      return guardedPages(walkPages(resource, {
+      return guardedPages(walkPages(registry.get(resource), {
         first: (signal) => listPage(resource, { limit: opts.limit, offset: opts.offset, signal }),
         follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal),
         resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
@@ -147,34 +152,34 @@ export function createClient(options: ClientOptions): ApiClient {
     get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'GET', url, target: { resource, action: 'get', id }, signal: opts.signal });
+      const answer = await transport.send({ method: 'GET', url, target: target(resource, 'get', id), signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 
     create: guarded(async (resource: ResourceName, body: Record<string, unknown>, opts: RequestOptions = {}) => {
       const url = listUrl(resource);
-      const answer = await transport.send({ method: 'POST', url, body: fields.toService(resource, body), target: { resource, action: 'create' }, signal: opts.signal });
+      const answer = await transport.send({ method: 'POST', url, body: fields.toService(resource, body), target: target(resource, 'create'), signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 
     update: guarded(async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'PATCH', url, body: fields.toService(resource, patch), target: { resource, action: 'update', id }, signal: opts.signal });
+      const answer = await transport.send({ method: 'PATCH', url, body: fields.toService(resource, patch), target: target(resource, 'update', id), signal: opts.signal });
       return asRecord(resource, url, answer.json);
     }),
 
     remove: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      await transport.send({ method: 'DELETE', url, target: { resource, action: 'remove', id }, signal: opts.signal });
+      await transport.send({ method: 'DELETE', url, target: target(resource, 'remove', id), signal: opts.signal });
     }),
 
     probe: guarded(async (opts: RequestOptions = {}) => {
       const url = listUrl('slis');
       url.searchParams.set('limit', '1');
       url.searchParams.set('offset', '0');
-      const answer = await transport.send({ method: 'GET', url, target: { resource: 'slis', action: 'probe' }, signal: opts.signal });
+      const answer = await transport.send({ method: 'GET', url, target: target(registry.names[0] ?? 'slis', 'probe'), signal: opts.signal });
       if (!checkEnvelope(answer.json).success) {
         throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`);
       }

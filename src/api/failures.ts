@@ -5,7 +5,7 @@
  * cut short; the token never appears (the transport redacts as a last guard).
  */
 import { SlotuiError } from './errors.js';
-import { RESOURCES, type ResourceName } from './resources.js';
+import type { ResourceDef, ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -13,6 +13,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** What a request is for, so messages can speak of SLIs and ids rather than paths. */
 export interface Target {
   resource: ResourceName;
+  def: ResourceDef;
   action: 'list' | 'page' | 'get' | 'create' | 'update' | 'remove' | 'probe';
   id?: string;
 }
@@ -47,7 +48,7 @@ export function statusFailure(status: number, headers: Record<string, string | s
   // A trailing full stop would end up before the closing parenthesis of the message.
   const detail = body.detail ? `: ${body.detail.replace(/[.!\s]+$/, '')}` : '';
   const path = pathOf(ctx);
-  const def = RESOURCES[ctx.target.resource];
+  const { def } = ctx.target;
   const retryAfterMs = parseRetryAfter(headerValue(headers['retry-after']), now);
   const retryable = RETRYABLE_STATUSES.has(status);
   const fail = (kind: SlotuiError['kind'], message: string, extra: { fieldErrors?: Record<string, string[]> } = {}): Failure => ({

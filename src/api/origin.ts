@@ -64,7 +64,8 @@ export function recordIdProblem(id: string): string | undefined {
 export function checkRecordId(resource: ResourceName, id: string): void {
   const problem = recordIdProblem(id);
   if (problem === undefined) return;
-  const singular = RESOURCES[resource].singular;
+  // A resource of an injected registry is named by its name.
+  const singular = (RESOURCES as Partial<Record<string, { singular: string }>>)[resource]?.singular ?? resource;
   const what = typeof id !== 'string' || id.trim() === '' ? `The ${singular} id is empty` : `The ${singular} id "${sanitizeServerText(id, 60)}" cannot be sent (${problem})`;
   throw new SlotuiError('usage', `${what}. Give the id of a record, as shown by \`slotui list ${resource}\`.`);
 }

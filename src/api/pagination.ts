@@ -18,7 +18,7 @@
 import { SlotuiError } from './errors.js';
 import type { ApiRecord } from './schemas.js';
 import { checkEnvelope, checkRecord, type Issue } from './validate.js';
-import { RESOURCES, type ResourceName } from './resources.js';
+import { REGISTRY, type ResourceDef, type ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';
 import type { Page } from './types.js';
 
@@ -41,11 +41,10 @@ function describeIssue(issue: Issue): string {
   return sanitizeServerText(`${where}${issue.message}`, 120);
 }
 
-function notAList(resource: ResourceName, url: URL, reason: string): SlotuiError {
-  const def = RESOURCES[resource];
+function notAList(def: ResourceDef, url: URL, reason: string): SlotuiError {
   return new SlotuiError(
     'protocol',
-    `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of ${def.title} (${reason}). Check the base URL and the profile's path for ${resource}.`,
+    `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of ${def.title} (${reason}). Check the base URL and the profile's path for ${def.name}.`,
   );
 }
 
@@ -58,18 +57,18 @@ function intParam(url: URL, name: string, fallback: number): number {
 }
 
 /** Validates a list answer and builds the Page; limit and offset come from the URL asked. */
-export function parsePage(resource: ResourceName, url: URL, json: unknown): Page {
-  if (json === undefined) throw notAList(resource, url, 'the answer is empty');
+export function parsePage(def: ResourceDef, url: URL, json: unknown): Page {
+  if (json === undefined) throw notAList(def, url, 'the answer is empty');
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw notAList(resource, url, Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object');
+    throw notAList(def, url, Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object');
   }
   const envelope = checkEnvelope(json);
-  if (!envelope.success) throw notAList(resource, url, describeIssue(envelope.issue));
-  const fields = RESOURCES[resource].recordFields;
+  if (!envelope.success) throw notAList(def, url, describeIssue(envelope.issue));
+  const fields = def.recordFields;
   const results: ApiRecord[] = [];
   envelope.data.results.forEach((item, index) => {
     const record = checkRecord(fields, item);
-    if (!record.success) throw notAList(resource, url, `record ${index}: ${describeIssue(record.issue)}`);
+    if (!record.success) throw notAList(def, url, `record ${index}: ${describeIssue(record.issue)}`);
     results.push(record.data);
   });
   return {
@@ -104,7 +103,8 @@ export interface PageSource {
  * (and, to spot loops, the visited URLs and the most recent ids), so it can
  * stream any length.
  */
-export async function* walkPages(resource: ResourceName, source: PageSource, signal?: AbortSignal): AsyncGenerator<Page, void, undefined> {
+export async function* walkPages(resource: ResourceDef | ResourceName, source: PageSource, signal?: AbortSignal): AsyncGenerator<Page, void, undefined> {
+  const def = typeof resource === 'string' ? REGISTRY.get(resource) : resource;
   const throwIfCancelled = () => {
     if (signal?.aborted) throw new SlotuiError('cancelled', 'The request was cancelled.');
   };
@@ -115,7 +115,7 @@ export async function* walkPages(resource: ResourceName, source: PageSource, sig
   let emptyInARow = 0;
   let records = 0;
   for (;;) {
-    const title = RESOURCES[resource].title;
+    const { title } = def;
     if (visited.size > 1 && page.results.length > 0 && page.results.every((r) => seen.has(r.id))) {
       throw new SlotuiError(
         'protocol',
@@ -140,13 +140,13 @@ export async function* walkPages(resource: ResourceName, source: PageSource, sig
     if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
       throw new SlotuiError(
         'protocol',
-        `The server's pages of ${RESOURCES[resource].title} keep linking to a next page but hold no records. Stopped to avoid reading forever; report this to the service's operators.`,
+        `The server's pages of ${def.title} keep linking to a next page but hold no records. Stopped to avoid reading forever; report this to the service's operators.`,
       );
     }
     if (visited.has(key)) {
       throw new SlotuiError(
         'protocol',
-        `The server's pages of ${RESOURCES[resource].title} loop: the next link ${sanitizeServerText(nextUrl.pathname + nextUrl.search, 120)} leads back to a page already read. Stopped to avoid reading forever; report this to the service's operators.`,
+        `The server's pages of ${def.title} loop: the next link ${sanitizeServerText(nextUrl.pathname + nextUrl.search, 120)} leads back to a page already read. Stopped to avoid reading forever; report this to the service's operators.`,
       );
     }
     visited.add(key);

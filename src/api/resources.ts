@@ -1,7 +1,9 @@
 /**
  * The resource registry: one declarative entry per resource drives the
- * client paths, the CLI, and the dashboard's generic list, detail and form
- * screens (as k9s's registry drives its browser). Adding a resource is one entry.
+ * client paths, the CLI, the sandbox, and the dashboard's tabs, number keys,
+ * list, detail and form screens (as k9s's registry drives its browser).
+ * Adding a resource is one entry. Code reaches the registry it was given (a
+ * Registry, REGISTRY by default), so a test can run everything on another.
  *
  * Pure data: no UI imports here. Column getters return plain strings; the
  * screens sanitise and fit them.
@@ -60,6 +62,8 @@ export interface ResourceDef {
   article: 'a' | 'an';
   title: string;
   aliases: readonly string[];
+  /** Ids the sandbox makes: `<idPrefix>-000042`. */
+  idPrefix: string;
   /** Path under the base URL when the profile sets none (interface: assumed paths). */
   defaultPath: string;
   /** The record's fields as the server sends them (validate.ts reads them; schemas.ts makes zod of them). */
@@ -97,6 +101,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     plural: 'SLIs',
     title: 'SLIs',
     aliases: ['sli', 'slis'],
+    idPrefix: 'sli',
     defaultPath: '/v1/slis/',
     recordFields: SLI_RECORD_FIELDS,
     columns: [
@@ -129,6 +134,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     plural: 'SLOs',
     title: 'SLOs',
     aliases: ['slo', 'slos'],
+    idPrefix: 'slo',
     defaultPath: '/v1/slos/',
     recordFields: SLO_RECORD_FIELDS,
     columns: [
@@ -170,6 +176,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     plural: 'organizations',
     title: 'Orgs',
     aliases: ['organization', 'organizations', 'org', 'orgs'],
+    idPrefix: 'org',
     defaultPath: '/v1/organizations/',
     recordFields: ORGANIZATION_RECORD_FIELDS,
     columns: [
@@ -195,6 +202,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     plural: 'agreements',
     title: 'Agreements',
     aliases: ['agreement', 'agreements'],
+    idPrefix: 'agr',
     defaultPath: '/v1/agreements/',
     recordFields: AGREEMENT_RECORD_FIELDS,
     columns: [
@@ -218,8 +226,58 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
   }),
 };
 
+/** A set of resources: what every list of resources (keys, tabs, usage, sandbox collections) is made from. */
+export interface Registry {
+  /** In order: the dashboard's number keys and tabs, usage texts. */
+  readonly names: readonly ResourceName[];
+  readonly defs: readonly ResourceDef[];
+  /** The definition of a resource of this registry; throws on a name it does not have. */
+  get(name: ResourceName): ResourceDef;
+  has(name: string): name is ResourceName;
+  /** A user's word (`sli`, `orgs`, `Agreements`) as a resource, or undefined. */
+  resolve(word: string): ResourceDef | undefined;
+}
+
+export function createRegistry(defs: readonly ResourceDef[]): Registry {
+  const byName = new Map(defs.map((def) => [def.name as string, def]));
+  return {
+    names: defs.map((def) => def.name),
+    defs,
+    get(name) {
+      const def = byName.get(name);
+      if (!def) throw new Error(`No resource "${name}" in the registry.`);
+      return def;
+    },
+    has: (name): name is ResourceName => byName.has(name),
+    resolve(word) {
+      const w = word.trim().toLowerCase();
+      return defs.find((def) => def.name === w || def.aliases.includes(w));
+    },
+  };
+}
+
+/** The service's resources. */
+export const REGISTRY: Registry = createRegistry(RESOURCE_NAMES.map((name) => RESOURCES[name]));
+
 /** Resolves a user's word (`sli`, `orgs`, `Agreements`) to a resource, or undefined. */
-export function resolveResource(word: string): ResourceDef | undefined {
-  const w = word.trim().toLowerCase();
-  return Object.values(RESOURCES).find((def) => def.name === w || def.aliases.includes(w));
+export function resolveResource(word: string, registry: Registry = REGISTRY): ResourceDef | undefined {
+  return registry.resolve(word);
+}
+
+/** The shortest plural word that names a resource: `slis`, `orgs`. */
+export function shortName(def: ResourceDef): string {
+  const plural = [def.name, ...def.aliases].filter((a) => a !== def.singular && !def.aliases.includes(`${a}s`));
+  return plural.reduce((a, b) => (b.length < a.length ? b : a), def.name);
+}
+
+/** "an SLI", "an organization": a resource's kind with its article. */
+export const withArticle = (def: ResourceDef): string => `${def.article} ${def.kind}`;
+
+/** "slis, slos, organizations (orgs), agreements": the resources a user can name, for usage texts. */
+export function resourceList(registry: Registry = REGISTRY): string {
+  return registry.defs.map((d) => {
+    // Singular forms are left out ("singular forms work too"): `orgs`, not `org`.
+    const short = d.aliases.filter((a) => a !== d.singular && a !== d.name && !d.aliases.includes(`${a}s`));
+    return short.length > 0 ? `${d.name} (${short.join(', ')})` : d.name;
+  }).join(', ');
 }

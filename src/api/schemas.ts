@@ -19,7 +19,7 @@ import {
   AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, QUERY_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS,
   type RecordFieldKind, type RecordFields,
 } from './recordFields.js';
-import type { ResourceName } from './resources.js';
+import { RESOURCES, type FieldDef, type ResourceDef, type ResourceName } from './resources.js';
 import { zod } from './zod.js';
 
 /** Any record: every resource's records carry at least an id. */
@@ -100,7 +100,21 @@ function makeSchemas(z: typeof Z) {
   });
 
   const create = { slis: sliCreate, slos: sloCreate, organizations: organizationCreate, agreements: agreementCreate };
+
+  /** A resource the service's schemas do not cover (an injected registry): its payload from its form fields. */
+  const payloadOf = (fields: readonly FieldDef[]) => z.object(Object.fromEntries(fields.map((f) => {
+    const required = z.string().trim().min(1, 'Required.');
+    const base: Z.ZodType = f.kind === 'integer' ? z.number().int('Must be a whole number.')
+      : f.kind === 'numeric-string' ? numericString
+        : f.kind === 'reference-list' ? z.array(z.string().min(1))
+          : f.kind === 'queries' ? z.record(z.string().min(1), querySchema)
+            : f.required ? required : z.string().max(10_000);
+    return [f.key, f.required ? base : base.optional()];
+  })));
+
   return {
+    recordOf: recordSchema,
+    payloadOf,
     record: {
       slis: recordSchema(SLI_RECORD_FIELDS),
       slos: recordSchema(SLO_RECORD_FIELDS),
@@ -123,11 +137,39 @@ function makeSchemas(z: typeof Z) {
 let made: ReturnType<typeof makeSchemas> | undefined;
 const schemas = () => (made ??= makeSchemas(zod().z));
 
+/** The service's own resource (its hand-written schemas apply), or one of an injected registry. */
+const builtIn = (resource: ResourceName | ResourceDef): ResourceName | undefined => {
+  const name = typeof resource === 'string' ? resource : resource.name;
+  return RESOURCES[name] && (typeof resource === 'string' || RESOURCES[name] === resource) ? name : undefined;
+};
+const injected = (resource: ResourceName | ResourceDef): ResourceDef => {
+  if (typeof resource === 'string') throw new Error(`No schema for the resource "${resource}".`);
+  return resource;
+};
+const schemaCache = new WeakMap<ResourceDef, { record: RecordSchema; create: Z.ZodObject }>();
+const injectedSchemas = (def: ResourceDef) => {
+  let made = schemaCache.get(def);
+  if (!made) {
+    made = { record: schemas().recordOf(def.recordFields) as unknown as RecordSchema, create: schemas().payloadOf(def.fields) };
+    schemaCache.set(def, made);
+  }
+  return made;
+};
+
 /** A resource's record as the server returns it (the sandbox checks stored data with it). */
-export const recordSchemaOf = (name: ResourceName): RecordSchema => schemas().record[name];
+export const recordSchemaOf = (resource: ResourceName | ResourceDef): RecordSchema => {
+  const name = builtIn(resource);
+  return name ? schemas().record[name] : injectedSchemas(injected(resource)).record;
+};
 /** What a create payload must be (checked before sending, and by the sandbox). */
-export const createSchemaOf = (name: ResourceName): PayloadSchema => schemas().create[name];
+export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
+  const name = builtIn(resource);
+  return name ? schemas().create[name] : (injectedSchemas(injected(resource)).create as unknown as PayloadSchema);
+};
 /** What an update payload must be: the create schema with every field optional. */
-export const patchSchemaOf = (name: ResourceName): PayloadSchema => schemas().patch[name];
+export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
+  const name = builtIn(resource);
+  return name ? schemas().patch[name] : (injectedSchemas(injected(resource)).create.partial() as unknown as PayloadSchema);
+};
 /** A list answer (spec 4.1). */
 export const envelopeSchema = () => schemas().envelope;

@@ -1,6 +1,6 @@
 /** The API client's contract, shared by the CLI and the dashboard. */
 import type { FieldNames } from './fieldNames.js';
-import type { ResourceName } from './resources.js';
+import type { Registry, ResourceName } from './resources.js';
 import type { ApiRecord } from './schemas.js';
 
 export interface Timeouts {
@@ -45,6 +45,8 @@ export interface ClientOptions {
   connections?: number;
   /** Identifies us to the server. */
   userAgent?: string;
+  /** The resources it knows (default: REGISTRY). */
+  registry?: Registry;
 }
 
 export interface Page<T = ApiRecord> {

@@ -6,6 +6,7 @@
  * The HTTP client (undici) is loaded on the first connect: commands that never
  * talk to the service never load it.
  */
+import { REGISTRY, type Registry } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import { configDirFrom } from '../config/paths.js';
 import { envTokenWarning, requireConnection, resolveSettings } from '../config/settings.js';
@@ -22,6 +23,8 @@ export interface Context {
   out: Output;
   err: StderrWriter;
   flags: FlagValues;
+  /** The resources commands know. */
+  registry: Registry;
   /** Whether stdout is a terminal (summary lines on stderr, table width). */
   stdoutIsTerminal: boolean;
   stdinIsTerminal: boolean;
@@ -59,6 +62,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
     out: new Output(io.stdout),
     err: stderrWriter(io.stderr),
     flags,
+    registry: io.registry ?? REGISTRY,
     stdoutIsTerminal: io.stdout.isTTY === true,
     stdinIsTerminal: io.stdin.isTTY === true,
     now,
@@ -107,6 +111,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         readOnly: settings.readOnly,
         ...(settings.requestTimeoutMs !== undefined ? { timeouts: { totalMs: settings.requestTimeoutMs } } : {}),
         userAgent: `slotui/${VERSION}`,
+        registry: context.registry,
         ...(options.connections !== undefined ? { connections: options.connections } : {}),
       });
       clients.push(client);

@@ -4,6 +4,7 @@
  * bounded memory, and turns a closed pipe (`slotui list ... | head`) into a
  * quiet stop rather than a crash.
  */
+import type { Registry } from '../api/resources.js';
 import type { ApiClient, ClientOptions } from '../api/types.js';
 import type { ProgressOptions } from './progress.js';
 
@@ -19,6 +20,8 @@ export interface CliIo {
   createClient?: (options: ClientOptions) => ApiClient;
   /** Tests only: the progress line's timing (delay, interval, clock). */
   progress?: Omit<ProgressOptions, 'env'>;
+  /** The resources commands know (default: REGISTRY); tests run the CLI on another. */
+  registry?: Registry;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

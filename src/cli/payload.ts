@@ -52,7 +52,7 @@ export async function readPayload(
   if (mode === 'update' && Object.keys(fields).length === 0) {
     throw new SlotuiError('validation', `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`);
   }
-  const schema = mode === 'create' ? createSchemaOf(def.name) : patchSchemaOf(def.name);
+  const schema = mode === 'create' ? createSchemaOf(def) : patchSchemaOf(def);
   const result = schema.safeParse(fields);
   if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
   // The user's own object is sent (extra fields a profile maps included).

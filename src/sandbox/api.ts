@@ -4,13 +4,14 @@
  * are checked with the same zod schemas the client uses (src/api/schemas.ts).
  */
 import type { z } from 'zod';
-import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import type { Registry, ResourceName } from '../api/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { emptyReply, errorReply, jsonReply, type FieldErrors, type Reply } from './reply.js';
 import type { Store } from './store.js';
 
 export interface ApiContext {
   store: Store;
+  registry: Registry;
   maxLimit: number;
   /** The origin put in front of absolute next/previous links. */
   origin: string;
@@ -38,7 +39,7 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Reply
   const item = ITEM_PATH.exec(path);
   const collection = item ? undefined : COLLECTION_PATH.exec(path);
   const resource = (item ?? collection)?.[1];
-  if (!resource || !isResourceName(resource)) return errorReply(404, NOT_FOUND);
+  if (!resource || !ctx.registry.has(resource)) return errorReply(404, NOT_FOUND);
 
   if (collection) {
     if (method === 'GET') return list(ctx, resource, req.url);
@@ -56,10 +57,6 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Reply
   if (method === 'PATCH') return update(ctx, resource, id, req);
   if (method === 'DELETE') return remove(ctx, resource, id);
   return methodNotAllowed('GET, HEAD, PATCH, DELETE');
-}
-
-function isResourceName(name: string): name is ResourceName {
-  return (RESOURCE_NAMES as readonly string[]).includes(name);
 }
 
 function methodNotAllowed(allow: string): Reply {
@@ -105,9 +102,9 @@ function read(ctx: ApiContext, resource: ResourceName, id: string): Reply {
 }
 
 async function create(ctx: ApiContext, resource: ResourceName, req: ApiRequest): Promise<Reply> {
-  const parsed = parseBody(req, createSchemaOf(resource));
+  const parsed = parseBody(req, createSchemaOf(ctx.registry.get(resource)));
   if (!parsed.ok) return parsed.reply;
-  const refErrors = checkReferences(ctx.store, resource, parsed.value);
+  const refErrors = checkReferences(ctx, resource, parsed.value);
   if (refErrors) return errorReply(400, 'Some fields are not valid.', refErrors);
   const record = ctx.store.collections[resource].insert(parsed.value, ctx.store.timestamp());
   await ctx.persist();
@@ -117,9 +114,9 @@ async function create(ctx: ApiContext, resource: ResourceName, req: ApiRequest):
 async function update(ctx: ApiContext, resource: ResourceName, id: string, req: ApiRequest): Promise<Reply> {
   const records = ctx.store.collections[resource];
   if (!records.has(id)) return errorReply(404, NOT_FOUND);
-  const parsed = parseBody(req, patchSchemaOf(resource));
+  const parsed = parseBody(req, patchSchemaOf(ctx.registry.get(resource)));
   if (!parsed.ok) return parsed.reply;
-  const refErrors = checkReferences(ctx.store, resource, parsed.value);
+  const refErrors = checkReferences(ctx, resource, parsed.value);
   if (refErrors) return errorReply(400, 'Some fields are not valid.', refErrors);
   const record = records.update(id, parsed.value, ctx.store.timestamp());
   await ctx.persist();
@@ -184,21 +181,17 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** Ids that must point at existing records (checked on create, and on update when given). */
-function checkReferences(store: Store, resource: ResourceName, body: Record<string, unknown>): FieldErrors | undefined {
+/** Ids that must point at existing records (the registry's reference fields; checked on create, and on update when given). */
+function checkReferences(ctx: ApiContext, resource: ResourceName, body: Record<string, unknown>): FieldErrors | undefined {
   const errors: FieldErrors = {};
-  const { slis, slos, organizations } = store.collections;
-  if (resource === 'slos' && typeof body.service_level_indicator_id === 'string' && !slis.has(body.service_level_indicator_id)) {
-    errors.service_level_indicator_id = [`No SLI has the id ${body.service_level_indicator_id}.`];
-  }
-  if (resource === 'agreements') {
-    if (typeof body.organization_id === 'string' && !organizations.has(body.organization_id)) {
-      errors.organization_id = [`No organization has the id ${body.organization_id}.`];
-    }
-    if (Array.isArray(body.slo_ids)) {
-      const missing = body.slo_ids.filter((id): id is string => typeof id === 'string' && !slos.has(id));
-      if (missing.length > 0) errors.slo_ids = missing.map((id) => `No SLO has the id ${id}.`);
-    }
+  for (const field of ctx.registry.get(resource).fields) {
+    if (!field.references || !ctx.registry.has(field.references)) continue;
+    const target = ctx.registry.get(field.references);
+    const records = ctx.store.collections[target.name];
+    const value = body[field.key];
+    const ids = field.kind === 'reference-list' ? (Array.isArray(value) ? value : []) : [value];
+    const missing = ids.filter((id): id is string => typeof id === 'string' && !records.has(id));
+    if (missing.length > 0) errors[field.key] = missing.map((id) => `No ${target.kind} has the id ${id}.`);
   }
   return Object.keys(errors).length > 0 ? errors : undefined;
 }

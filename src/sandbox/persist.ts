@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { RESOURCE_NAMES } from '../api/resources.js';
+import { REGISTRY, type Registry } from '../api/resources.js';
 import { recordSchemaOf } from '../api/schemas.js';
 import type { CollectionSnapshot, DataSnapshot, StoredRecord } from './store.js';
 
@@ -21,7 +21,7 @@ export class DataFileError extends Error {
 }
 
 /** The data in `file`, or undefined when there is no such file. Throws DataFileError when it is broken. */
-export async function loadDataFile(file: string): Promise<DataSnapshot | undefined> {
+export async function loadDataFile(file: string, registry: Registry = REGISTRY): Promise<DataSnapshot | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -35,17 +35,25 @@ export async function loadDataFile(file: string): Promise<DataSnapshot | undefin
   } catch {
     throw new DataFileError(file, 'it is not valid JSON.');
   }
-  return checkShape(file, json);
+  return checkShape(file, json, registry);
 }
 
-function checkShape(file: string, json: unknown): DataSnapshot {
+/**
+ * The file's collections, each checked: a resource without a collection has no records yet (a
+ * file written before the resource existed); a collection of a resource this registry does not
+ * know is kept as it is.
+ */
+function checkShape(file: string, json: unknown, registry: Registry): DataSnapshot {
   if (!isObject(json) || json.format !== FORMAT || json.version !== VERSION || !isObject(json.collections)) {
     throw new DataFileError(file, `it is not a slotui sandbox data file (format "${FORMAT}", version ${VERSION}).`);
   }
   const collections = json.collections;
-  const data = {} as DataSnapshot;
-  for (const name of RESOURCE_NAMES) {
-    const c = collections[name];
+  const data: DataSnapshot = {};
+  for (const [name, c] of Object.entries(collections)) {
+    if (!registry.has(name)) {
+      if (isObject(c) && Array.isArray(c.records)) data[name] = c as unknown as CollectionSnapshot;
+      continue;
+    }
     if (!isObject(c) || !Array.isArray(c.records)) throw new DataFileError(file, `"${name}" has no records array.`);
     const seen = new Set<string>();
     let highest = 0;
@@ -58,7 +66,7 @@ function checkShape(file: string, json: unknown): DataSnapshot {
         || typeof r.updated_at !== 'string' || Number.isNaN(Date.parse(r.updated_at))) {
         throw new DataFileError(file, `${where} (${r.id}) lacks a valid created_at or updated_at.`);
       }
-      if (!recordSchemaOf(name).safeParse(r).success) throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
+      if (!recordSchemaOf(registry.get(name)).safeParse(r).success) throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
       const n = /-(\d+)$/.exec(r.id);
       if (n) highest = Math.max(highest, Number(n[1]));
     }

@@ -3,7 +3,7 @@
  * generator behind `--seed N`. No randomness: the same options give the same
  * records, ids and timestamps (all in the past, increasing in creation order).
  */
-import type { ResourceName } from '../api/resources.js';
+import { REGISTRY, RESOURCES, type Registry, type ResourceName } from '../api/resources.js';
 import { formatId, type DataSnapshot, type StoredRecord } from './store.js';
 
 type Kind = 'availability' | 'latency' | 'error_rate' | 'throughput';
@@ -123,13 +123,8 @@ function sloFields(sli: StoredRecord, kind: Kind, n: number): Record<string, unk
   };
 }
 
-export function emptyData(): DataSnapshot {
-  return {
-    slis: { nextNumber: 1, records: [] },
-    slos: { nextNumber: 1, records: [] },
-    organizations: { nextNumber: 1, records: [] },
-    agreements: { nextNumber: 1, records: [] },
-  };
+export function emptyData(registry: Registry = REGISTRY): DataSnapshot {
+  return Object.fromEntries(registry.names.map((name) => [name, { nextNumber: 1, records: [] }]));
 }
 
 /** Builds the sample records into `data` (which should be empty). */
@@ -143,8 +138,8 @@ export function addSampleData(data: DataSnapshot): void {
     const created = iso(clock);
     // Every third record was edited later (a few days on).
     const updated = step % 3 === 0 ? iso(clock + (step % 7 + 1) * 86_400_000) : created;
-    const collection = data[resource];
-    const record: StoredRecord = { id: formatId(resource, collection.nextNumber++), ...fields, created_at: created, updated_at: updated };
+    const collection = (data[resource] ??= { nextNumber: 1, records: [] });
+    const record: StoredRecord = { id: formatId(RESOURCES[resource].idPrefix, collection.nextNumber++), ...fields, created_at: created, updated_at: updated };
     collection.records.push(record);
     return record;
   };
@@ -190,7 +185,7 @@ const SEED_FORMULA: Record<Kind, string> = {
 
 /** Appends `count` generated SLIs ("svc-00042 latency p95"), one second apart, after everything in `data`. */
 export function addSeededSlis(data: DataSnapshot, count: number): void {
-  const collection = data.slis;
+  const collection = (data.slis ??= { nextNumber: 1, records: [] });
   const lastExisting = collection.records.at(-1);
   const start = Math.max(SEED_START_MS, lastExisting ? Date.parse(lastExisting.created_at) + 1000 : 0);
   const records = collection.records;
@@ -200,7 +195,7 @@ export function addSeededSlis(data: DataSnapshot, count: number): void {
     const where = `service = '${service}'`;
     const timestamp = iso(start + (i - 1) * 1000);
     records.push({
-      id: formatId('slis', collection.nextNumber++),
+      id: formatId(RESOURCES.slis.idPrefix, collection.nextNumber++),
       name: `${service} ${SEED_NAME_SUFFIX[kind]}`,
       type: kind,
       description: `Generated ${SEED_NAME_SUFFIX[kind]} indicator of ${service}.`,
@@ -230,9 +225,9 @@ const SEED_OBJECTIVES: readonly { target: string; type: string; value: string; u
 
 /** Appends `count` generated SLOs over the SLIs there are (round robin), for large SLO lists. */
 export function addSeededSlos(data: DataSnapshot, count: number): void {
-  const slis = data.slis.records;
+  const slis = data.slis?.records ?? [];
   if (slis.length === 0) return;
-  const collection = data.slos;
+  const collection = (data.slos ??= { nextNumber: 1, records: [] });
   const lastExisting = collection.records.at(-1);
   const start = Math.max(SEED_START_MS, lastExisting ? Date.parse(lastExisting.created_at) + 1000 : 0);
   for (let i = 1; i <= count; i++) {
@@ -240,7 +235,7 @@ export function addSeededSlos(data: DataSnapshot, count: number): void {
     const objective = SEED_OBJECTIVES[(i - 1) % SEED_OBJECTIVES.length]!;
     const timestamp = iso(start + (i - 1) * 1000);
     collection.records.push({
-      id: formatId('slos', collection.nextNumber++),
+      id: formatId(RESOURCES.slos.idPrefix, collection.nextNumber++),
       name: `${String(sli.name)} ${objective.target}% #${i}`,
       description: `Generated objective ${i} over ${String(sli.name)}.`,
       service_level_indicator_id: sli.id,

@@ -11,6 +11,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REGISTRY, type Registry } from '../api/resources.js';
 import { handleApi } from './api.js';
 import { FaultInjector } from './faults.js';
 import { handleFrontend } from './frontend.js';
@@ -41,8 +42,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed !== undefined) checkWhole('seed', options.seed, 0, 10_000_000);
   if (options.seedSlos !== undefined) checkWhole('seedSlos', options.seedSlos, 0, 1_000_000);
 
-  const { data, fromFile } = await initialData(options);
-  const store = new Store(data);
+  const registry = options.registry ?? REGISTRY;
+  const { data, fromFile } = await initialData(options, registry);
+  const store = new Store(data, Date.now, registry);
   const persister = options.dataFile ? new Persister(options.dataFile, () => store.snapshot()) : undefined;
   // A new data file is written at once, so it exists (mode 0600) from the start.
   if (persister && !fromFile) {
@@ -135,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
 
     const reply = await handleApi(
-      { store, maxLimit, origin: linkOrigin(req.headers.host), persist: () => persister?.save() ?? Promise.resolve() },
+      { store, registry, maxLimit, origin: linkOrigin(req.headers.host), persist: () => persister?.save() ?? Promise.resolve() },
       { method, url, contentType: req.headers['content-type'], body },
     );
     if (fault.kind === 'truncate') sendTruncated(res, reply);
@@ -213,12 +215,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-async function initialData(options: SandboxOptions): Promise<{ data: DataSnapshot; fromFile: boolean }> {
+async function initialData(options: SandboxOptions, registry: Registry): Promise<{ data: DataSnapshot; fromFile: boolean }> {
   if (options.dataFile) {
-    const loaded = await loadDataFile(options.dataFile);
+    const loaded = await loadDataFile(options.dataFile, registry);
     if (loaded) return { data: loaded, fromFile: true };
   }
-  const data = emptyData();
+  const data = emptyData(registry);
   if (options.sample !== false) addSampleData(data);
   if (options.seed) addSeededSlis(data, options.seed);
   if (options.seedSlos) addSeededSlos(data, options.seedSlos);

@@ -3,7 +3,7 @@
  * chronological order, so a page is one slice, no sorting per request) plus a
  * Map from id to the same record objects for reads and updates.
  */
-import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
 
 export type StoredRecord = { id: string; created_at: string; updated_at: string } & Record<string, unknown>;
 
@@ -13,24 +13,19 @@ export interface CollectionSnapshot {
   records: StoredRecord[];
 }
 
-export type DataSnapshot = Record<ResourceName, CollectionSnapshot>;
+/** Collections by resource name; a resource without one has no records yet. */
+export type DataSnapshot = Partial<Record<string, CollectionSnapshot>>;
 
-export const ID_PREFIX: Record<ResourceName, string> = {
-  slis: 'sli',
-  slos: 'slo',
-  organizations: 'org',
-  agreements: 'agr',
-};
-
-export function formatId(resource: ResourceName, n: number): string {
-  return `${ID_PREFIX[resource]}-${String(n).padStart(6, '0')}`;
+/** `sli-000042`: the id prefix from the registry, the number zero-padded. */
+export function formatId(prefix: string, n: number): string {
+  return `${prefix}-${String(n).padStart(6, '0')}`;
 }
 
 export class Collection {
   readonly records: StoredRecord[];
   private readonly byId = new Map<string, StoredRecord>();
 
-  constructor(readonly resource: ResourceName, public nextNumber: number, records: StoredRecord[]) {
+  constructor(readonly prefix: string, public nextNumber: number, records: StoredRecord[]) {
     this.records = records;
     for (const r of records) this.byId.set(r.id, r);
   }
@@ -52,9 +47,9 @@ export class Collection {
   }
 
   insert(fields: Record<string, unknown>, timestamp: string): StoredRecord {
-    let id = formatId(this.resource, this.nextNumber++);
+    let id = formatId(this.prefix, this.nextNumber++);
     // A hand-edited data file might already hold the id: skip ahead (bounded by the collection size).
-    while (this.byId.has(id)) id = formatId(this.resource, this.nextNumber++);
+    while (this.byId.has(id)) id = formatId(this.prefix, this.nextNumber++);
     const record: StoredRecord = { id, ...fields, created_at: timestamp, updated_at: timestamp };
     this.records.push(record);
     this.byId.set(id, record);
@@ -89,10 +84,15 @@ export class Store {
   readonly collections: Record<ResourceName, Collection>;
   private lastMs: number;
 
-  constructor(data: DataSnapshot, private readonly clock: () => number = Date.now) {
-    this.collections = Object.fromEntries(
-      RESOURCE_NAMES.map((name) => [name, new Collection(name, data[name].nextNumber, data[name].records)]),
-    ) as Record<ResourceName, Collection>;
+  /** Collections of resources the registry does not know (from a data file): kept as they are, written back. */
+  private readonly others: DataSnapshot;
+
+  constructor(data: DataSnapshot, private readonly clock: () => number = Date.now, readonly registry: Registry = REGISTRY) {
+    this.collections = Object.fromEntries(registry.defs.map((def) => {
+      const c = data[def.name] ?? { nextNumber: 1, records: [] };
+      return [def.name, new Collection(def.idPrefix, c.nextNumber, c.records)];
+    })) as Record<ResourceName, Collection>;
+    this.others = Object.fromEntries(Object.entries(data).filter(([name]) => !registry.has(name)));
     this.lastMs = latestTimestamp(data);
   }
 
@@ -107,14 +107,14 @@ export class Store {
   }
 
   snapshot(): DataSnapshot {
-    return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, this.collections[name].snapshot()])) as DataSnapshot;
+    return { ...this.others, ...Object.fromEntries(this.registry.names.map((name) => [name, this.collections[name].snapshot()])) };
   }
 }
 
 function latestTimestamp(data: DataSnapshot): number {
   let latest = 0;
-  for (const name of RESOURCE_NAMES) {
-    for (const r of data[name].records) {
+  for (const collection of Object.values(data)) {
+    for (const r of collection?.records ?? []) {
       const created = Date.parse(r.created_at);
       const updated = Date.parse(r.updated_at);
       if (created > latest) latest = created;

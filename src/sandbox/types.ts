@@ -1,4 +1,6 @@
 /** The embedded sandbox service's contract. */
+import type { Registry } from '../api/resources.js';
+
 export interface Faults {
   /** Added to every API response, in ms. */
   latencyMs?: number;
@@ -38,6 +40,8 @@ export interface SandboxOptions {
   faults?: Faults;
   /** The user id the issued tokens carry (default "user-1"). */
   userId?: string;
+  /** The resources it serves (default: REGISTRY). */
+  registry?: Registry;
 }
 
 export interface RecordedRequest {

@@ -12,7 +12,7 @@
 import React, { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { describeError } from '../api/errors.js';
-import type { ResourceName } from '../api/resources.js';
+import type { Registry, ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -53,6 +53,8 @@ export interface AppProps {
   launchEditor?: EditorLauncher;
   /** First resource shown (default SLIs). */
   initialResource?: ResourceName;
+  /** The resources shown (default: the service's); the client should know the same ones. */
+  registry?: Registry;
   /** The user quit (q, Ctrl+C, :q): the runner restores the terminal and exits with this code. */
   onQuit: (code: number) => void;
 }
@@ -96,6 +98,7 @@ export function App(props: AppProps): React.JSX.Element {
     auth,
     firstPage,
     initialResource: props.initialResource,
+    registry: props.registry,
     quit: onQuit,
     runEditor: (file) => {
       const { launchEditor, suspendTerminal: suspend, stdout: out } = ink.current;

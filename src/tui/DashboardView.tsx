@@ -6,7 +6,6 @@
  */
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import { RESOURCES } from '../api/resources.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { truncate, wrap } from '../text/width.js';
 import { SetupView } from './auth/SetupView.js';
@@ -66,6 +65,7 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
           demo={demo}
           readOnly={readOnly}
           resource={nav.resource}
+          registry={dashboard.registry}
           stores={session.stores}
           width={columns}
         />
@@ -102,13 +102,14 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
     case 'setup':
       return <SetupView store={screen.flow} profile={session.getSnapshot().settings.profileName} width={width} height={height} />;
     case 'forms':
-      return <FormsView state={screen.state} width={width} height={height} />;
+      return <FormsView registry={dashboard.registry} state={screen.state} width={width} height={height} />;
     case 'help':
       return <HelpOverlay env={dashboard.env()} width={width} height={height} scroll={nav.helpScroll} viewport={dashboard.viewport} />;
     case 'detail': {
       const detail = currentDetail(nav)!;
       return (
         <DetailScreen
+          registry={dashboard.registry}
           key={`${nav.details.length}:${detail.resource}:${detail.id}`}
           entry={detail}
           records={dashboard.records}
@@ -121,7 +122,7 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
     }
     case 'list': {
       const store = session.getSnapshot().stores[nav.resource];
-      return <ListScreen key={nav.resource} def={RESOURCES[nav.resource]} store={store} width={width} height={height} />;
+      return <ListScreen key={nav.resource} def={dashboard.registry.get(nav.resource)} store={store} width={width} height={height} />;
     }
   }
 }

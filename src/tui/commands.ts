@@ -2,7 +2,7 @@
  * The `:` command line: parsing and Tab completion. Pure functions; the
  * dashboard carries the commands out.
  */
-import { RESOURCES, RESOURCE_NAMES, resolveResource, type ResourceName } from '../api/resources.js';
+import { REGISTRY, shortName, type Registry, type ResourceName } from '../api/resources.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 
@@ -18,13 +18,13 @@ const QUIT_WORDS = ['q', 'quit', 'q!'];
 const HELP_WORDS = ['help', 'h'];
 
 /** Every word the command line knows, for completion (resource aliases included). */
-export const COMMAND_WORDS: readonly string[] = [
-  ...new Set([...RESOURCE_NAMES.flatMap((name) => [name, ...RESOURCES[name].aliases]), 'profile', 'help', 'quit', 'q']),
-].sort();
+export function commandWords(registry: Registry = REGISTRY): string[] {
+  return [...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q'])].sort();
+}
 
-const USAGE = 'Try :slis, :slos, :orgs, :agreements, :profile NAME or :q.';
+const usage = (registry: Registry): string => `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :profile NAME or :q.`;
 
-export function parseCommand(text: string): Command {
+export function parseCommand(text: string, registry: Registry = REGISTRY): Command {
   const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
   const [word, ...args] = words;
   if (word === undefined) return { kind: 'none' };
@@ -33,12 +33,12 @@ export function parseCommand(text: string): Command {
     if (args.length !== 1) return { kind: 'error', message: 'Name one profile: :profile NAME.' };
     return { kind: 'profile', name: args[0]! };
   }
-  if (args.length > 0) return { kind: 'error', message: `:${shown(lower)} takes no arguments. ${USAGE}` };
+  if (args.length > 0) return { kind: 'error', message: `:${shown(lower)} takes no arguments. ${usage(registry)}` };
   if (QUIT_WORDS.includes(lower)) return { kind: 'quit' };
   if (HELP_WORDS.includes(lower)) return { kind: 'help' };
-  const def = resolveResource(lower);
+  const def = registry.resolve(lower);
   if (def) return { kind: 'resource', resource: def.name };
-  return { kind: 'error', message: `Unknown command :${shown(word)}. ${USAGE}` };
+  return { kind: 'error', message: `Unknown command :${shown(word)}. ${usage(registry)}` };
 }
 
 /** What the user typed, safe and short enough to quote in a message. */
@@ -54,10 +54,10 @@ export interface Completion {
 }
 
 /** Tab: completes the command word to the longest common prefix of its matches. */
-export function completeCommand(text: string): Completion {
+export function completeCommand(text: string, registry: Registry = REGISTRY): Completion {
   if (/\s/.test(text.trimStart())) return { value: text, candidates: [] }; // arguments: nothing to complete
   const typed = text.trim().toLowerCase();
-  const candidates = COMMAND_WORDS.filter((w) => w.startsWith(typed));
+  const candidates = commandWords(registry).filter((w) => w.startsWith(typed));
   if (candidates.length === 0) return { value: text, candidates };
   if (candidates.length === 1) {
     const only = candidates[0]!;

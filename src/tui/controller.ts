@@ -7,7 +7,7 @@
  * several arrive before a render.
  */
 import type { Key } from 'ink';
-import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import type { Registry, ResourceName } from '../api/resources.js';
 import { completeCommand, parseCommand } from './commands.js';
 import { dispatchKey, splitKeys, type KeyHandlers, type KeyLayer } from './input/router.js';
 import type { KeyEnv } from './keys.js';
@@ -21,6 +21,7 @@ import { editLine } from './text/lineEditor.js';
 import type { Forms } from './forms/formsController.js';
 
 export interface ControllerDeps {
+  registry: Registry;
   nav: NavStore;
   viewport: ViewportStore;
   records: RecordStore;
@@ -50,11 +51,11 @@ export function createController(deps: ControllerDeps): Controller {
 
   const rowsNow = () => {
     const snap = store().getSnapshot();
-    return visibleRows(snap.page?.results, fittedColumns(RESOURCES[state().resource], viewport.getSnapshot().columns), snap.filter);
+    return visibleRows(snap.page?.results, fittedColumns(deps.registry.get(state().resource), viewport.getSnapshot().columns), snap.filter);
   };
 
   const runCommand = (text: string) => {
-    const command = parseCommand(text);
+    const command = parseCommand(text, deps.registry);
     switch (command.kind) {
       case 'resource':
         nav.dispatch({ type: 'switch-resource', resource: command.resource });
@@ -84,7 +85,7 @@ export function createController(deps: ControllerDeps): Controller {
       'help-open': () => nav.dispatch({ type: 'overlay', overlay: 'help' }),
       'command-open': () => nav.dispatch({ type: 'overlay', overlay: 'command' }),
       'switch-resource': (pressed) => {
-        const resource = RESOURCE_NAMES[Number(pressed) - 1];
+        const resource = deps.registry.names[Number(pressed) - 1];
         if (resource) nav.dispatch({ type: 'switch-resource', resource });
       },
     },
@@ -135,7 +136,7 @@ export function createController(deps: ControllerDeps): Controller {
       'scroll-bottom': () => scrollTo(max),
       'detail-reload': () => records.load(top.resource, top.id),
     };
-    const refs = referencesOf(top.resource, records.get(top.resource, top.id).record ?? top.record);
+    const refs = referencesOf(deps.registry, top.resource, records.get(top.resource, top.id).record ?? top.record);
     const marked = refs[Math.min(top.reference, refs.length - 1)];
     if (marked) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
     if (refs.length > 1) {
@@ -170,7 +171,7 @@ export function createController(deps: ControllerDeps): Controller {
       },
       'command-complete': () => {
         const { value } = state().command;
-        const completion = completeCommand(value);
+        const completion = completeCommand(value, deps.registry);
         const next = completion.value;
         nav.dispatch({
           type: 'edit-command',

@@ -11,7 +11,7 @@
  * resource registry.
  */
 import type { Key } from 'ink';
-import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
+import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -52,6 +52,8 @@ export interface DashboardServices {
   /** The user quit (q, Ctrl+C, :q). */
   quit: (code: number) => void;
   initialResource?: ResourceName;
+  /** The resources shown (tabs, number keys, lists, details, forms); default: the service's. */
+  registry?: Registry;
 }
 
 export interface DashboardSession {
@@ -72,6 +74,7 @@ export type DashboardScreen =
   | { kind: 'list' };
 
 export interface Dashboard {
+  registry: Registry;
   nav: NavStore;
   viewport: ViewportStore;
   records: RecordStore;
@@ -90,7 +93,8 @@ const systemClock = (): Date => new Date();
 
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
-  const nav = new NavStore(initialNav(services.initialResource));
+  const registry = services.registry ?? REGISTRY;
+  const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]));
   const viewport = new ViewportStore(services.size);
   let disposed = false;
 
@@ -99,15 +103,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const gate = new RequestGate();
     const pageSize = viewport.pageSize;
     const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
-    const stores = Object.fromEntries(RESOURCE_NAMES.map((resource) => [
-      resource,
-      new ListStore({ client, resource, pageSize, gate, firstPage: early?.resource === resource ? early : undefined }),
+    const stores = Object.fromEntries(registry.defs.map((def) => [
+      def.name,
+      new ListStore({ client, resource: def.name, def, pageSize, gate, firstPage: early?.resource === def.name ? early : undefined }),
     ])) as Record<ResourceName, ListStore>;
     return { client, settings, owned, stores, readOnly: settings.readOnly || client.readOnly };
   };
 
   const session = new Store<DashboardSession>(makeSession(services.client, services.settings, false, services.firstPage));
-  const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly });
+  const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, resources: registry.names.length });
   const records = new RecordStore(() => session.getSnapshot().client);
   const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
 
@@ -124,6 +128,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   });
 
   const forms = createForms({
+    registry,
     client: () => session.getSnapshot().client,
     stores: () => session.getSnapshot().stores,
     nav,
@@ -161,7 +166,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     }
     if (top) {
       const shown = records.get(top.resource, top.id).record ?? top.record;
-      for (const ref of referencesOf(top.resource, shown)) {
+      for (const ref of referencesOf(registry, top.resource, shown)) {
         keep.add(recordKey(ref.resource, ref.id));
         records.ensure(ref.resource, ref.id);
       }
@@ -182,7 +187,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const top = currentDetail(nav.getSnapshot());
     if (!top) return;
     const shown = records.get(top.resource, top.id).record ?? top.record;
-    for (const ref of referencesOf(top.resource, shown)) records.ensure(ref.resource, ref.id);
+    for (const ref of referencesOf(registry, top.resource, shown)) records.ensure(ref.resource, ref.id);
   });
 
   const replaceSession = (next: DashboardSession) => {
@@ -217,6 +222,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   };
 
   const controller = createController({
+    registry,
     nav,
     viewport,
     records,
@@ -245,6 +251,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   syncRecords(nav.getSnapshot(), null);
 
   return {
+    registry,
     nav,
     viewport,
     records,

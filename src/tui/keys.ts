@@ -9,6 +9,7 @@
  * (forms) add their own context names.
  */
 import type { Key } from 'ink';
+import { REGISTRY, shortName } from '../api/resources.js';
 
 export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command'
   // Token setup (issue 5): the first-run welcome screen and the setup flow.
@@ -23,6 +24,8 @@ export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | '
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {
   readOnly: boolean;
+  /** Resources of the session's registry (number keys 1..N); default: the service's. */
+  resources?: number;
 }
 
 export type BindingId =
@@ -57,7 +60,13 @@ export interface Binding {
   enabled?: (env: KeyEnv) => boolean;
   /** Said on the message line when the key is pressed while disabled ("read-only: creating is off"). */
   disabledReason?: string;
+  /** Keys that depend on the session (the number keys of its resources); `keys` is the default. */
+  keysFor?: (env: KeyEnv) => readonly string[];
 }
+
+/** `1`..`N`, one a resource (at most 9). */
+const numberKeys = (count: number): string[] => Array.from({ length: Math.min(9, count) }, (_, i) => String(i + 1));
+const defaultCount = REGISTRY.names.length;
 
 const writable = (env: KeyEnv): boolean => !env.readOnly;
 
@@ -69,7 +78,10 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'command-open', keys: [':'], description: 'command line (:slos, :profile NAME, :q)', hint: 'command', group: 'Program', when: ['global'] },
 
   // Resources
-  { id: 'switch-resource', keys: ['1', '2', '3', '4'], description: 'switch resource: SLIs, SLOs, organizations, agreements', hint: 'resource', group: 'Resources', when: ['global'] },
+  {
+    id: 'switch-resource', keys: numberKeys(defaultCount), keysFor: (env) => numberKeys(env.resources ?? defaultCount),
+    description: `switch resource: ${REGISTRY.defs.map((d) => d.plural).join(', ')}`, hint: 'resource', group: 'Resources', when: ['global'],
+  },
 
   // Moving around the list
   { id: 'select-up', keys: ['↑', 'k'], description: 'move the selection up', group: 'Moving around', when: ['list'] },
@@ -144,7 +156,7 @@ export const BINDINGS: readonly Binding[] = [
 
 /** Commands of the command line, for the help overlay and the README. */
 export const COMMAND_HELP: readonly { command: string; description: string }[] = [
-  { command: ':slis  :slos  :orgs  :agreements', description: 'switch resource (singular forms too)' },
+  { command: REGISTRY.defs.map((d) => `:${shortName(d)}`).join('  '), description: 'switch resource (singular forms too)' },
   { command: ':profile NAME', description: 'switch to another profile' },
   { command: ':help', description: 'this help' },
   { command: ':q', description: 'quit' },
@@ -181,9 +193,14 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
   }
 }
 
+/** The binding's keys in this session. */
+export function keysOf(binding: Binding, env: KeyEnv): readonly string[] {
+  return binding.keysFor ? binding.keysFor(env) : binding.keys;
+}
+
 /** The binding's key that was pressed, if any. */
-export function pressedKey(binding: Binding, input: string, key: Key): string | undefined {
-  return binding.keys.find((k) => matchesKey(k, input, key));
+export function pressedKey(binding: Binding, input: string, key: Key, env: KeyEnv = { readOnly: false }): string | undefined {
+  return keysOf(binding, env).find((k) => matchesKey(k, input, key));
 }
 
 /** Bindings available in the given contexts and session, in declaration order. */
@@ -193,7 +210,8 @@ export function bindingsFor(contexts: readonly KeyContext[], env: KeyEnv): Bindi
 
 /** Bindings grouped for the help overlay and the README, groups in a stable order. */
 export function groupedBindings(env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
-  return GROUP_ORDER.map((group) => ({ group, bindings: BINDINGS.filter((b) => b.group === group && isEnabled(b, env)) }))
+  const forSession = (b: Binding): Binding => (b.keysFor ? { ...b, keys: b.keysFor(env) } : b);
+  return GROUP_ORDER.map((group) => ({ group, bindings: BINDINGS.filter((b) => b.group === group && isEnabled(b, env)).map(forSession) }))
     .filter((g) => g.bindings.length > 0);
 }
 

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { Registry } from '../../src/api/resources.js';
 import { main, type CliIo } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
@@ -21,6 +22,8 @@ export interface RunOptions {
   stderrIsTTY?: boolean;
   /** The progress line's timing (e.g. { delayMs: 0, intervalMs: 0 } to see every update). */
   progress?: CliIo['progress'];
+  /** The resources the CLI knows (default: the service's). */
+  registry?: Registry;
   /** Called with stdin once main() runs (answers to prompts). */
   feed?: (stdin: PassThrough, output: { stderr: () => string }) => void;
 }
@@ -52,7 +55,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   if (options.stdin !== undefined) stdin.end(options.stdin);
-  const running = main({ argv, env: options.env ?? {}, stdin, stdout, stderr, ...(options.progress ? { progress: options.progress } : {}) });
+  const running = main({ argv, env: options.env ?? {}, stdin, stdout, stderr, registry: options.registry, ...(options.progress ? { progress: options.progress } : {}) });
   options.feed?.(stdin, { stderr: () => err });
   const code = await running;
   // Let the PassThroughs deliver what was written.

@@ -73,6 +73,21 @@ describe('the data file', () => {
     await expect(startSandbox({ dataFile: join(dir, 'missing', 'data.json') })).rejects.toThrow(/cannot be used: it cannot be written \(ENOENT\)\. Check that its folder exists/);
   });
 
+  test('a file without some collections loads them empty, and keeps collections of resources it does not know', async () => {
+    const other = { nextNumber: 2, records: [{ id: 'x-1', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }] };
+    await writeFile(file, JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { records: [] }, widgets: other } }));
+    const sandbox = await startHarness({ dataFile: file });
+    try {
+      expect(((await sandbox.call('/v1/agreements/')).json as ListBody).total).toBe(0);
+      const created = await sandbox.call('/v1/organizations/', { method: 'POST', json: { name: 'first' } });
+      expect((created.json as { id: string }).id).toBe('org-000001');
+    } finally {
+      await sandbox.close();
+    }
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { collections: Record<string, unknown> };
+    expect(saved.collections.widgets).toEqual(other);
+  });
+
   test.each([
     ['not JSON', '{"format": '],
     ['another format', JSON.stringify({ hello: 'world' })],
@@ -81,7 +96,7 @@ describe('the data file', () => {
       collections: { slis: { records: [{ name: 'x', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }] },
         slos: { records: [] }, organizations: { records: [] }, agreements: { records: [] } },
     })],
-    ['a missing collection', JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { records: [] } } })],
+    ['a collection without records', JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { nextNumber: 1 } } })],
   ])('a broken file (%s) makes startSandbox fail with a clear error', async (_what, content) => {
     await writeFile(file, content);
     await expect(startSandbox({ dataFile: file })).rejects.toThrow(/sandbox data file .*data\.json cannot be used: .*delete it/);

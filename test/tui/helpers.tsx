@@ -71,6 +71,7 @@ export interface DashboardOptions {
   now?: () => Date;
   /** The first page as the CLI asks for it before the dashboard loads. */
   firstPage?: AppProps['firstPage'];
+  registry?: AppProps['registry'];
 }
 
 /**
@@ -134,6 +135,7 @@ export function renderDashboard(options: DashboardOptions): Dashboard {
       now={options.now ?? (() => FIXED_NOW)}
       openProfile={options.openProfile}
       firstPage={options.firstPage}
+      registry={options.registry}
       onQuit={onQuit}
     />
   ), { columns: options.columns ?? 100, rows: options.rows ?? 24 });

@@ -6,7 +6,7 @@ import { printRecord } from '../output.js';
 import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
 
 export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
-  const def = resourceArg(word, 'create');
+  const def = resourceArg(word, 'create', ctx.registry);
   const file = stringFlag(ctx.flags, 'file');
   if (file === undefined) throw usageError('`slotui create` needs --file FILE (a JSON file, or "-" for stdin).', 'create');
   const settings = ctx.settings();

@@ -12,7 +12,7 @@ import { isYes, readLine } from '../input.js';
 import { describeRecord, refuseIfReadOnly, resourceArg, idArg } from './shared.js';
 
 export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
-  const def = resourceArg(word, 'delete');
+  const def = resourceArg(word, 'delete', ctx.registry);
   idArg(def, id, 'delete');
   const yes = booleanFlag(ctx.flags, 'yes');
   const interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal;

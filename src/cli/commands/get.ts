@@ -4,7 +4,7 @@ import { outputFormat, printRecord } from '../output.js';
 import { idArg, resourceArg } from './shared.js';
 
 export async function getCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
-  const def = resourceArg(word, 'get');
+  const def = resourceArg(word, 'get', ctx.registry);
   idArg(def, id, 'get');
   const format = outputFormat(ctx, 'get');
   const client = await ctx.connect(ctx.settings());

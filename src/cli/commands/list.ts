@@ -19,7 +19,7 @@ import { resourceArg } from './shared.js';
 export const ALL_PAGE_SIZE = 100;
 
 export async function listCommand(ctx: Context, [word = '']: string[]): Promise<number> {
-  const def = resourceArg(word, 'list');
+  const def = resourceArg(word, 'list', ctx.registry);
   const limit = integerFlag(ctx.flags, 'limit', 1, Number.MAX_SAFE_INTEGER, 'list');
   const offset = integerFlag(ctx.flags, 'offset', 0, Number.MAX_SAFE_INTEGER, 'list');
   const format = outputFormat(ctx, 'list');

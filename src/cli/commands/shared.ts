@@ -1,7 +1,7 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
 import { checkRecordId } from '../../api/origin.js';
 import { SlotuiError } from '../../api/errors.js';
-import { RESOURCES, resolveResource, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import { REGISTRY, resourceList, type Registry, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import type { Settings } from '../../config/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
@@ -9,17 +9,13 @@ import type { ApiRecord } from '../../api/schemas.js';
 import { usageError } from '../args.js';
 import { truncate } from '../format.js';
 
-const VALID_RESOURCES = Object.values(RESOURCES)
-  .map((d) => (d.aliases.includes('orgs') ? `${d.name} (orgs)` : d.name))
-  .join(', ');
-
-export function resourceArg(word: string, command: string): ResourceDef {
-  const def = resolveResource(word);
+export function resourceArg(word: string, command: string, registry: Registry = REGISTRY): ResourceDef {
+  const def = registry.resolve(word);
   if (!def) {
     const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
-    const meant = closestWord(word, Object.values(RESOURCES).flatMap((d) => d.aliases), (alias) => resolveResource(alias)?.name ?? alias);
-    const resource = meant ? resolveResource(meant)?.name : undefined;
-    throw usageError(`Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${VALID_RESOURCES}.`, command);
+    const meant = closestWord(word, registry.defs.flatMap((d) => d.aliases), (alias) => registry.resolve(alias)?.name ?? alias);
+    const resource = meant ? registry.resolve(meant)?.name : undefined;
+    throw usageError(`Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${resourceList(registry)}.`, command);
   }
   return def;
 }

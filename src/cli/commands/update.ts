@@ -6,7 +6,7 @@ import { printRecord } from '../output.js';
 import { describeRecord, idArg, refuseIfReadOnly, resourceArg, serviceFieldNames } from './shared.js';
 
 export async function updateCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
-  const def = resourceArg(word, 'update');
+  const def = resourceArg(word, 'update', ctx.registry);
   idArg(def, id, 'update');
   const file = stringFlag(ctx.flags, 'file');
   if (file === undefined) throw usageError('`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).', 'update');

@@ -4,7 +4,7 @@
  */
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '../../api/resources.js';
+import type { Registry, ResourceDef, ResourceName } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import type { ListStore } from '../state/listStore.js';
 import { truncate } from '../../text/width.js';
@@ -16,16 +16,17 @@ export interface HeaderProps {
   demo: boolean;
   readOnly: boolean;
   resource: ResourceName;
+  registry: Registry;
   stores: Record<ResourceName, ListStore>;
   width: number;
 }
 
 /** One resource's tab: its number key, title and total once known (it subscribes to its own list). */
-function Tab({ index, name, store, active }: { index: number; name: ResourceName; store: ListStore; active: boolean }): React.JSX.Element {
+function Tab({ index, def, store, active }: { index: number; def: ResourceDef; store: ListStore; active: boolean }): React.JSX.Element {
   const theme = useTheme();
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const total = snap.page ? snap.page.total : null;
-  const label = ` ${index + 1} ${RESOURCES[name].title}${total === null ? '' : ` (${total})`} `;
+  const label = ` ${index + 1} ${def.title}${total === null ? '' : ` (${total})`} `;
   return (
     <Box marginRight={1} flexShrink={0}>
       <Text inverse={active} bold={active} color={active ? undefined : theme.muted} wrap="truncate-end">
@@ -35,7 +36,7 @@ function Tab({ index, name, store, active }: { index: number; name: ResourceName
   );
 }
 
-export function Header({ profile, host, demo, readOnly, resource, stores, width }: HeaderProps): React.JSX.Element {
+export function Header({ profile, host, demo, readOnly, resource, registry, stores, width }: HeaderProps): React.JSX.Element {
   const marks = [demo ? 'demo sandbox' : '', readOnly ? 'read-only' : ''].filter(Boolean).map((m) => ` · ${m}`).join('');
   const who = `slotui · profile ${sanitizeLine(profile)}${marks} · ${sanitizeLine(host)}`;
   return (
@@ -44,8 +45,8 @@ export function Header({ profile, host, demo, readOnly, resource, stores, width 
         {truncate(who, width)}
       </Text>
       <Box width={width} height={1} overflow="hidden">
-        {RESOURCE_NAMES.map((name, i) => (
-          <Tab key={name} index={i} name={name} store={stores[name]} active={name === resource} />
+        {registry.defs.map((def, i) => (
+          <Tab key={def.name} index={i} def={def} store={stores[def.name]} active={def.name === resource} />
         ))}
       </Box>
     </Box>

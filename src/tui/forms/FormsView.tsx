@@ -4,7 +4,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import { RESOURCES } from '../../api/resources.js';
+import type { Registry } from '../../api/resources.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
 import { FormScreen } from './FormScreen.js';
@@ -12,15 +12,15 @@ import { recordName } from './context.js';
 import type { FormsState } from './formsStore.js';
 import { PickerScreen } from './PickerScreen.js';
 
-export function FormsView({ state, width, height }: { state: FormsState; width: number; height: number }): React.JSX.Element | null {
+export function FormsView({ registry, state, width, height }: { registry: Registry; state: FormsState; width: number; height: number }): React.JSX.Element | null {
   const theme = useTheme();
   switch (state.kind) {
     case 'none':
       return null;
     case 'form':
-      return state.picker ? <PickerScreen picker={state.picker} width={width} height={height} /> : <FormScreen form={state.form} width={width} height={height} />;
+      return state.picker ? <PickerScreen def={registry.get(state.picker.resource)} picker={state.picker} width={width} height={height} /> : <FormScreen form={state.form} width={width} height={height} />;
     case 'delete': {
-      const name = recordName(RESOURCES[state.resource], state.record);
+      const name = recordName(registry.get(state.resource), state.record);
       const lines = [
         ...wrap(`Delete ${name}? [y/N]`, width).map((text) => ({ text, bold: true, error: false })),
         { text: state.deleting ? 'Deleting…' : 'y deletes it · n, Esc or Enter keeps it', bold: false, error: false },
@@ -39,7 +39,7 @@ export function FormsView({ state, width, height }: { state: FormsState; width: 
     case 'external':
       return (
         <Box flexDirection="column" width={width} height={height} overflow="hidden">
-          <Text wrap="truncate-end">{truncate(`Editing ${recordName(RESOURCES[state.resource], state.record)} in your editor…`, width)}</Text>
+          <Text wrap="truncate-end">{truncate(`Editing ${recordName(registry.get(state.resource), state.record)} in your editor…`, width)}</Text>
         </Box>
       );
   }

@@ -6,7 +6,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import { RESOURCES } from '../../api/resources.js';
+import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
@@ -14,9 +14,8 @@ import { useTheme } from '../components/theme.js';
 import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 
-export function PickerScreen({ picker, width, height }: { picker: PickerState; width: number; height: number }): React.JSX.Element {
+export function PickerScreen({ def, picker, width, height }: { def: ResourceDef; picker: PickerState; width: number; height: number }): React.JSX.Element {
   const theme = useTheme();
-  const def = RESOURCES[picker.resource];
   const rows = pickerRows(picker);
   const loaded = picker.total === null ? '' : `loaded ${picker.records.length} of ${picker.total}${picker.next ? ' · PgDn loads more' : ''}`;
   const state = picker.loading ? 'Loading…' : picker.error ?? loaded;

@@ -2,7 +2,7 @@
  * Yes/no questions: deleting a record, and throwing away a form with
  * something typed. No is the default: only `y` says yes.
  */
-import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { errorSentence } from '../errorText.js';
 import type { KeyLayer } from '../input/router.js';
@@ -28,7 +28,7 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
     if (s.kind !== 'delete' || s.deleting) return;
     if (!ctx.writable()) return ctx.refuse();
     store.set({ ...s, deleting: true, error: null });
-    const def = RESOURCES[s.resource];
+    const def = ctx.registry.get(s.resource);
     try {
       await ctx.client().remove(s.resource, s.record.id);
       ctx.close();

@@ -4,7 +4,7 @@
  * line, and the session's read-only flag. Each controller is small and takes
  * only this, so a test can drive one over a fake client.
  */
-import type { ResourceDef, ResourceName } from '../../api/resources.js';
+import type { Registry, ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
@@ -17,6 +17,7 @@ import { FormsStore } from './formsStore.js';
 const SETTLE_TIMEOUT_MS = 15_000;
 
 export interface FormsDeps {
+  registry: Registry;
   client: () => ApiClient;
   stores: () => Record<ResourceName, ListStore>;
   nav: NavStore;
@@ -26,6 +27,7 @@ export interface FormsDeps {
 }
 
 export interface FormsContext {
+  registry: Registry;
   store: FormsStore;
   client(): ApiClient;
   stores(): Record<ResourceName, ListStore>;
@@ -39,6 +41,7 @@ export interface FormsContext {
 
 export function createFormsContext(deps: FormsDeps, store = new FormsStore()): FormsContext {
   return {
+    registry: deps.registry,
     store,
     client: deps.client,
     stores: deps.stores,

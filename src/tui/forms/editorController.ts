@@ -1,5 +1,5 @@
 /** `E`: a record edited as JSON in the user's editor, the terminal handed over while it runs. */
-import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { errorSentence } from '../errorText.js';
 import type { KeyLayer } from '../input/router.js';
@@ -16,7 +16,7 @@ export function createEditorController(ctx: FormsContext, runEditor: () => (file
   const edit = async (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
     if (ctx.store.getSnapshot().kind !== 'none') return;
-    const def = RESOURCES[resource];
+    const def = ctx.registry.get(resource);
     ctx.store.set({ kind: 'external', resource, record });
     try {
       const outcome = await editInExternalEditor({ def, record, client: ctx.client(), launch: runEditor() });

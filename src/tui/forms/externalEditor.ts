@@ -90,7 +90,7 @@ export function changesFrom(def: ResourceDef, original: Record<string, unknown>,
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) if (!same(value, original[key])) patch[key] = value;
   if (Object.keys(patch).length === 0) return { patch };
-  const schema = patchSchemaOf(def.name);
+  const schema = patchSchemaOf(def);
   const result = schema.safeParse(patch);
   if (!result.success) {
     const first = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);

@@ -6,7 +6,7 @@
  */
 import type { Key } from 'ink';
 import { isSlotuiError } from '../../api/errors.js';
-import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import type { ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../errorText.js';
@@ -68,12 +68,12 @@ export function createFormController(ctx: FormsContext): FormController {
 
   const openCreate = (resource: ResourceName) => {
     if (!ctx.writable()) return ctx.refuse();
-    open(openForm(RESOURCES[resource]));
+    open(openForm(ctx.registry.get(resource)));
   };
 
   const openEdit = (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
-    open(openForm(RESOURCES[resource], record));
+    open(openForm(ctx.registry.get(resource), record));
   };
 
   const afterCreate = async (def: ResourceDef, created: ApiRecord) => {

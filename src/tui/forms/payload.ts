@@ -138,7 +138,7 @@ export function buildPayload(form: FormState): Built {
   }
   Object.assign(out.errors, queriesErrors);
 
-  const schema = form.mode === 'edit' ? patchSchemaOf(form.def.name) : createSchemaOf(form.def.name);
+  const schema = form.mode === 'edit' ? patchSchemaOf(form.def) : createSchemaOf(form.def);
   const result = schema.safeParse(raw);
   if (!result.success) {
     const messages: Record<string, string[]> = {};

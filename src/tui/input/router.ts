@@ -44,12 +44,12 @@ function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input
     if (!binding.when.includes(context)) continue;
     if (!isEnabled(binding, env)) {
       // A key the session has turned off says why instead of doing nothing.
-      if (binding.disabledReason && pressedKey(binding, input, key) !== undefined) return { kind: 'refused', reason: binding.disabledReason };
+      if (binding.disabledReason && pressedKey(binding, input, key, env) !== undefined) return { kind: 'refused', reason: binding.disabledReason };
       continue;
     }
     const handler = handlers[binding.id];
     if (!handler) continue;
-    const pressed = pressedKey(binding, input, key);
+    const pressed = pressedKey(binding, input, key, env);
     if (pressed === undefined) continue;
     handler(pressed);
     return HANDLED;
@@ -80,7 +80,7 @@ export function activeHints(layers: readonly KeyLayer[], env: KeyEnv): Binding[]
       if (!binding.hint || seen.has(binding.id) || !binding.when.includes(layer.context)) continue;
       if (!layer.handlers[binding.id] || !isEnabled(binding, env)) continue;
       seen.add(binding.id);
-      hints.push(binding);
+      hints.push(binding.keysFor ? { ...binding, keys: binding.keysFor(env) } : binding);
     }
   }
   return hints;

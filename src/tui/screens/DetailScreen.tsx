@@ -7,7 +7,7 @@
  */
 import React, { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import { RESOURCES } from '../../api/resources.js';
+import type { Registry } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { Spinner } from '../components/Spinner.js';
@@ -21,6 +21,7 @@ import { buildDetailLines, type Annotations, type DetailLine } from './detailLin
 import { referencesOf } from './references.js';
 
 export interface DetailScreenProps {
+  registry: Registry;
   entry: DetailEntry & { scroll: number; reference: number };
   records: RecordStore;
   viewport: ViewportStore;
@@ -41,11 +42,11 @@ const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX
 });
 
 /** The lines under each reference field: the names of the records it points at. */
-function referenceAnnotations(records: RecordStore, resource: DetailEntry['resource'], record: ApiRecord | null, marked: number): Annotations {
-  const refs = referencesOf(resource, record);
+function referenceAnnotations(registry: Registry, records: RecordStore, resource: DetailEntry['resource'], record: ApiRecord | null, marked: number): Annotations {
+  const refs = referencesOf(registry, resource, record);
   const notes: Annotations = {};
   refs.forEach((ref, i) => {
-    const def = RESOURCES[ref.resource];
+    const def = registry.get(ref.resource);
     const state = records.get(ref.resource, ref.id);
     const id = truncate(sanitizeLine(ref.id), 40);
     const what = state.record
@@ -62,15 +63,15 @@ function referenceAnnotations(records: RecordStore, resource: DetailEntry['resou
   return notes;
 }
 
-export function DetailScreen({ entry, records, viewport, width, height, clock }: DetailScreenProps): React.JSX.Element {
+export function DetailScreen({ registry, entry, records, viewport, width, height, clock }: DetailScreenProps): React.JSX.Element {
   const theme = useTheme();
   const version = useSyncExternalStore(records.subscribe, records.getSnapshot);
-  const def = RESOURCES[entry.resource];
+  const def = registry.get(entry.resource);
   const state = records.get(entry.resource, entry.id);
   const record = state.record ?? entry.record ?? null;
   // One reading of the clock per version of the record keeps the lines memoised between renders.
   const now = useMemo(() => clock(), [clock, record]);
-  const annotations = useMemo(() => referenceAnnotations(records, entry.resource, record, entry.reference), [records, entry.resource, record, entry.reference, version]);
+  const annotations = useMemo(() => referenceAnnotations(registry, records, entry.resource, record, entry.reference), [registry, records, entry.resource, record, entry.reference, version]);
   const errorLines = useMemo(() => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []), [state.error, width]);
   const bodyHeight = Math.max(1, height - 1 - errorLines.length);
   const lines = useMemo(() => (record ? buildDetailLines(def, record, width, now, annotations) : []), [def, record, width, now, annotations]);

@@ -3,7 +3,7 @@
  * SLO's SLI, an agreement's organization and SLOs): the detail view shows
  * their names beside the ids, and its keys open them.
  */
-import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import type { Registry, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 
 export interface ReferenceTarget {
@@ -19,10 +19,10 @@ export const MAX_REFERENCES = 20;
 const idOf = (raw: unknown): string => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '');
 
 /** The record's references, in the order of its fields; ids that are not single path segments are left out. */
-export function referencesOf(resource: ResourceName, record: ApiRecord | undefined | null): ReferenceTarget[] {
+export function referencesOf(registry: Registry, resource: ResourceName, record: ApiRecord | undefined | null): ReferenceTarget[] {
   if (!record) return [];
   const out: ReferenceTarget[] = [];
-  for (const field of RESOURCES[resource].fields) {
+  for (const field of registry.get(resource).fields) {
     if (!field.references) continue;
     const raw = record[field.key];
     const ids = field.kind === 'reference-list' ? (Array.isArray(raw) ? raw.map(idOf) : []) : [idOf(raw)];

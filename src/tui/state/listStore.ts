@@ -23,7 +23,7 @@
  *   it is loading at once, for whoever reads it).
  */
 import type { ApiClient, Page } from '../../api/types.js';
-import { RESOURCES, type ResourceName } from '../../api/resources.js';
+import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
 import { RequestGate, type Ticket } from './requestGate.js';
 
@@ -59,6 +59,8 @@ export interface ListSnapshot {
 export interface ListStoreOptions {
   client: ApiClient;
   resource: ResourceName;
+  /** The resource's definition (default: the service registry's). */
+  def?: ResourceDef;
   pageSize: number;
   cachePages?: number;
   /** Shared by the stores of one dashboard (one connection); default: one of its own. */
@@ -105,6 +107,7 @@ export function lastPageOffset(total: number, limit: number): number {
 
 export class ListStore {
   readonly resource: ResourceName;
+  private readonly title: string;
   private readonly client: ApiClient;
   private readonly cache: PageCache;
   private readonly gate: RequestGate;
@@ -136,6 +139,7 @@ export class ListStore {
   constructor(options: ListStoreOptions) {
     this.client = options.client;
     this.resource = options.resource;
+    this.title = (options.def ?? REGISTRY.get(options.resource)).title;
     this.pageSize = options.pageSize;
     this.cache = new PageCache(options.cachePages ?? DEFAULT_CACHE_PAGES);
     this.gate = options.gate ?? new RequestGate();
@@ -412,7 +416,7 @@ export class ListStore {
   }
 
   private loadingLabel(intent: Intent): string {
-    const title = RESOURCES[this.resource].title;
+    const { title } = this;
     switch (intent.start.kind) {
       case 'first':
         return intent.steps === 0 ? `Loading the first page of ${title}…` : `Loading ${title}…`;
