@@ -105,13 +105,13 @@ export function createClient(options: ClientOptions): ApiClient {
     const url = listUrl(resource);
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('offset', String(offset));
-    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'list'), signal: opts.signal });
+    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'list'), signal: opts.signal, background: opts.background });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
-  const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal): Promise<Page> => {
+  const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal, background?: boolean): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
-    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal });
+    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal, background });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
@@ -139,12 +139,12 @@ export function createClient(options: ClientOptions): ApiClient {
 
     listPage: guarded(listPage),
 
-    followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) => followFrom(resource, link, listUrl(resource), opts.signal)),
+    followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) => followFrom(resource, link, listUrl(resource), opts.signal, opts.background)),
 
     pages(resource, opts = {}) {
       return guardedPages(walkPages(registry.get(resource), {
-        first: (signal) => listPage(resource, { limit: opts.limit, offset: opts.offset, signal }),
-        follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal),
+        first: (signal) => listPage(resource, { limit: opts.limit, offset: opts.offset, signal, background: opts.background }),
+        follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal, opts.background),
         resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
       }, opts.signal));
     },
@@ -152,7 +152,7 @@ export function createClient(options: ClientOptions): ApiClient {
     get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'GET', url, target: target(resource, 'get', id), signal: opts.signal });
+      const answer = await transport.send({ method: 'GET', url, target: target(resource, 'get', id), signal: opts.signal, background: opts.background });
       return asRecord(resource, url, answer.json);
     }),
 

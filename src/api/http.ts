@@ -1,7 +1,9 @@
 /**
  * The one place requests are sent. Every request passes the same gates before
  * a socket is used (read-only, same origin, token present, not cancelled),
- * goes over one keep-alive pool to the base URL's origin, has its body read
+ * goes over a keep-alive pool to the base URL's origin (background requests
+ * over a connection of their own, so they never hold up one a user waits
+ * for), has its body read
  * or destroyed on every path, and is mapped to a SlotuiError when it fails.
  * Only GETs are retried, with backoff that honours Retry-After.
  */
@@ -52,6 +54,8 @@ export interface Call {
   /** Sent as JSON. */
   body?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Made in case (a prefetch, a count, an index): sent over the background connection. */
+  background?: boolean;
 }
 
 export interface Answer {
@@ -91,14 +95,14 @@ export function backoffDelay(tryNumber: number, retry: RetryPolicy, retryAfterMs
 export function createTransport(options: TransportOptions): Transport {
   const { base, token, timeouts, retry, sleep } = options;
   const random = options.random ?? Math.random;
-  const pool = new Pool(base.origin, {
-    // One secure context for every connection, made from the default one plus
-    // the extra CA (see trustContext): building one from the roots costs ~15 ms.
-    connect: options.ca
-      ? { secureContext: trustContext(options.ca), rejectUnauthorized: true }
-      : { rejectUnauthorized: true },
-    // Unlimited unless asked; the dashboard asks for one (its requests take turns, see src/tui/state/requestGate.ts).
-    connections: options.connections ?? null,
+  // One secure context for every connection, made from the default one plus
+  // the extra CA (see trustContext): building one from the roots costs ~15 ms.
+  const connect = options.ca
+    ? { secureContext: trustContext(options.ca), rejectUnauthorized: true }
+    : { rejectUnauthorized: true };
+  const makePool = (connections: number | null) => new Pool(base.origin, {
+    connect,
+    connections,
     connectTimeout: timeouts.connectMs,
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.bodyMs,
@@ -106,6 +110,11 @@ export function createTransport(options: TransportOptions): Transport {
     // HTTP/1.1 keeps the timeouts and error codes predictable (and tested).
     allowH2: false,
   });
+  // Unlimited unless asked; the dashboard asks for one (one TLS handshake a session).
+  const pool = makePool(options.connections ?? null);
+  // Opened on the first background request: one connection, so work made in case never crowds the service.
+  let backgroundPool: ReturnType<typeof makePool> | undefined;
+  const poolFor = (call: Call) => (call.background ? (backgroundPool ??= makePool(1)) : pool);
   let closed = false;
   const secret = token ? new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : undefined;
   /** The text with every occurrence of the token (any letter case) replaced. */
@@ -151,7 +160,7 @@ export function createTransport(options: TransportOptions): Transport {
     let text: string;
     try {
       try {
-        response = await request.call(pool, {
+        response = await request.call(poolFor(call), {
           path: `${call.url.pathname}${call.url.search}`,
           method: call.method,
           headers,
@@ -231,7 +240,7 @@ export function createTransport(options: TransportOptions): Transport {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.close();
+      await Promise.all([pool.close(), backgroundPool?.close()]);
     },
   };
 }

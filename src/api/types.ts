@@ -61,14 +61,18 @@ export interface Page<T = ApiRecord> {
   offset: number;
 }
 
-export interface ListOptions {
+export interface ListOptions extends RequestOptions {
   limit?: number;
   offset?: number;
-  signal?: AbortSignal;
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Work made in case (a prefetch, a count, gathering records for an index): sent over a
+   * connection of its own, so a request the user waits for never queues behind it.
+   */
+  background?: boolean;
 }
 
 export interface ApiClient {

@@ -1,8 +1,8 @@
 /**
- * The order of the dashboard's requests on its one connection: requests the
- * user waits for go at once; background ones one at a time, only while
- * nothing else is under way; a background one the user comes to wait for goes
- * at once, and one dropped before it was sent is never sent.
+ * The order of the dashboard's requests: requests the user waits for go at
+ * once; background ones over their own connection, one at a time; a
+ * background one the user comes to wait for goes at once over the main
+ * connection, and one dropped before it was sent is never sent.
  */
 import { describe, expect, test } from 'vitest';
 import { isSlotuiError } from '../../src/api/errors.js';
@@ -12,8 +12,8 @@ import { waitUntil } from './helpers.js';
 /** A request whose answer the test gives: records when it was sent. */
 function controlled(log: string[], name: string) {
   let answer!: (value: string) => void;
-  const send = () => {
-    log.push(name);
+  const send = (background: boolean) => {
+    log.push(background ? `${name} (background)` : name);
     return new Promise<string>((resolve) => {
       answer = resolve;
     });
@@ -22,7 +22,7 @@ function controlled(log: string[], name: string) {
 }
 
 describe('RequestGate', () => {
-  test('a request the user waits for is sent at once, background ones wait until nothing is under way', async () => {
+  test('a request the user waits for is sent at once; background ones go beside it over their own connection, one at a time', async () => {
     const gate = new RequestGate();
     const sent: string[] = [];
     const page = controlled(sent, 'page');
@@ -31,47 +31,47 @@ describe('RequestGate', () => {
     const pageTicket = gate.now(page.send);
     const prefetchTicket = gate.later(prefetch.send);
     const countTicket = gate.later(count.send);
-    expect(sent).toEqual(['page']);
-    expect(prefetchTicket.sent).toBe(false);
-    page.answer();
-    await expect(pageTicket.promise).resolves.toBe('page');
-    // One background request at a time.
-    await waitUntil(() => sent.length === 2, 'the prefetch to be sent');
-    expect(sent).toEqual(['page', 'prefetch']);
+    expect(sent).toEqual(['page', 'prefetch (background)']);
+    expect(countTicket.sent).toBe(false);
     // A request the user waits for does not wait for the background one.
     const next = controlled(sent, 'next');
     gate.now(next.send);
-    expect(sent).toEqual(['page', 'prefetch', 'next']);
+    expect(sent).toEqual(['page', 'prefetch (background)', 'next']);
     prefetch.answer();
     await prefetchTicket.promise;
-    next.answer();
     await waitUntil(() => sent.length === 4, 'the count to be sent');
+    expect(sent[3]).toBe('count (background)');
     count.answer();
+    page.answer();
+    next.answer();
     await expect(countTicket.promise).resolves.toBe('count');
-    expect(gate.underWay).toBe(0);
+    await expect(pageTicket.promise).resolves.toBe('page');
+    await waitUntil(() => gate.underWay === 0, 'nothing under way');
   });
 
-  test('promote sends a waiting background request at once; drop forgets one not yet sent', async () => {
+  test('promote sends a waiting background request at once over the main connection; drop forgets one not yet sent', async () => {
     const gate = new RequestGate();
     const sent: string[] = [];
-    const page = controlled(sent, 'page');
     const prefetch = controlled(sent, 'prefetch');
     const count = controlled(sent, 'count');
-    gate.now(page.send);
+    const other = controlled(sent, 'other');
     const prefetchTicket = gate.later(prefetch.send);
     const countTicket = gate.later(count.send);
-    prefetchTicket.promote();
-    expect(sent).toEqual(['page', 'prefetch']);
-    countTicket.drop();
-    const error: unknown = await countTicket.promise.catch((e: unknown) => e);
+    const otherTicket = gate.later(other.send);
+    expect(sent).toEqual(['prefetch (background)']);
+    countTicket.promote();
+    expect(sent).toEqual(['prefetch (background)', 'count']);
+    otherTicket.drop();
+    const error: unknown = await otherTicket.promise.catch((e: unknown) => e);
     expect(isSlotuiError(error) && error.kind).toBe('cancelled');
     // A sent request cannot be dropped: it is left to finish.
     prefetchTicket.drop();
-    page.answer();
     prefetch.answer();
+    count.answer();
     await expect(prefetchTicket.promise).resolves.toBe('prefetch');
+    await expect(countTicket.promise).resolves.toBe('count');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(sent).toEqual(['page', 'prefetch']);
+    expect(sent).toEqual(['prefetch (background)', 'count']);
     expect(gate.underWay).toBe(0);
   });
 });

@@ -8,8 +8,8 @@
  *   are followed exactly as the server gave them. The last page is the one
  *   place an offset is computed (from total and limit).
  * - pages seen are kept in a bounded LRU; after a page shows, the next one is
- *   fetched in the background (through the RequestGate: background requests
- *   never hold up one the user waits for on the dashboard's one connection).
+ *   fetched in the background (the RequestPool: background requests go over
+ *   a connection of their own, so they never hold up one the user waits for).
  * - paging faster than the network accumulates the steps ("two pages on from
  *   the one shown") and walks them, showing only the page asked for last;
  *   requests nobody wants any more are aborted (a prefetch already sent is let
@@ -25,7 +25,8 @@
 import type { ApiClient, Page } from '../../api/types.js';
 import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
-import { RequestGate, type Ticket } from './requestGate.js';
+import { RequestPool, type Hold } from './requestPool.js';
+import type { RequestGate } from './requestGate.js';
 
 export type StartPoint =
   | { kind: 'current' }
@@ -76,19 +77,6 @@ export interface EarlyPage {
   page?: Page;
 }
 
-interface Flight {
-  promise: Promise<Page>;
-  controller: AbortController;
-  ticket: Ticket<Page> | null;
-  holders: number;
-  settled: boolean;
-}
-
-interface Hold {
-  promise: Promise<Page>;
-  release(): void;
-}
-
 /** A page that takes longer than this gets its "Loading…" line drawn. */
 export const LOADING_NOTICE_DELAY_MS = 100;
 
@@ -110,7 +98,7 @@ export class ListStore {
   private readonly title: string;
   private readonly client: ApiClient;
   private readonly cache: PageCache;
-  private readonly gate: RequestGate;
+  private readonly pool: RequestPool<Page>;
   private pageSize: number;
 
   private page: Page | null = null;
@@ -123,10 +111,9 @@ export class ListStore {
   private gen = 0;
   private intent: Intent | null = null;
   private failedIntent: Intent | null = null;
-  private walkHolds: Hold[] = [];
-  private prefetchHold: Hold | null = null;
-  private warmHold: Hold | null = null;
-  private inflight = new Map<string, Flight>();
+  private walkHolds: Hold<Page>[] = [];
+  private prefetchHold: Hold<Page> | null = null;
+  private warmHold: Hold<Page> | null = null;
   private disposed = false;
   /** Forms (issue 4): set by invalidate(); the shown page's total may be out of date. */
   private totalStale = false;
@@ -142,7 +129,12 @@ export class ListStore {
     this.title = (options.def ?? REGISTRY.get(options.resource)).title;
     this.pageSize = options.pageSize;
     this.cache = new PageCache(options.cachePages ?? DEFAULT_CACHE_PAGES);
-    this.gate = options.gate ?? new RequestGate();
+    this.pool = new RequestPool<Page>({
+      gate: options.gate,
+      onResult: (key, page) => {
+        if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
+      },
+    });
     if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
     this.snapshot = this.makeSnapshot();
   }
@@ -162,7 +154,7 @@ export class ListStore {
 
   /** Requests in flight (for tests of cancellation). */
   get pendingRequests(): number {
-    return this.inflight.size;
+    return this.pool.pending;
   }
 
   // ---- paging ----
@@ -220,7 +212,7 @@ export class ListStore {
   warm(): void {
     if (this.page !== null || this.intent !== null || this.warmHold !== null || this.disposed) return;
     const limit = this.pageSize;
-    const hold = this.acquire(offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }), 'background');
+    const hold = this.pool.acquire(offsetKey(0, limit), (signal, background) => this.client.listPage(this.resource, { limit, offset: 0, signal, background }), 'background');
     this.warmHold = hold;
     hold.promise.then(
       (page) => {
@@ -269,11 +261,7 @@ export class ListStore {
     this.disposed = true;
     if (this.soonTimer) clearTimeout(this.soonTimer);
     this.gen++;
-    for (const flight of this.inflight.values()) {
-      flight.ticket?.drop();
-      flight.controller.abort();
-    }
-    this.inflight.clear();
+    this.pool.dispose();
     this.listeners.clear();
   }
 
@@ -405,7 +393,7 @@ export class ListStore {
     const cached = this.cache.get(key);
     if (cached) return cached;
     if (gen !== this.gen) return Promise.reject(new Error('superseded'));
-    const hold = this.acquire(key, fetcher);
+    const hold = this.pool.acquire(key, fetcher);
     this.walkHolds.push(hold);
     const label = this.loadingLabel(intent);
     if (this.loading !== label) {
@@ -434,61 +422,10 @@ export class ListStore {
     }
   }
 
-  /**
-   * Shares one request per key. A request the user waits for ('now') is sent at once; a
-   * 'background' one goes through the gate. When the last holder lets go of an unfinished
-   * request: one not sent yet is dropped; a background one already sent is let finish into
-   * the cache; one the user waited for is aborted (a slow answer nobody wants would hold the connection).
-   */
-  private acquire(key: string, fetcher: (signal: AbortSignal) => Promise<Page>, priority: 'now' | 'background' = 'now'): Hold {
-    let flight = this.inflight.get(key);
-    if (!flight) {
-      const controller = new AbortController();
-      const send = () => fetcher(controller.signal);
-      const ticket = priority === 'now' ? this.gate.now(send) : this.gate.later(send);
-      flight = this.track(key, ticket.promise, controller, ticket);
-    }
-    if (priority === 'now') flight.ticket?.promote();
-    const held = flight;
-    held.holders++;
-    let released = false;
-    return {
-      promise: held.promise,
-      release: () => {
-        if (released) return;
-        released = true;
-        held.holders--;
-        if (held.holders > 0 || held.settled) return;
-        if (held.ticket && !held.ticket.sent) held.ticket.drop();
-        else if (priority === 'background') return; // sent: let it finish into the cache
-        else held.controller.abort();
-        if (this.inflight.get(key) === held) this.inflight.delete(key);
-      },
-    };
-  }
-
-  /** A request under way for `key`: shared by whoever asks for the key, cached when it succeeds. */
-  private track(key: string, promise: Promise<Page>, controller: AbortController, ticket: Ticket<Page> | null): Flight {
-    const created: Flight = { promise, controller, ticket, holders: 0, settled: false };
-    const settle = () => {
-      created.settled = true;
-      if (this.inflight.get(key) === created) this.inflight.delete(key);
-    };
-    promise.then(
-      (page) => {
-        settle();
-        if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
-      },
-      settle,
-    );
-    this.inflight.set(key, created);
-    return created;
-  }
-
   /** Takes over a first page asked for by the caller: cached if it is in, else shared like a request of ours. */
   private adopt(key: string, early: EarlyPage): void {
     if (early.page) this.cache.put([key, ...pageKeys(early.page)], early.page);
-    else this.track(key, early.promise, new AbortController(), null);
+    else this.pool.adopt(key, early.promise);
   }
 
   private show(page: Page, keepSelection: boolean): void {
@@ -504,7 +441,7 @@ export class ListStore {
     this.prefetchHold = null;
     const url = page.next;
     if (!url || this.cache.has(urlKey(url))) return;
-    const hold = this.acquire(urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }), 'background');
+    const hold = this.pool.acquire(urlKey(url), (signal, background) => this.client.followPage(this.resource, url, { signal, background }), 'background');
     // A failed prefetch is silent: paging there asks again and shows its error then.
     hold.promise.catch(() => undefined);
     this.prefetchHold = hold;

@@ -1,13 +1,12 @@
 /**
- * The order in which the dashboard's page requests go out. The dashboard talks
- * over one kept-alive connection (one TLS handshake per session), where
- * requests wait their turn: a page the user asked for must not queue behind
- * pages fetched only in case (the next page, the other resources' counts).
- *
- * So requests the user waits for are sent at once, and background requests
- * one at a time, only while nothing else is under way. A background request
- * the user comes to wait for (paging onto a page being prefetched) is sent at
- * once; one nobody wants any more is dropped before it is sent, at no cost.
+ * The order in which the dashboard's requests go out. Requests the user waits
+ * for are sent at once, over the session's main connection. Requests made in
+ * case (the next page, the other resources' counts, gathering an index) go
+ * over a background connection of their own, one at a time, so they never
+ * hold up one the user waits for and never crowd the service. A background
+ * request the user comes to wait for (paging onto a page being prefetched)
+ * is sent at once, over the main connection if it was not sent yet; one nobody
+ * wants any more is dropped before it is sent, at no cost.
  */
 import { SlotuiError } from '../../api/errors.js';
 
@@ -22,21 +21,25 @@ export interface Ticket<T> {
 }
 
 interface Waiting {
-  send(): void;
+  send(background: boolean): void;
   dropped: boolean;
 }
 
+/** Sends the request; `background` says it goes over the background connection. */
+export type Send<T> = (background: boolean) => Promise<T>;
+
 export class RequestGate {
   private active = 0;
+  private activeBackground = 0;
   private readonly waiting: Waiting[] = [];
 
-  /** Sends now; for requests the user waits for. */
-  now<T>(send: () => Promise<T>): Ticket<T> {
+  /** Sends now, over the main connection; for requests the user waits for. */
+  now<T>(send: Send<T>): Ticket<T> {
     return this.ticket(send, false);
   }
 
-  /** Sends when nothing else is under way, one at a time; for requests made in case. */
-  later<T>(send: () => Promise<T>): Ticket<T> {
+  /** Sends over the background connection, one at a time; for requests made in case. */
+  later<T>(send: Send<T>): Ticket<T> {
     return this.ticket(send, true);
   }
 
@@ -45,7 +48,7 @@ export class RequestGate {
     return this.active;
   }
 
-  private ticket<T>(send: () => Promise<T>, wait: boolean): Ticket<T> {
+  private ticket<T>(send: Send<T>, wait: boolean): Ticket<T> {
     let sent = false;
     let resolve!: (value: T) => void;
     let reject!: (reason: unknown) => void;
@@ -55,20 +58,22 @@ export class RequestGate {
     });
     const entry: Waiting = {
       dropped: false,
-      send: () => {
+      send: (background) => {
         if (sent || entry.dropped) return;
         sent = true;
         this.active++;
+        if (background) this.activeBackground++;
         let result: Promise<T>;
         try {
-          result = send();
+          result = send(background);
         } catch (error) {
           result = Promise.reject(error);
         }
         result.then(resolve, reject).finally(() => {
           this.active--;
+          if (background) this.activeBackground--;
           // After the answer's own continuations: a walk that goes on to its next page
-          // sends that request first, before a background one takes the connection.
+          // sends that request first.
           setImmediate(() => this.pump());
         });
       },
@@ -77,14 +82,14 @@ export class RequestGate {
       this.waiting.push(entry);
       this.pump();
     } else {
-      entry.send();
+      entry.send(false);
     }
     return {
       promise,
       get sent() {
         return sent;
       },
-      promote: () => entry.send(),
+      promote: () => entry.send(false),
       drop: () => {
         if (sent || entry.dropped) return;
         entry.dropped = true;
@@ -95,9 +100,9 @@ export class RequestGate {
   }
 
   private pump(): void {
-    while (this.active === 0 && this.waiting.length > 0) {
+    while (this.activeBackground === 0 && this.waiting.length > 0) {
       const next = this.waiting.shift()!;
-      if (!next.dropped) next.send();
+      if (!next.dropped) next.send(true);
     }
   }
 }
