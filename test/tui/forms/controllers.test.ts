@@ -1,0 +1,165 @@
+/**
+ * The form, picker, confirm and editor controllers alone, over the shared
+ * forms store and a fake client; keys are pressed by binding id.
+ */
+import { writeFileSync, readFileSync } from 'node:fs';
+import type { Key } from 'ink';
+import { describe, expect, test } from 'vitest';
+import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
+import type { ApiRecord } from '../../../src/api/schemas.js';
+import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
+import type { KeyLayer } from '../../../src/tui/input/router.js';
+import type { BindingId } from '../../../src/tui/keys.js';
+import { ListStore } from '../../../src/tui/state/listStore.js';
+import { NavStore } from '../../../src/tui/state/navigation.js';
+import { fakeClient, type FakeClient } from '../fakeClient.js';
+
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
+const sli = (n: number): ApiRecord => ({ id: `sli-${n}`, name: `indicator ${n}`, type: 'latency' });
+
+interface Harness {
+  forms: Forms;
+  client: FakeClient;
+  nav: NavStore;
+  /** The top layer of what is open. */
+  top(): KeyLayer;
+  press(id: BindingId): void;
+  type(text: string): void;
+  message(): string | undefined;
+}
+
+function harness(options: { readOnly?: boolean; launch?: (file: string) => void } = {}): Harness {
+  const client = fakeClient({ organizations: [org(1), org(2)], slis: Array.from({ length: 30 }, (_, i) => sli(i + 1)), agreements: [] });
+  const nav = new NavStore();
+  const stores = Object.fromEntries(REGISTRY.names.map((name) => [name, new ListStore({ client, resource: name, pageSize: 10 })])) as Record<ResourceName, ListStore>;
+  const forms = createForms({
+    registry: REGISTRY,
+    client: () => client,
+    stores: () => stores,
+    nav,
+    env: () => ({ readOnly: options.readOnly ?? false }),
+    runEditor: () => async (file) => options.launch?.(file),
+  });
+  const top = () => forms.layers()![0]!;
+  return {
+    forms,
+    client,
+    nav,
+    top,
+    press: (id) => {
+      const handler = top().handlers[id];
+      if (!handler) throw new Error(`${id} is not bound in ${top().context}`);
+      handler('');
+    },
+    type: (text) => {
+      for (const ch of text) top().text!(ch, NO_KEY);
+    },
+    message: () => nav.getSnapshot().message?.text,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('form controller', () => {
+  test('create: typed fields are sent once, however often save is pressed while it is in flight', async () => {
+    const h = harness();
+    h.forms.openCreate('organizations');
+    expect(h.top().context).toBe('form');
+    h.type('new org');
+    h.press('form-submit');
+    h.press('form-submit');
+    await settle();
+    expect(h.client.calls.filter((c) => c === 'create organizations')).toHaveLength(1);
+    expect(h.client.records.organizations!.at(-1)).toMatchObject({ name: 'new org' });
+    expect(h.message()).toMatch(/^Created organization “new org”/);
+  });
+
+  test('a required field left empty is refused before anything is sent, and the form stays', async () => {
+    const h = harness();
+    h.forms.openCreate('organizations');
+    h.press('form-submit');
+    await settle();
+    expect(h.client.calls).not.toContain('create organizations');
+    const state = h.forms.store.getSnapshot();
+    expect(state.kind === 'form' && Object.keys(state.form.errors)).toContain('name');
+  });
+});
+
+describe('picker controller', () => {
+  test('Ctrl+P on a reference field lists the referenced records; choosing one fills the field', async () => {
+    const h = harness();
+    h.forms.openCreate('slos');
+    // Name, Description, then the SLI field.
+    h.press('form-next');
+    h.press('form-next');
+    h.press('form-pick');
+    expect(h.top().context).toBe('picker');
+    await settle();
+    h.type('indicator 3');
+    h.press('picker-choose');
+    const state = h.forms.store.getSnapshot();
+    expect(state.kind === 'form' && state.picker).toBeNull();
+    expect(state.kind === 'form' && state.form.editors.service_level_indicator_id?.value).toBe('sli-3');
+  });
+});
+
+describe('confirm controller', () => {
+  test('delete: no keeps the record; yes deletes it', async () => {
+    const h = harness();
+    h.forms.askDelete('organizations', org(1));
+    expect(h.top().context).toBe('confirm');
+    h.press('confirm-no');
+    expect(h.message()).toBe('Nothing was deleted.');
+    expect(h.client.calls).not.toContain('remove organizations org-1');
+    h.forms.askDelete('organizations', org(1));
+    h.press('confirm-yes');
+    await settle();
+    expect(h.client.calls).toContain('remove organizations org-1');
+    expect(h.message()).toBe('Deleted organization “organization 1” (org-1).');
+  });
+
+  test('discard: no goes back to the form with its text; yes closes it unsent', () => {
+    const h = harness();
+    h.forms.openCreate('organizations');
+    h.type('half');
+    h.press('form-cancel');
+    expect(h.top().context).toBe('confirm');
+    h.press('confirm-no');
+    expect(h.top().context).toBe('form');
+    h.press('form-cancel');
+    h.press('confirm-yes');
+    expect(h.forms.layers()).toBeNull();
+    expect(h.message()).toBe('The form was closed; nothing was sent.');
+  });
+
+  test('a read-only session refuses at every entry point, whatever the keys allowed', () => {
+    const h = harness({ readOnly: true });
+    h.forms.askDelete('organizations', org(1));
+    h.forms.openCreate('organizations');
+    expect(h.forms.layers()).toBeNull();
+    expect(h.message()).toMatch(/read-only/);
+  });
+});
+
+describe('editor controller', () => {
+  test('E: the changed field is sent as a PATCH; the editor gets the record as JSON', async () => {
+    let seen = '';
+    const h = harness({
+      launch: (file) => {
+        seen = readFileSync(file, 'utf8');
+        writeFileSync(file, seen.replace('"organization 2"', '"renamed"'));
+      },
+    });
+    await h.forms.editExternally('organizations', org(2));
+    expect(seen).toContain('"name": "organization 2"');
+    expect(h.client.calls).toContain('update organizations org-2');
+    expect(h.client.records.organizations!.find((r) => r.id === 'org-2')!.name).toBe('renamed');
+    expect(h.message()).toMatch(/^Saved organization “renamed”/);
+  });
+});
