@@ -30,7 +30,8 @@ import { createDashboard, type Dashboard } from './dashboard.js';
 import { DashboardView } from './DashboardView.js';
 import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
 import { activeHints, dispatchKey, splitKeys, type KeyLayer } from './input/router.js';
-import type { KeyEnv } from './keys.js';
+import { createJobControl, type JobControl } from './jobControl.js';
+import { matchesKey, type KeyEnv } from './keys.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { FirstPage, Session } from './types.js';
 
@@ -196,7 +197,19 @@ export function App(props: AppProps): React.JSX.Element {
     return [quit];
   };
 
+  // Ctrl+Z and SIGTSTP: stop with the terminal given back; SIGCONT takes it again.
+  const jobControl = useRef<JobControl | null>(null);
+  useEffect(() => {
+    const jobs = createJobControl({ suspendTerminal: () => ink.current.suspendTerminal(), stdout: ink.current.stdout });
+    jobControl.current = jobs;
+    return () => jobs.dispose();
+  }, []);
+
   useInput((input, key) => {
+    if (key.eventType !== 'release' && matchesKey('Ctrl+Z', input, key)) {
+      void jobControl.current?.suspend();
+      return;
+    }
     const { screen: now, dashboard: shown } = current.current;
     if (now === 'dashboard' && shown) {
       shown.handleInput(input, key);

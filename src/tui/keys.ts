@@ -29,7 +29,7 @@ export interface KeyEnv {
 }
 
 export type BindingId =
-  | 'quit-now' | 'quit' | 'switch-resource' | 'command-open' | 'help-open'
+  | 'quit-now' | 'quit' | 'suspend' | 'switch-resource' | 'command-open' | 'help-open'
   | 'select-up' | 'select-down' | 'page-next' | 'page-prev' | 'page-first' | 'page-last'
   | 'open-detail' | 'filter-open' | 'filter-clear-list' | 'reload'
   | 'record-create' | 'record-edit' | 'record-delete'
@@ -74,6 +74,7 @@ export const BINDINGS: readonly Binding[] = [
   // Program
   { id: 'quit-now', keys: ['Ctrl+C'], description: 'quit (the terminal is left as it was found)', group: 'Program', when: ['always'] },
   { id: 'quit', keys: ['q'], description: 'quit', hint: 'quit', group: 'Program', when: ['global'] },
+  { id: 'suspend', keys: ['Ctrl+Z'], description: 'suspend to the shell, the terminal as found (`fg` comes back)', group: 'Program', when: ['always'] },
   { id: 'help-open', keys: ['?'], description: 'help: every key', hint: 'help', group: 'Program', when: ['global'] },
   { id: 'command-open', keys: [':'], description: 'command line (:slos, :profile NAME, :q)', hint: 'command', group: 'Program', when: ['global'] },
 

@@ -1,7 +1,7 @@
 /**
  * runDashboard(deps): the full-screen dashboard on a real terminal. It owns
  * the terminal's state for as long as it runs and gives it back on every
- * way out: q and Ctrl+C (exit 0), SIGTERM/SIGHUP/SIGINT, an exception while
+ * way out: q and Ctrl+C (exit 0), SIGTERM/SIGHUP/SIGINT/SIGQUIT, an exception while
  * rendering (error boundary) or anywhere else (process handlers, attached only
  * while the dashboard runs): terminal restored, one sentence on stderr, exit 1.
  */
@@ -17,7 +17,8 @@ import { truncate } from '../text/width.js';
 import { layoutEngineReady } from './layoutEngine.js';
 import type { DashboardDeps, RunDashboard } from './types.js';
 
-const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1 } as const;
+// SIGQUIT (kill -QUIT; Ctrl+\ is a key in raw mode) ends the program like SIGTERM, the terminal restored.
+const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1, SIGQUIT: 128 + 3 } as const;
 type HandledSignal = keyof typeof SIGNAL_CODES;
 
 /** The one sentence printed after a crash (token redacted, server text made safe). */
