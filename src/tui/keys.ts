@@ -39,7 +39,7 @@ export type BindingId =
   | 'command-run' | 'command-complete' | 'command-cancel'
   | 'help-close' | 'help-scroll-up' | 'help-scroll-down'
   // Token setup (issue 5)
-  | 'welcome-connect' | 'welcome-demo' | 'setup-submit' | 'setup-back' | 'setup-open-browser'
+  | 'welcome-connect' | 'welcome-demo' | 'setup-submit' | 'setup-back' | 'setup-open-browser' | 'setup-copy'
   // Forms (issue 4)
   | 'record-edit-external'
   | 'form-next' | 'form-prev' | 'form-enter' | 'form-submit' | 'form-pick' | 'form-accept-suggestion'
@@ -134,6 +134,7 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'welcome-demo', keys: ['d'], description: 'try the demo sandbox', hint: 'demo', group: 'Token setup', when: ['welcome'] },
   { id: 'setup-submit', keys: ['Enter'], description: 'confirm the field; on the token, verify and store it', hint: 'next', group: 'Token setup', when: ['setup'] },
   { id: 'setup-back', keys: ['Esc'], description: 'back to the previous field (cancel on the first)', hint: 'back', group: 'Token setup', when: ['setup'] },
+  { id: 'setup-copy', keys: ['Ctrl+Y'], description: 'put the token page\'s address on the clipboard (OSC 52, where the terminal allows it)', hint: 'copy address', group: 'Token setup', when: ['setup'] },
   { id: 'setup-open-browser', keys: ['Ctrl+O'], description: 'open the token page in the browser (only with a local display)', hint: 'open in browser', group: 'Token setup', when: ['setup'] },
 
   // Forms (issue 4): create and edit forms, the record picker, yes/no questions.

@@ -58,7 +58,7 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
           {chunks(s.endpoint, Math.max(10, width - 3)).map((piece, i) => (
             <Text key={`url${i}`} wrap="truncate-end">{`   ${hyperlink(s.endpoint!, piece)}`}</Text>
           ))}
-          {wrap(`${s.copied ? 'Also sent to the clipboard (if the terminal allows OSC 52).' : 'Copy it into your browser.'}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, Math.max(10, width - 3)).map((line, i) => (
+          {wrap(`${s.copied ? 'Sent to the clipboard (if the terminal allows OSC 52).' : `Copy it into your browser${store.canCopy ? ', or press Ctrl+Y to put it on the clipboard' : ''}.`}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, Math.max(10, width - 3)).map((line, i) => (
             <Text key={`copy${i}`} dimColor wrap="truncate-end">{`   ${line}`}</Text>
           ))}
           <Text wrap="truncate-end">2. Paste the whole answer, or just the JWT, and press Enter:</Text>

@@ -9,6 +9,7 @@ export function setupLayer(store: SetupStore): KeyLayer {
     'setup-back': () => store.back(),
   };
   if (store.canOpenBrowser) handlers['setup-open-browser'] = () => store.openBrowser();
+  if (store.canCopy) handlers['setup-copy'] = () => store.copyEndpoint();
   return { context: 'setup', owns: true, handlers, text: (input, key) => store.edit(input, key) };
 }
 

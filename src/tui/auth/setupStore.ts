@@ -35,7 +35,7 @@ export interface SetupState {
   busy: boolean;
   /** The token endpoint (once both URLs are confirmed). */
   endpoint: string | null;
-  /** The endpoint was put on the clipboard (OSC 52). */
+  /** The endpoint was put on the clipboard (OSC 52), at the user's request. */
   copied: boolean;
   /** A line after Ctrl+O. */
   note: string | null;
@@ -158,6 +158,22 @@ export class SetupStore {
     }
   }
 
+  /** Ctrl+Y on the token step: the token page's address on the clipboard (OSC 52), where the terminal allows it. */
+  copyEndpoint(): void {
+    const { endpoint } = this.state;
+    if (!endpoint || !this.options.auth.writeTerminal) return;
+    try {
+      this.options.auth.writeTerminal(clipboardSequence(endpoint));
+      this.set({ copied: true });
+    } catch {
+      this.set({ note: 'The address could not be sent to the clipboard; copy it from the screen.' });
+    }
+  }
+
+  get canCopy(): boolean {
+    return this.state.step === 'token' && Boolean(this.options.auth.writeTerminal);
+  }
+
   get canOpenBrowser(): boolean {
     return this.state.step === 'token' && Boolean(this.options.auth.openBrowser);
   }
@@ -168,15 +184,8 @@ export class SetupStore {
     const typed = this.state.frontendUrl.value.trim();
     const frontend = typed === '' ? defaultFrontendUrl(base.url) : typed.replace(/\/+$/, '');
     const endpoint = tokenEndpointUrl(frontend);
-    let copied = this.state.copied && this.state.endpoint === endpoint;
-    if (!copied && this.options.auth.writeTerminal) {
-      try {
-        this.options.auth.writeTerminal(clipboardSequence(endpoint));
-        copied = true;
-      } catch {
-        copied = false;
-      }
-    }
+    // The clipboard is the user's: written only when they ask (copyEndpoint), never on arrival here.
+    const copied = this.state.copied && this.state.endpoint === endpoint;
     this.set({ step: 'token', baseUrl: editor(base.url), frontendUrl: editor(frontend), endpoint, copied, error: null });
   }
 

@@ -97,6 +97,8 @@ describe('a 401 while working', () => {
     await waitUntil(() => Date.now() > expOf(shortLived) + 50, 'the short-lived token to expire', 5000);
     v.press('r');
     await waitForWords(v, 'The service refused the token of profile default (HTTP 401)', 'Paste the whole answer');
+    // The setup opened by itself: the clipboard is left alone (only Ctrl+Y writes it).
+    expect(harness!.written).toEqual([]);
 
     const fresh = sandbox.issueToken();
     secrets.push(fresh);

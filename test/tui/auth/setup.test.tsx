@@ -77,10 +77,13 @@ describe('first run', () => {
 
     const endpoint = `${sandbox.frontendUrl}/api/service/v1/users/m2m-token`;
     const frame = await waitForText(view, endpoint);
-    // A clickable link (OSC 8) around our own URL, and the URL on the clipboard (OSC 52).
+    // A clickable link (OSC 8) around our own URL; the clipboard is not touched until Ctrl+Y.
     expect(frame).toContain(`\u001B]8;;${endpoint}\u0007`);
+    expect(harness.written).toEqual([]);
+    expect(flat(frame)).toContain('Copy it into your browser, or press Ctrl+Y to put it on the clipboard. Ctrl+O opens it in your browser.');
+    view.press('\u0019'); // Ctrl+Y
+    await waitForText(view, 'Sent to the clipboard (if the terminal allows OSC 52).');
     expect(harness.written).toEqual([`\u001B]52;c;${Buffer.from(endpoint).toString('base64')}\u0007`]);
-    expect(flat(frame)).toContain('Also sent to the clipboard (if the terminal allows OSC 52). Ctrl+O opens it in your browser.');
     view.press('\u000F'); // Ctrl+O
     await waitUntil(() => harness!.opened.length === 1, 'the browser opener');
     expect(harness.opened).toEqual([endpoint]);
