@@ -69,18 +69,19 @@ function fieldValue(field: FieldDef, text: string, mode: 'create' | 'edit'): { v
 
 /** The queries rows as the service's map; errors by row id. */
 function buildQueries(form: FormState, errors: Record<string, string>): Record<string, unknown> {
-  const map: Record<string, unknown> = {};
+  // A Map: a query may be called constructor or __proto__ (`in` would find those on any object).
+  const map = new Map<string, unknown>();
   for (const uid of form.queries) {
     const name = valueOf(form, queryRowId(uid, 'name')).trim();
     if (name === '') errors[queryRowId(uid, 'name')] = 'A query needs a name.';
-    else if (name in map) errors[queryRowId(uid, 'name')] = 'Another query has this name.';
+    else if (map.has(name)) errors[queryRowId(uid, 'name')] = 'Another query has this name.';
     const limit = parseInteger(valueOf(form, queryRowId(uid, 'limit')));
     if (typeof limit === 'string') errors[queryRowId(uid, 'limit')] = limit;
     const entry: Record<string, unknown> = { limit };
     for (const part of ['select', 'from', 'where'] as const) entry[part] = valueOf(form, queryRowId(uid, part));
-    if (name !== '') map[name] = entry;
+    if (name !== '') map.set(name, entry);
   }
-  return map;
+  return Object.fromEntries(map);
 }
 
 /** The row a payload path (`service_level_indicator_id`, `queries.p95.limit`) is about, or undefined. */
@@ -150,7 +151,9 @@ export function buildPayload(form: FormState): Built {
     }
     placeErrors(form, messages, out);
   } else {
-    out.payload = result.data as Record<string, unknown>;
+    // zod leaves out a query called __proto__; the queries map built above is the one checked, kept whole.
+    const queries = Object.hasOwn(raw, 'queries') ? { queries: raw.queries } : {};
+    out.payload = { ...(result.data as Record<string, unknown>), ...queries };
   }
   return out;
 }

@@ -6,6 +6,7 @@
  * sanitised here, before it can reach the terminal.
  */
 import type { ResourceDef } from '../../api/resources.js';
+import { clipNesting } from '../../api/nesting.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
 import { fitColumns, formatHeader, formatRow, type ColumnSpec } from '../../text/columns.js';
@@ -73,7 +74,7 @@ export function valueLines(key: string, value: unknown, width: number, now: Date
     return wrap(value.map((v) => cell(v)).join(', '), width).map((text) => ({ text }));
   }
   // Any other structure (unknown nested fields): indented JSON, each line sanitised and wrapped.
-  return (JSON.stringify(value, null, 2) ?? '')
+  return (JSON.stringify(clipNesting(value), null, 2) ?? '')
     .split('\n')
     .flatMap((line) => wrap(sanitizeLine(line), width))
     .map((text) => ({ text }));
@@ -103,7 +104,9 @@ export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: num
         lines.push({ ...line, label: i === 0 ? label : ' '.repeat(labelWidth) });
       });
     }
-    for (const note of annotations[key] ?? []) lines.push({ ...note, label: ' '.repeat(labelWidth), text: truncate(note.text, valueWidth) });
+    // An own lookup: a field may be called constructor or toString (the object's own members are no notes).
+    const notes = Object.hasOwn(annotations, key) ? annotations[key] : undefined;
+    for (const note of notes ?? []) lines.push({ ...note, label: ' '.repeat(labelWidth), text: truncate(note.text, valueWidth) });
   }
   return lines;
 }
