@@ -28,6 +28,7 @@ import { canMeasurePeak, runProcess } from './bench/proc.mjs';
 import { COLS, ROWS } from './bench/pty.mjs';
 import { describeMachine, machine, markdownTable, met, mib, ms, rate, ratio, textTable } from './bench/report.mjs';
 import { indexMemory } from './bench/recordIndex.mjs';
+import { longFieldTimes } from './bench/longField.mjs';
 import { bundleSandbox, startSandboxChild } from './bench/sandbox.mjs';
 import { startupRounds } from './bench/startup.mjs';
 import { median } from './bench/util.mjs';
@@ -289,6 +290,13 @@ try {
       met: met(heldKiB * 1024 < 200e6),
     });
     notes.push(`Gathering ${m.records.toLocaleString('en-US')} SLIs into the record index over one connection took ${ms(m.ms)} (${rate(m.records / (m.ms / 1000))}); the process's RSS went from ${mib(m.rssBeforeKiB)} to ${mib(m.rssAfterKiB)}.`);
+  });
+
+  await measure('edit form on a 1 MiB value (open, keys)', async () => {
+    const m = await longFieldTimes();
+    const key = median(m.keyMs);
+    rows.push({ measurement: 'edit form: open on a 1 MiB value', slotui: ms(m.openMs), reference: '1000 ms', ratio: ratio(m.openMs / 1000), target: '< 1 s', met: met(m.openMs < 1000) });
+    rows.push({ measurement: `edit form: a key in a 1 MiB value (${m.keyMs.length} keys)`, slotui: ms(key), reference: '16 ms (one frame)', ratio: ratio(key / 16), target: '≤ 16 ms', met: met(key <= 16) });
   });
 
   await measure('TLS connections per session', async () => {

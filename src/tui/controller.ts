@@ -175,7 +175,7 @@ export function createController(deps: ControllerDeps): Controller {
         const next = completion.value;
         nav.dispatch({
           type: 'edit-command',
-          editor: { value: next, cursor: Array.from(next).length },
+          editor: { value: next, cursor: next.length },
           candidates: completion.candidates.length > 1 ? completion.candidates : [],
         });
       },

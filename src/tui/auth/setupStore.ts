@@ -52,7 +52,7 @@ export interface SetupOptions {
   onCancel(): void;
 }
 
-const editor = (value: string | undefined): EditorState => (value ? { value, cursor: Array.from(value).length } : EMPTY_EDITOR);
+const editor = (value: string | undefined): EditorState => (value ? { value, cursor: value.length } : EMPTY_EDITOR);
 
 /** A JSON answer pasted over several lines: its newlines arrive as Enter and must not submit half of it. */
 function unfinishedJson(text: string): boolean {

@@ -3,6 +3,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { EditorState } from '../text/lineEditor.js';
 import { textWidth, truncate } from '../../text/width.js';
+import { visibleAroundCursor } from '../text/visibleText.js';
 
 export interface InputLineProps {
   prompt: string;
@@ -14,15 +15,9 @@ export interface InputLineProps {
 }
 
 export function InputLine({ prompt, editor, placeholder, after, width }: InputLineProps): React.JSX.Element {
-  const chars = Array.from(editor.value);
-  const cursor = Math.max(0, Math.min(chars.length, editor.cursor));
   const room = Math.max(1, width - textWidth(prompt) - 1);
-  // Keep the cursor in view on a long line: show the end part that holds it.
-  let start = 0;
-  while (start < cursor && textWidth(chars.slice(start, cursor + 1).join('')) > room) start++;
-  const before = chars.slice(start, cursor).join('');
-  const atCursor = chars[cursor] ?? ' ';
-  const rest = truncate(chars.slice(cursor + 1).join(''), Math.max(0, room - textWidth(before) - textWidth(atCursor)));
+  // Keep the cursor in view on a long line: the part around it (the filter's text is typed: no sanitising).
+  const { before, at: atCursor, after: rest } = visibleAroundCursor(editor.value, editor.cursor, room, { sanitize: false });
   const used = textWidth(prompt) + textWidth(before) + textWidth(atCursor) + textWidth(rest);
   return (
     <Box width={width} height={1} overflow="hidden">

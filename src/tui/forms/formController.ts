@@ -156,7 +156,7 @@ export function createFormController(ctx: FormsContext): FormController {
     if (row?.kind === 'field' && row.field.references) handlers['form-pick'] = openPicker;
     const suggestion = nextSuggestion(form, row);
     const editor = row ? form.editors[row.id] : undefined;
-    if (suggestion !== undefined && row && editor && editor.cursor >= Array.from(editor.value).length) {
+    if (suggestion !== undefined && row && editor && editor.cursor >= editor.value.length) {
       handlers['form-accept-suggestion'] = () => update((f) => setValue(f, row.id, suggestion));
     }
     if (form.def.fields.some((f) => f.kind === 'queries')) handlers['form-add-query'] = () => update(addQuery);

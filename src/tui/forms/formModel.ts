@@ -44,7 +44,7 @@ export interface FormState {
 
 export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${part}`;
 
-const editorOf = (value: string): EditorState => ({ value, cursor: Array.from(value).length });
+const editorOf = (value: string): EditorState => ({ value, cursor: value.length });
 
 /** The text a record's value shows in a field. */
 export function fieldText(field: FieldDef, value: unknown): string {
