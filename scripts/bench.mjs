@@ -116,6 +116,8 @@ function slotuiEnv(sandbox) {
     SLOTUI_CA_FILE: sandbox.caFile,
     SLOTUI_TOKEN: sandbox.token,
     SLOTUI_CONFIG_DIR: join(tempDir, 'config'),
+    // The code cache of this run's builds, not the user's (warm after the first run of each).
+    XDG_CACHE_HOME: join(tempDir, 'cache'),
     TERM: 'xterm-256color',
   };
 }
@@ -236,6 +238,7 @@ try {
     const prefetched = [];
     const unfetched = [];
     const connections = [];
+    const before = { first: [], prefetched: [], unfetched: [] };
     for (let i = 0; i < runs; i++) {
       bare.push(await bareNode(ctx));
       const s = await measuredSession(ctx, { firstName, pageSize, lastOffset, flips: settings.flips, backSteps: settings.backSteps, pageName: ctx.pageName });
@@ -245,6 +248,15 @@ try {
       unfetched.push(...s.unfetched);
       connections.push(s.connections);
       if (s.exitCode !== 0) badExits.push(s.exitCode);
+      if (baseline) {
+        const b = await measuredSession({ ...ctx, bin: baseline }, { firstName, pageSize, lastOffset, flips: settings.flips, backSteps: settings.backSteps, pageName: ctx.pageName });
+        before.first.push(b.firstFrameMs);
+        before.prefetched.push(...b.prefetched);
+        before.unfetched.push(...b.unfetched);
+      }
+    }
+    if (baseline) {
+      notes.push(`Baseline in the same sessions, alternating: first frame ${ms(median(before.first))}; page flips prefetched ${ms(median(before.prefetched))}, not fetched ${ms(median(before.unfetched))} (slotui: ${ms(median(first))}, ${ms(median(prefetched))}, ${ms(median(unfetched))}).`);
     }
     // The server's own time for pages like the unfetched ones, on a warm kept-alive connection.
     const serverTimes = [];
