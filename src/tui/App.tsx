@@ -27,6 +27,7 @@ import { HintBar } from './components/HintBar.js';
 import { COLOR_THEME, MONO_THEME, ThemeContext } from './components/theme.js';
 import { useTerminalSize } from './components/useTerminalSize.js';
 import { createDashboard, type Dashboard } from './dashboard.js';
+import { throughTmux } from '../text/osc.js';
 import { DashboardView } from './DashboardView.js';
 import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
 import { activeHints, dispatchKey, splitKeys, type KeyLayer } from './input/router.js';
@@ -101,6 +102,10 @@ export function App(props: AppProps): React.JSX.Element {
     initialResource: props.initialResource,
     registry: props.registry,
     quit: onQuit,
+    // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
+    writeTerminal: auth?.writeTerminal ?? ((sequence) => {
+      ink.current.stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
+    }),
     runEditor: (file) => {
       const { launchEditor, suspendTerminal: suspend, stdout: out } = ink.current;
       const launch = launchEditor ?? systemEditorLauncher(process.env);

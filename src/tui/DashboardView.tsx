@@ -21,6 +21,7 @@ import { FormsView } from './forms/FormsView.js';
 import { activeHints } from './input/router.js';
 import { DetailScreen } from './screens/DetailScreen.js';
 import { ListScreen } from './screens/ListScreen.js';
+import { RelationsScreen } from './screens/RelationsScreen.js';
 import type { ListSnapshot } from './state/listStore.js';
 import { currentDetail, type NavState } from './state/navigation.js';
 
@@ -52,7 +53,10 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
   const env = dashboard.env();
   const screen = dashboard.screen();
 
-  const message = messageLines(nav, snap, columns);
+  const whole = session.wholes[nav.resource];
+  const wholeSnap = useSyncExternalStore(whole.subscribe, whole.getSnapshot);
+  useSyncExternalStore(dashboard.relations.subscribe, dashboard.relations.getSnapshot);
+  const message = messageLines(nav, snap, wholeSnap.query.text, columns);
   const bodyHeight = Math.max(1, rows - 2 - 1 - 1 - message.lines.length);
   const hints = activeHints(dashboard.controller.layers(), env);
 
@@ -72,11 +76,11 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
         <Box flexDirection="column" height={bodyHeight} width={columns} overflow="hidden">
           <Body screen={screen} dashboard={dashboard} nav={nav} width={columns} height={bodyHeight} clock={clock} />
         </Box>
-        <StatusLine snap={snap} profile={settings.profileName} width={columns} warning={dashboard.setup.warning()} />
+        <StatusLine snap={snap} whole={wholeSnap} profile={settings.profileName} width={columns} warning={dashboard.setup.warning()} />
         {nav.overlay === 'command' ? (
           <InputLine prompt=":" editor={nav.command} after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined} width={columns} />
         ) : nav.overlay === 'filter' ? (
-          <InputLine prompt="/" editor={nav.filter} placeholder="type to filter the rows on screen" width={columns} />
+          <InputLine prompt="/" editor={nav.filter} placeholder="type to filter the whole list (name, id, the columns shown)" width={columns} />
         ) : (
           <MessageArea lines={message.lines} tone={message.tone} width={columns} />
         )}
@@ -122,7 +126,10 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
     }
     case 'list': {
       const store = session.getSnapshot().stores[nav.resource];
-      return <ListScreen key={nav.resource} def={dashboard.registry.get(nav.resource)} store={store} width={width} height={height} />;
+      return <ListScreen key={nav.resource} def={dashboard.registry.get(nav.resource)} store={store} whole={session.getSnapshot().wholes[nav.resource]} width={width} height={height} />;
+    }
+    case 'relations': {
+      return <RelationsScreen store={dashboard.relations} width={width} height={height} />;
     }
   }
 }
@@ -141,7 +148,7 @@ function MessageArea({ lines, tone, width }: { lines: string[]; tone: 'info' | '
 }
 
 /** The line(s) above the hint bar: a message, a failed page with its retry key, a notice, or the filter in force. */
-function messageLines(nav: NavState, snap: ListSnapshot, width: number): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
+function messageLines(nav: NavState, snap: ListSnapshot, wholeFilter: string, width: number): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
   if (nav.overlay === 'command' || nav.overlay === 'filter') return { lines: [''], tone: 'info' };
   const wrapped = (text: string) => {
     const lines = wrap(text, width);
@@ -153,6 +160,7 @@ function messageLines(nav: NavState, snap: ListSnapshot, width: number): { lines
   if (nav.message) return { lines: wrapped(nav.message.text), tone: nav.message.tone };
   if (snap.error !== null) return { lines: wrapped(retryText(snap.error)), tone: 'error' };
   if (snap.notice) return { lines: [truncate(snap.notice, width)], tone: 'info' };
+  if (wholeFilter && nav.details.length === 0) return { lines: [truncate(`Filter “${sanitizeLine(wholeFilter)}” over the whole list · n/p page through the matches · / changes it · Esc clears it`, width)], tone: 'dim' };
   if (snap.filter && nav.details.length === 0) return { lines: [truncate(`Filter “${sanitizeLine(snap.filter)}” · / changes it · Esc clears it`, width)], tone: 'dim' };
   return { lines: [''], tone: 'info' };
 }

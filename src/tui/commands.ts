@@ -8,6 +8,7 @@ import { truncate } from '../text/width.js';
 
 export type Command =
   | { kind: 'resource'; resource: ResourceName }
+  | { kind: 'open'; resource: ResourceName; id: string }
   | { kind: 'profile'; name: string }
   | { kind: 'help' }
   | { kind: 'quit' }
@@ -22,7 +23,7 @@ export function commandWords(registry: Registry = REGISTRY): string[] {
   return [...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q'])].sort();
 }
 
-const usage = (registry: Registry): string => `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :profile NAME or :q.`;
+const usage = (registry: Registry): string => `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME or :q.`;
 
 export function parseCommand(text: string, registry: Registry = REGISTRY): Command {
   const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
@@ -33,6 +34,14 @@ export function parseCommand(text: string, registry: Registry = REGISTRY): Comma
     if (args.length !== 1) return { kind: 'error', message: 'Name one profile: :profile NAME.' };
     return { kind: 'profile', name: args[0]! };
   }
+  const named = registry.resolve(lower);
+  if (named && args.length === 1) {
+    const id = args[0]!;
+    // Ids are single path segments: anything else cannot name a record.
+    if (id.includes('/') || id === '.' || id === '..') return { kind: 'error', message: `"${shown(id)}" cannot be an id: ids have no "/".` };
+    return { kind: 'open', resource: named.name, id };
+  }
+  if (named && args.length > 1) return { kind: 'error', message: `Name one record: :${shown(lower)} ID.` };
   if (args.length > 0) return { kind: 'error', message: `:${shown(lower)} takes no arguments. ${usage(registry)}` };
   if (QUIT_WORDS.includes(lower)) return { kind: 'quit' };
   if (HELP_WORDS.includes(lower)) return { kind: 'help' };

@@ -19,6 +19,12 @@ import type { RecordStore } from './state/recordStore.js';
 import type { ViewportStore } from './state/viewport.js';
 import { editLine } from './text/lineEditor.js';
 import type { Forms } from './forms/formsController.js';
+import type { RecordIndex } from '../api/recordIndex.js';
+import { relations } from '../api/relations.js';
+import type { ApiRecord } from '../api/schemas.js';
+import { createCopier, recordSummary } from './copy.js';
+import type { RelationsMode, RelationsStore } from './state/relationsStore.js';
+import type { WholeList } from './state/wholeList.js';
 
 export interface ControllerDeps {
   registry: Registry;
@@ -26,6 +32,12 @@ export interface ControllerDeps {
   viewport: ViewportStore;
   records: RecordStore;
   stores: () => Record<ResourceName, ListStore>;
+  /** The whole lists (`/`, `o`, `O`), the record index behind them, `u`/`x` and copying; absent in narrow tests. */
+  wholes?: () => Record<ResourceName, WholeList>;
+  index?: () => RecordIndex;
+  relations?: RelationsStore;
+  clock?: () => Date;
+  writeTerminal?: (sequence: string) => void;
   env: () => KeyEnv;
   quit: () => void;
   openProfile: (name: string) => void;
@@ -49,9 +61,41 @@ export function createController(deps: ControllerDeps): Controller {
   const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
   const closeOverlay = () => nav.dispatch({ type: 'overlay', overlay: 'none' });
 
+  const whole = () => deps.wholes?.()[state().resource];
+  const wholeActive = () => whole()?.getSnapshot().active === true;
+
   const rowsNow = () => {
+    const fitted = fittedColumns(deps.registry.get(state().resource), viewport.getSnapshot().columns);
+    const w = whole()?.getSnapshot();
+    if (w?.active) return visibleRows(w.rows, fitted, '');
     const snap = store().getSnapshot();
-    return visibleRows(snap.page?.results, fittedColumns(deps.registry.get(state().resource), viewport.getSnapshot().columns), snap.filter);
+    return visibleRows(snap.page?.results, fitted, snap.filter);
+  };
+  const selectedOnList = (): ApiRecord | undefined => {
+    const rows = rowsNow();
+    const at = wholeActive() ? whole()!.getSnapshot().selected : store().getSnapshot().selected;
+    return rows[Math.min(at, rows.length - 1)]?.record;
+  };
+
+  const copier = createCopier(deps.writeTerminal, (resource, record) =>
+    deps.index ? recordSummary(resource, record, deps.index(), records, (deps.clock ?? (() => new Date()))()) : record.id);
+
+  /** u, x, y, Y on a record (the list's selection or the details' record). */
+  const recordHandlers = (resource: ResourceName, record: () => ApiRecord | undefined): KeyHandlers => {
+    const on = (act: (r: ApiRecord) => void) => () => {
+      const r = record();
+      if (r) act(r);
+    };
+    const handlers: KeyHandlers = {
+      'copy-id': on((r) => say(copier.copyId(resource, r))),
+      'copy-summary': on((r) => say(copier.copySummary(resource, r))),
+    };
+    if (deps.relations) {
+      const open = (mode: RelationsMode) => on((r) => deps.relations!.open(mode, resource, r.id, relations.model.name(resource, r)));
+      handlers['used-by'] = open('used-by');
+      handlers.relations = open('tree');
+    }
+    return handlers;
   };
 
   const runCommand = (text: string) => {
@@ -59,6 +103,10 @@ export function createController(deps: ControllerDeps): Controller {
     switch (command.kind) {
       case 'resource':
         nav.dispatch({ type: 'switch-resource', resource: command.resource });
+        break;
+      case 'open':
+        nav.dispatch({ type: 'switch-resource', resource: command.resource });
+        nav.dispatch({ type: 'open-detail', entry: { resource: command.resource, id: command.id } });
         break;
       case 'profile':
         deps.openProfile(command.name);
@@ -93,29 +141,35 @@ export function createController(deps: ControllerDeps): Controller {
 
   const listLayer = (): KeyLayer => {
     const list = store();
+    const w = whole();
+    const wholeOn = wholeActive();
+    const resource = state().resource;
     const handlers: KeyHandlers = {
-      'select-up': () => list.moveSelection(-1, rowsNow().length),
-      'select-down': () => list.moveSelection(1, rowsNow().length),
-      'page-next': () => list.next(),
-      'page-prev': () => list.prev(),
-      'page-first': () => list.first(),
-      'page-last': () => list.last(),
+      'select-up': () => (wholeOn ? w!.moveSelection(-1) : list.moveSelection(-1, rowsNow().length)),
+      'select-down': () => (wholeOn ? w!.moveSelection(1) : list.moveSelection(1, rowsNow().length)),
+      'page-next': () => (wholeOn ? void w!.next() : list.next()),
+      'page-prev': () => (wholeOn ? void w!.prev() : list.prev()),
+      'page-first': () => (wholeOn ? w!.first() : list.first()),
+      'page-last': () => (wholeOn ? w!.last() : list.last()),
       'open-detail': () => {
-        const rows = rowsNow();
-        const row = rows[Math.min(list.getSnapshot().selected, rows.length - 1)];
-        if (row) nav.dispatch({ type: 'open-detail', entry: { resource: state().resource, id: row.record.id, record: row.record } });
+        const record = selectedOnList();
+        if (record) nav.dispatch({ type: 'open-detail', entry: { resource, id: record.id, record } });
       },
-      'filter-open': () => nav.dispatch({ type: 'overlay', overlay: 'filter', filter: list.getSnapshot().filter }),
-      reload: () => list.reload(),
+      'filter-open': () => nav.dispatch({ type: 'overlay', overlay: 'filter', filter: w ? w.getSnapshot().query.text : list.getSnapshot().filter }),
+      reload: () => {
+        list.reload();
+        void deps.index?.().refreshStarted(resource);
+      },
+      ...recordHandlers(resource, selectedOnList),
     };
-    if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
+    if (w) {
+      handlers['sort-next'] = () => w.sortNext();
+      handlers['sort-reverse'] = () => w.sortReverse();
+      if (w.getSnapshot().query.text !== '') handlers['filter-clear-list'] = () => w.clearText();
+    } else if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
     if (!deps.env().readOnly && deps.forms) {
       // c, e, E, d on the selected row (the forms refuse again in read-only sessions).
-      const selected = () => {
-        const rows = rowsNow();
-        return rows[Math.min(list.getSnapshot().selected, rows.length - 1)]?.record;
-      };
-      Object.assign(handlers, deps.forms.listHandlers(state().resource, selected));
+      Object.assign(handlers, deps.forms.listHandlers(resource, selectedOnList));
     }
     return { context: 'list', handlers };
   };
@@ -135,7 +189,13 @@ export function createController(deps: ControllerDeps): Controller {
       'scroll-top': () => scrollTo(0),
       'scroll-bottom': () => scrollTo(max),
       'detail-reload': () => records.load(top.resource, top.id),
+      ...recordHandlers(top.resource, () => records.get(top.resource, top.id).record ?? top.record),
     };
+    if (!deps.env().readOnly && deps.forms) {
+      // e, E, d on the record shown (c stays a list key).
+      const { 'record-create': _create, ...onRecord } = deps.forms.listHandlers(top.resource, () => records.get(top.resource, top.id).record ?? top.record);
+      Object.assign(handlers, onRecord);
+    }
     const refs = referencesOf(deps.registry, top.resource, records.get(top.resource, top.id).record ?? top.record);
     const marked = refs[Math.min(top.reference, refs.length - 1)];
     if (marked) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
@@ -195,7 +255,9 @@ export function createController(deps: ControllerDeps): Controller {
     handlers: {
       'filter-keep': closeOverlay,
       'filter-cancel': () => {
-        store().setFilter('');
+        const w = whole();
+        if (w) w.clearText();
+        else store().setFilter('');
         closeOverlay();
       },
     },
@@ -203,10 +265,35 @@ export function createController(deps: ControllerDeps): Controller {
       const edited = editLine(state().filter, input, key);
       if (!edited) return false;
       nav.dispatch({ type: 'edit-filter', editor: edited });
-      store().setFilter(edited.value);
+      const w = whole();
+      if (w) w.setText(edited.value);
+      else store().setFilter(edited.value);
       return true;
     },
   });
+
+  const relationsLayer = (): KeyLayer => {
+    const view = deps.relations!;
+    return {
+      context: 'relations',
+      owns: true,
+      handlers: {
+        'relations-up': () => view.move(-1),
+        'relations-down': () => view.move(1),
+        'relations-open': () => {
+          const line = view.selectedLine();
+          if (!line) return;
+          if (line.resolution === 'dangling') {
+            say(`${relations.model.noun(line.resource, false)} ${line.id} points nowhere: there is no such record to open.`, 'error');
+            return;
+          }
+          view.close();
+          nav.dispatch({ type: 'open-detail', entry: { resource: line.resource, id: line.id } });
+        },
+        'relations-close': () => view.close(),
+      },
+    };
+  };
 
   const layers = (): KeyLayer[] => {
     // The token setup is above every screen and overlay; Ctrl+C still quits (an 'always' key).
@@ -216,6 +303,7 @@ export function createController(deps: ControllerDeps): Controller {
     const formLayers = deps.forms?.layers();
     if (formLayers) return [...formLayers, globalLayer()];
     const s = state();
+    if (deps.relations?.getSnapshot() && s.overlay !== 'help') return [relationsLayer(), globalLayer()];
     const screen = s.details.length > 0 ? detailLayer() : listLayer();
     switch (s.overlay) {
       case 'help':

@@ -12,6 +12,8 @@
  */
 import type { Key } from 'ink';
 import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
+import { gatedWalk } from './state/gatedWalk.js';
+import { RecordIndex } from '../api/recordIndex.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -32,6 +34,9 @@ import { RecordStore, recordKey } from './state/recordStore.js';
 import { RequestGate } from './state/requestGate.js';
 import { Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
+import { WholeList } from './state/wholeList.js';
+import { RelationsStore } from './state/relationsStore.js';
+import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
 import type { FirstPage, Session } from './types.js';
 
@@ -51,6 +56,8 @@ export interface DashboardServices {
   runEditor: (file: string) => Promise<void>;
   /** The user quit (q, Ctrl+C, :q). */
   quit: (code: number) => void;
+  /** Writes our own escape sequence to the terminal (`y`/`Y` copy through OSC 52; tmux's passthrough is the writer's). */
+  writeTerminal?: (sequence: string) => void;
   initialResource?: ResourceName;
   /** The resources shown (tabs, number keys, lists, details, forms); default: the service's. */
   registry?: Registry;
@@ -61,6 +68,10 @@ export interface DashboardSession {
   settings: Settings;
   readOnly: boolean;
   stores: Record<ResourceName, ListStore>;
+  /** Every record of a resource, gathered in the background on demand (filter, sort, pickers, relations). */
+  index: RecordIndex;
+  /** The whole list of each resource, filtered and sorted (`/`, `o`, `O`). */
+  wholes: Record<ResourceName, WholeList>;
   /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
   owned: boolean;
 }
@@ -70,6 +81,7 @@ export type DashboardScreen =
   | { kind: 'setup'; flow: SetupStore }
   | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
   | { kind: 'help' }
+  | { kind: 'relations' }
   | { kind: 'detail' }
   | { kind: 'list' };
 
@@ -78,6 +90,7 @@ export interface Dashboard {
   nav: NavStore;
   viewport: ViewportStore;
   records: RecordStore;
+  relations: RelationsStore;
   forms: Forms;
   setup: TokenSetupController;
   session: Store<DashboardSession>;
@@ -107,12 +120,24 @@ export function createDashboard(services: DashboardServices): Dashboard {
       def.name,
       new ListStore({ client, resource: def.name, def, pageSize, gate, firstPage: early?.resource === def.name ? early : undefined }),
     ])) as Record<ResourceName, ListStore>;
-    return { client, settings, owned, stores, readOnly: settings.readOnly || client.readOnly };
+    // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
+    const index = new RecordIndex({ walk: gatedWalk(client, gate), maxRecords: settings.indexMaxRecords });
+    const wholes = Object.fromEntries(registry.defs.map((def) => [
+      def.name,
+      new WholeList({ index, def, pageSize, columns: () => fittedColumns(def, viewport.getSnapshot().columns).map((f) => f.column) }),
+    ])) as Record<ResourceName, WholeList>;
+    return { client, settings, owned, stores, index, wholes, readOnly: settings.readOnly || client.readOnly };
+  };
+  const disposeSession = (s: DashboardSession) => {
+    for (const store of Object.values(s.stores)) store.dispose();
+    for (const whole of Object.values(s.wholes)) whole.dispose();
+    s.index.close();
   };
 
   const session = new Store<DashboardSession>(makeSession(services.client, services.settings, false, services.firstPage));
   const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, resources: registry.names.length });
   const records = new RecordStore(() => session.getSnapshot().client);
+  const relationsStore = new RelationsStore(() => session.getSnapshot().index);
   const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
 
   const setup = new TokenSetupController({
@@ -192,7 +217,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
 
   const replaceSession = (next: DashboardSession) => {
     const old = session.getSnapshot();
-    for (const store of Object.values(old.stores)) store.dispose();
+    relationsStore.close();
+    disposeSession(old);
     if (old.owned) void old.client.close().catch(() => undefined);
     records.clear();
     session.set(next);
@@ -226,7 +252,12 @@ export function createDashboard(services: DashboardServices): Dashboard {
     nav,
     viewport,
     records,
+    relations: relationsStore,
     stores: () => session.getSnapshot().stores,
+    wholes: () => session.getSnapshot().wholes,
+    index: () => session.getSnapshot().index,
+    clock,
+    writeTerminal: services.writeTerminal,
     env,
     quit: () => services.quit(0),
     openProfile: (name) => void switchProfile(name),
@@ -241,6 +272,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     if (formsState.kind !== 'none') return { kind: 'forms', state: formsState };
     const state = nav.getSnapshot();
     if (state.overlay === 'help') return { kind: 'help' };
+    if (relationsStore.getSnapshot()) return { kind: 'relations' };
     return state.details.length > 0 ? { kind: 'detail' } : { kind: 'list' };
   };
 
@@ -255,6 +287,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     nav,
     viewport,
     records,
+    relations: relationsStore,
     forms,
     setup,
     session,
@@ -265,6 +298,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     resize: (size) => {
       viewport.resize(size);
       for (const store of Object.values(session.getSnapshot().stores)) store.setPageSize(viewport.pageSize);
+      for (const whole of Object.values(session.getSnapshot().wholes)) whole.setPageSize(viewport.pageSize);
     },
     dispose: () => {
       if (disposed) return;
@@ -274,8 +308,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
       unwatchList?.();
       setup.dispose();
       records.dispose();
+      relationsStore.close();
       const s = session.getSnapshot();
-      for (const store of Object.values(s.stores)) store.dispose();
+      disposeSession(s);
       if (s.owned) void s.client.close().catch(() => undefined);
     },
   };

@@ -15,11 +15,14 @@ export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'fil
   // Token setup (issue 5): the first-run welcome screen and the setup flow.
   | 'welcome' | 'setup'
   // Forms (issue 4): a create/edit form, the record picker inside it, a yes/no question.
-  | 'form' | 'picker' | 'confirm';
+  | 'form' | 'picker' | 'confirm'
+  // The whole list at hand: who uses a record, the relations tree.
+  | 'relations';
 
 export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | 'Filter' | 'Command line' | 'Help' | 'Program'
   | 'Token setup'
-  | 'Forms' | 'Picker' | 'Confirm';
+  | 'Forms' | 'Picker' | 'Confirm'
+  | 'Relations';
 
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {
@@ -45,7 +48,10 @@ export type BindingId =
   | 'form-next' | 'form-prev' | 'form-enter' | 'form-submit' | 'form-pick' | 'form-accept-suggestion'
   | 'form-add-query' | 'form-remove-query' | 'form-cancel'
   | 'picker-up' | 'picker-down' | 'picker-more' | 'picker-choose' | 'picker-cancel'
-  | 'confirm-yes' | 'confirm-no';
+  | 'confirm-yes' | 'confirm-no'
+  // The whole list at hand
+  | 'sort-next' | 'sort-reverse' | 'used-by' | 'relations' | 'copy-id' | 'copy-summary'
+  | 'relations-up' | 'relations-down' | 'relations-open' | 'relations-close';
 
 export interface Binding {
   id: BindingId;
@@ -92,15 +98,27 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'page-first', keys: ['g'], description: 'first page', hint: 'first', group: 'Moving around', when: ['list'] },
   { id: 'page-last', keys: ['G'], description: 'last page', hint: 'last', group: 'Moving around', when: ['list'] },
   { id: 'open-detail', keys: ['Enter'], description: 'details of the selected record', hint: 'details', group: 'Moving around', when: ['list'] },
-  { id: 'filter-open', keys: ['/'], description: 'filter the rows on screen', hint: 'filter', group: 'Moving around', when: ['list'] },
+  { id: 'filter-open', keys: ['/'], description: 'filter the whole list: name, id and the columns shown (records are gathered in the background; "N of M match")', hint: 'filter', group: 'Moving around', when: ['list'] },
+  { id: 'sort-next', keys: ['o'], description: 'sort the whole list by the next column (after the last: the server\'s order)', group: 'Moving around', when: ['list'] },
+  { id: 'sort-reverse', keys: ['O'], description: 'reverse the order of the whole list', group: 'Moving around', when: ['list'] },
   { id: 'filter-clear-list', keys: ['Esc'], description: 'clear the filter', hint: 'clear filter', group: 'Moving around', when: ['list'] },
   { id: 'reload', keys: ['r'], description: 'reload (or retry after an error)', hint: 'reload', group: 'Moving around', when: ['list'] },
 
   // Records (create, edit, delete): absent in read-only mode.
   { id: 'record-create', keys: ['c'], description: 'create a record', hint: 'create', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: creating is off' },
-  { id: 'record-edit', keys: ['e'], description: 'edit the selected record', hint: 'edit', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: editing is off' },
-  { id: 'record-delete', keys: ['d'], description: 'delete the selected record, after asking to confirm', hint: 'delete', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: deleting is off' },
-  { id: 'record-edit-external', keys: ['E'], description: 'edit the selected record as JSON in $VISUAL or $EDITOR', group: 'Records', when: ['list'], enabled: writable, disabledReason: 'read-only: editing is off' },
+  { id: 'record-edit', keys: ['e'], description: 'edit the selected record', hint: 'edit', group: 'Records', when: ['list', 'detail'], enabled: writable, disabledReason: 'read-only: editing is off' },
+  { id: 'record-delete', keys: ['d'], description: 'delete the selected record, after asking to confirm', hint: 'delete', group: 'Records', when: ['list', 'detail'], enabled: writable, disabledReason: 'read-only: deleting is off' },
+  { id: 'record-edit-external', keys: ['E'], description: 'edit the selected record as JSON in $VISUAL or $EDITOR', group: 'Records', when: ['list', 'detail'], enabled: writable, disabledReason: 'read-only: editing is off' },
+
+  // Relations and copying, on the list's selection and in the details
+  { id: 'used-by', keys: ['u'], description: 'used by: the records that refer to it (an SLI\'s SLOs, an SLO\'s or an organization\'s agreements)', group: 'Relations', when: ['list', 'detail'] },
+  { id: 'relations', keys: ['x'], description: 'relations tree: organization → agreements → SLOs → SLI, ids that point nowhere marked', group: 'Relations', when: ['list', 'detail'] },
+  { id: 'copy-id', keys: ['y'], description: 'copy the id (OSC 52, through tmux too)', group: 'Relations', when: ['list', 'detail'] },
+  { id: 'copy-summary', keys: ['Y'], description: 'copy a Markdown summary (an SLO: target, window, budget, SLI, first page tier)', group: 'Relations', when: ['list', 'detail'] },
+  { id: 'relations-up', keys: ['↑', 'k'], description: 'move up', group: 'Relations', when: ['relations'] },
+  { id: 'relations-down', keys: ['↓', 'j'], description: 'move down', hint: 'move', group: 'Relations', when: ['relations'] },
+  { id: 'relations-open', keys: ['Enter'], description: 'open the selected record', hint: 'open', group: 'Relations', when: ['relations'] },
+  { id: 'relations-close', keys: ['Esc'], description: 'close used-by or the relations tree', hint: 'close', group: 'Relations', when: ['relations'] },
 
   // Details
   { id: 'back', keys: ['Esc'], description: 'back to the list, on the same row', hint: 'back', group: 'Details', when: ['detail'] },
@@ -159,12 +177,13 @@ export const BINDINGS: readonly Binding[] = [
 /** Commands of the command line, for the help overlay and the README. */
 export const COMMAND_HELP: readonly { command: string; description: string }[] = [
   { command: REGISTRY.defs.map((d) => `:${shortName(d)}`).join('  '), description: 'switch resource (singular forms too)' },
+  { command: ':slo ID', description: 'open that record\'s details (any resource: :sli sli-000123, :org org-000001)' },
   { command: ':profile NAME', description: 'switch to another profile' },
   { command: ':help', description: 'this help' },
   { command: ':q', description: 'quit' },
 ];
 
-export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Details', 'Filter', 'Command line', 'Help', 'Program',
+export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Relations', 'Details', 'Filter', 'Command line', 'Help', 'Program',
   'Token setup',
   'Forms', 'Picker', 'Confirm'];
 

@@ -94,7 +94,11 @@ describe('commands', () => {
     expect(parseCommand('q')).toEqual({ kind: 'quit' });
     expect(parseCommand('')).toEqual({ kind: 'none' });
     expect(parseCommand('nope')).toMatchObject({ kind: 'error', message: expect.stringContaining('Unknown command :nope.') });
-    expect(parseCommand('slos extra')).toMatchObject({ kind: 'error' });
+    expect(parseCommand('slos extra more')).toMatchObject({ kind: 'error', message: 'Name one record: :slos ID.' });
+    expect(parseCommand('slo slo-000123')).toEqual({ kind: 'open', resource: 'slos', id: 'slo-000123' });
+    expect(parseCommand(':orgs org-1')).toEqual({ kind: 'open', resource: 'organizations', id: 'org-1' });
+    expect(parseCommand('sli a/b')).toMatchObject({ kind: 'error', message: expect.stringContaining('cannot be an id') });
+    expect(parseCommand('help me')).toMatchObject({ kind: 'error' });
   });
 
   test('an unknown command quoting hostile text quotes it safely', () => {

@@ -2,31 +2,36 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { ListSnapshot } from '../state/listStore.js';
+import type { WholeListSnapshot } from '../state/wholeList.js';
 import { pagePosition } from '../state/listStore.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { Spinner } from './Spinner.js';
 import { useTheme } from './theme.js';
 
-export function statusText(snap: ListSnapshot, profile: string): string {
+export function statusText(snap: ListSnapshot, profile: string, whole?: WholeListSnapshot | null): string {
   const parts: string[] = [snap.resource];
-  if (snap.page) {
+  if (whole?.active) {
+    // The whole list, filtered or sorted: its own pages, what matches, the order, and what is still gathering.
+    parts.push(`page ${whole.page + 1} of ${whole.pages}`);
+  } else if (snap.page) {
     const { number, count } = pagePosition(snap.page);
     parts.push(`page ${number} of ${count}`, `total ${snap.page.total}`);
   } else {
     parts.push('page – of –', 'total –');
   }
+  if (whole) parts.push(...whole.summary);
   parts.push(`profile ${sanitizeLine(profile)}`);
   return parts.join(' · ');
 }
 
 /** `warning`: the token's expiry within 30 days (issue 5), after the profile. */
-export function StatusLine({ snap, profile, width, warning }: { snap: ListSnapshot; profile: string; width: number; warning?: string }): React.JSX.Element {
+export function StatusLine({ snap, whole, profile, width, warning }: { snap: ListSnapshot; whole?: WholeListSnapshot | null; profile: string; width: number; warning?: string }): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box width={width} height={1} overflow="hidden">
       <Box flexShrink={1} marginRight={2}>
         <Text wrap="truncate-end">
-          {statusText(snap, profile)}
+          {statusText(snap, profile, whole)}
           {warning ? <Text color={theme.error} bold>{` · ⚠ ${warning}`}</Text> : null}
         </Text>
       </Box>

@@ -11,23 +11,35 @@ import { formatHeader, formatRow } from '../../text/columns.js';
 import { truncate } from '../../text/width.js';
 import { Table, type TableRow } from '../components/Table.js';
 import { fittedColumns, visibleRows } from './rows.js';
+import type { WholeList } from '../state/wholeList.js';
 
 export interface ListScreenProps {
   def: ResourceDef;
   store: ListStore;
+  /** The whole list, filtered or sorted: shown instead of the server's page while it is active. */
+  whole?: WholeList;
   width: number;
   height: number;
 }
 
-export function ListScreen({ def, store, width, height }: ListScreenProps): React.JSX.Element {
+const NO_WHOLE = { subscribe: () => () => undefined, getSnapshot: () => null };
+
+export function ListScreen({ def, store, whole, width, height }: ListScreenProps): React.JSX.Element {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const wholeSource = whole ?? NO_WHOLE;
+  const wholeSnap = useSyncExternalStore(wholeSource.subscribe, wholeSource.getSnapshot);
   const fitted = fittedColumns(def, width);
-  const rows = visibleRows(snap.page?.results, fitted, snap.filter);
+  const wholeOn = wholeSnap?.active === true;
+  const rows = wholeOn ? visibleRows(wholeSnap.rows, fitted, '') : visibleRows(snap.page?.results, fitted, snap.filter);
   const tableRows = useMemo<TableRow[]>(() => rows.map((row, i) => ({ key: `${i}:${row.record.id}`, text: formatRow(fitted, row.cells) })), [rows, fitted]);
   const header = useMemo(() => formatHeader(fitted), [fitted]);
-  const selected = Math.min(snap.selected, Math.max(0, rows.length - 1));
+  const selected = Math.min(wholeOn ? wholeSnap.selected : snap.selected, Math.max(0, rows.length - 1));
 
-  const empty = !snap.page
+  const empty = wholeOn
+    ? wholeSnap.index.state === 'gathering' || wholeSnap.index.state === 'idle'
+      ? `No ${def.title} gathered so far match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”; still gathering…`
+      : `No ${def.title} match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”. Esc clears the filter.`
+    : !snap.page
     ? snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : '')
     : snap.page.results.length === 0
       ? `No ${def.title} here: the list is empty.`

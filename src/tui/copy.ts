@@ -1,0 +1,71 @@
+/**
+ * `y` and `Y`: a record's id, or a Markdown summary of it, put on the
+ * clipboard through OSC 52 (the writer wraps it for tmux). The summary of an
+ * SLO is its target, window, budget, SLI and first page tier (the SLO math);
+ * of any other record, its fields, with names beside the ids it refers to.
+ */
+import type { RecordIndex } from '../api/recordIndex.js';
+import { relations } from '../api/relations.js';
+import { RESOURCES, type ResourceName } from '../api/resources.js';
+import type { ApiRecord } from '../api/schemas.js';
+import { idsIn, nameBesideId, type RecordLookup } from '../domain/relations.js';
+import { markdownSummary, sloSummaryItems, type SummaryItem } from '../domain/summary.js';
+import { clipboardSequence } from '../text/osc.js';
+import { sanitizeLine } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
+import type { RecordStore } from './state/recordStore.js';
+
+/** Names from the index, else from the records the details have read. */
+function namesLookup(index: RecordIndex, records: RecordStore): RecordLookup {
+  return {
+    records: (resource) => index.records(resource),
+    get: (resource, id) => index.get(resource, id) ?? records.get(resource, id).record ?? undefined,
+    isComplete: (resource) => index.isComplete(resource),
+  };
+}
+
+const text = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+
+export function recordSummary(resource: ResourceName, record: ApiRecord, index: RecordIndex, records: RecordStore, now: Date): string {
+  const lookup = namesLookup(index, records);
+  const def = RESOURCES[resource];
+  const name = relations.model.name(resource, record);
+  const title = `${relations.model.noun(resource, false)} ${name === record.id ? record.id : `${name} (${record.id})`}`;
+  const refName = (to: ResourceName, id: string) => nameBesideId(relations.resolveRef(to, id, lookup));
+  let items: SummaryItem[];
+  if (resource === 'slos') {
+    const sliId = text(record.service_level_indicator_id);
+    items = sloSummaryItems(record, sliId ? refName('slis', sliId) : '', now);
+  } else {
+    items = def.fields.filter((f) => f.key !== 'name').map((field) => {
+      const reference = relations.model.references.find((r) => r.from === resource && r.field === field.key);
+      const value = reference ? idsIn(record, reference).map((id) => refName(reference.to, id)).join(', ') : text(record[field.key]);
+      return { label: field.label, value };
+    });
+  }
+  return markdownSummary(title, items);
+}
+
+export interface Copier {
+  copyId(resource: ResourceName, record: ApiRecord): string;
+  copySummary(resource: ResourceName, record: ApiRecord): string;
+}
+
+/** The sentence for the message line after copying (or why nothing was). */
+export function createCopier(write: ((sequence: string) => void) | undefined, summary: (resource: ResourceName, record: ApiRecord) => string): Copier {
+  const copy = (content: string, what: string): string => {
+    if (!write) return 'Copying is not available here.';
+    write(clipboardSequence(content));
+    return `Copied ${what} to the clipboard (OSC 52: over SSH and in tmux where the terminal allows it).`;
+  };
+  const shown = (id: string) => truncate(sanitizeLine(id), 40);
+  return {
+    copyId: (resource, record) => copy(record.id, `the id ${shown(record.id)}`),
+    copySummary: (resource, record) => {
+      const content = summary(resource, record);
+      const lines = content.trimEnd().split('\n').length;
+      return copy(content, `a Markdown summary of ${relations.model.noun(resource, false)} ${shown(record.id)} (${lines} lines)`);
+    },
+  };
+}

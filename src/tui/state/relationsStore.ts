@@ -1,0 +1,118 @@
+/**
+ * `u` (used by) and `x` (relations tree) of a record: lines worked out from
+ * the session's record index, gathering the resources they need in the
+ * background; the lines grow as records arrive. Enter opens the record of the
+ * selected line, Esc closes. No React here.
+ */
+import type { RecordIndex } from '../../api/recordIndex.js';
+import { describeIndexStatus } from '../../api/recordIndex.js';
+import { relations } from '../../api/relations.js';
+import type { ResourceName } from '../../api/resources.js';
+import { nameBesideId, TREE_LEVELS, type RecordLookup, type Resolution } from '../../domain/relations.js';
+import { Store } from './store.js';
+
+export type RelationsMode = 'used-by' | 'tree';
+
+export interface RelationLine {
+  depth: number;
+  text: string;
+  resource: ResourceName;
+  id: string;
+  resolution: Resolution;
+  selected: boolean;
+}
+
+export interface RelationsView {
+  mode: RelationsMode;
+  resource: ResourceName;
+  id: string;
+  title: string;
+  lines: RelationLine[];
+  /** Index into lines. */
+  cursor: number;
+  /** What is still being gathered ("gathering 1,200 of 5,030 SLOs"), or why it stopped. */
+  progress: string[];
+  complete: boolean;
+}
+
+export type RelationsState = RelationsView | null;
+
+/** The index as the relations read it. */
+export function indexLookup(index: RecordIndex): RecordLookup {
+  return {
+    records: (resource) => index.records(resource),
+    get: (resource, id) => index.get(resource, id),
+    isComplete: (resource) => index.isComplete(resource),
+  };
+}
+
+export class RelationsStore extends Store<RelationsState> {
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly index: () => RecordIndex) {
+    super(null);
+  }
+
+  open(mode: RelationsMode, resource: ResourceName, id: string, name: string): void {
+    this.close();
+    const needed = mode === 'used-by' ? relations.referrerResources(resource) : [...TREE_LEVELS];
+    const index = this.index();
+    for (const r of needed) void index.ensure(r);
+    const compute = (cursor: number) => this.set(this.view(mode, resource, id, name, needed, cursor));
+    compute(0);
+    this.unsubscribe = index.subscribe((status) => {
+      const current = this.getSnapshot();
+      if (current && needed.includes(status.resource)) compute(current.cursor);
+    });
+  }
+
+  move(delta: number): void {
+    const s = this.getSnapshot();
+    if (!s || s.lines.length === 0) return;
+    const cursor = Math.max(0, Math.min(s.lines.length - 1, s.cursor + delta));
+    if (cursor !== s.cursor) this.set({ ...s, cursor, lines: s.lines.map((l, i) => ({ ...l, selected: i === cursor })) });
+  }
+
+  selectedLine(): RelationLine | undefined {
+    const s = this.getSnapshot();
+    return s?.lines[s.cursor];
+  }
+
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.getSnapshot() !== null) this.set(null);
+  }
+
+  private view(mode: RelationsMode, resource: ResourceName, id: string, name: string, needed: readonly ResourceName[], cursor: number): RelationsView {
+    const index = this.index();
+    const lookup = indexLookup(index);
+    const noun = relations.model.noun(resource, false);
+    let lines: Omit<RelationLine, 'selected'>[];
+    if (mode === 'used-by') {
+      lines = relations.usedBy(resource, id, lookup).map((ref) => ({
+        depth: 0, resource: ref.resource, id: ref.id, resolution: 'found' as const,
+        text: `${relations.model.noun(ref.resource, false)} ${nameBesideId({ ...ref, resolution: 'found' })}`,
+      }));
+    } else {
+      lines = relations.treeLines(relations.relationTree(resource, id, lookup)).map((line) => ({
+        depth: line.depth, resource: line.node.resource, id: line.node.id, resolution: line.node.resolution, text: line.text,
+      }));
+    }
+    const statuses = needed.map((r) => index.status(r));
+    const complete = statuses.every((s) => s.state === 'complete');
+    const progress = statuses.map((s) => (s.state === 'complete' ? undefined : describeIndexStatus(s))).filter((t): t is string => Boolean(t));
+    const phrase = mode === 'used-by'
+      ? (relations.usedByPhrase(relations.usedBy(resource, id, lookup)) ?? (complete ? 'used by nothing' : 'used by nothing found yet'))
+      : 'relations: organization → agreements → SLOs → SLI';
+    const at = Math.max(0, Math.min(cursor, lines.length - 1));
+    return {
+      mode, resource, id,
+      title: `${noun} ${name === id ? id : `${name} (${id})`}: ${phrase}`,
+      lines: lines.map((l, i) => ({ ...l, selected: i === at })),
+      cursor: at,
+      progress,
+      complete,
+    };
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The whole list of one resource, filtered and sorted: the view-model of `/`
+ * (the whole list, not just the page) and `o`/`O`. Its records come from the
+ * session's record index, gathered in the background the first time a filter
+ * or an order asks for them; while they gather, the matches so far show and
+ * grow. When neither a filter nor an order is set it is inactive and the
+ * list pages from the server as usual (ListStore).
+ *
+ * No React here: the list screen and the status line read the snapshot, the
+ * controller calls the methods.
+ */
+import type { Column, ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/schemas.js';
+import { describeIndexStatus, type IndexStatus, type RecordIndex } from '../../api/recordIndex.js';
+import {
+  describeSort, isActive, ListQueryView, matchText, nextSortColumn, pageOf, reverseSort, type ListQuery, type SortOrder,
+} from '../../domain/listQuery.js';
+
+export interface WholeListSnapshot {
+  resource: ResourceName;
+  /** A filter or an order is set: the list shows this view instead of the server's pages. */
+  active: boolean;
+  query: ListQuery;
+  /** The records of the page shown. */
+  rows: readonly ApiRecord[];
+  selected: number;
+  /** 0-based page of the matches, and how many pages they fill (at least 1). */
+  page: number;
+  pages: number;
+  matches: number;
+  index: IndexStatus;
+  /** "12 of 5,030 match", "sorted by NAME ↑", "gathering 1,200 of 5,030 SLIs": for the status line. */
+  summary: string[];
+}
+
+export interface WholeListOptions {
+  index: RecordIndex;
+  def: ResourceDef;
+  pageSize: number;
+  /** The columns shown now (the filter matches them, `o` walks them). */
+  columns: () => readonly Column[];
+}
+
+export class WholeList {
+  readonly resource: ResourceName;
+  private readonly index: RecordIndex;
+  private readonly def: ResourceDef;
+  private readonly columns: () => readonly Column[];
+  private pageSize: number;
+  private query: ListQuery = { text: '' };
+  private page = 0;
+  private selected = 0;
+  private view: { columns: readonly Column[]; view: ListQueryView } | undefined;
+  private snapshot: WholeListSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribe: () => void;
+
+  constructor(options: WholeListOptions) {
+    this.index = options.index;
+    this.def = options.def;
+    this.resource = options.def.name;
+    this.columns = options.columns;
+    this.pageSize = Math.max(1, options.pageSize);
+    this.snapshot = this.build();
+    this.unsubscribe = this.index.subscribe((status) => {
+      if (status.resource === this.resource) this.update();
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): WholeListSnapshot => this.snapshot;
+
+  /** `/` as typed: the first page of the matches, the selection on its first row. */
+  setText(text: string): void {
+    if (text === this.query.text) return;
+    this.query = { ...this.query, text };
+    this.page = 0;
+    this.selected = 0;
+    this.gather();
+    this.update();
+  }
+
+  /** `o`: the next column, then back to the server's order after the last. */
+  sortNext(): void {
+    const columns = this.columns();
+    const at = this.query.sort ? columns.findIndex((c) => c.id === this.query.sort?.column) : -1;
+    this.setSort(at === columns.length - 1 ? undefined : nextSortColumn(columns, this.query.sort));
+  }
+
+  /** `O`: the other way round. */
+  sortReverse(): void {
+    this.setSort(reverseSort(this.columns(), this.query.sort));
+  }
+
+  /** Esc on the list: the filter goes; an order stays. */
+  clearText(): void {
+    this.setText('');
+  }
+
+  next(): boolean {
+    return this.goTo(this.page + 1);
+  }
+
+  prev(): boolean {
+    return this.goTo(this.page - 1);
+  }
+
+  first(): void {
+    this.goTo(0);
+  }
+
+  last(): void {
+    this.goTo(this.snapshot.pages - 1);
+  }
+
+  moveSelection(delta: number): void {
+    const rows = this.snapshot.rows.length;
+    const next = Math.max(0, Math.min(Math.max(0, rows - 1), this.selected + delta));
+    if (next === this.selected) return;
+    this.selected = next;
+    this.update();
+  }
+
+  selectedRecord(): ApiRecord | undefined {
+    const { rows } = this.snapshot;
+    return rows[Math.min(this.selected, rows.length - 1)];
+  }
+
+  setPageSize(size: number): void {
+    const first = this.page * this.pageSize;
+    this.pageSize = Math.max(1, size);
+    this.page = Math.floor(first / this.pageSize);
+    this.update();
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.listeners.clear();
+  }
+
+  // ---- internals ----
+
+  private setSort(sort: SortOrder | undefined): void {
+    this.query = sort ? { ...this.query, sort } : { text: this.query.text };
+    this.page = 0;
+    this.selected = 0;
+    this.gather();
+    this.update();
+  }
+
+  private gather(): void {
+    if (isActive(this.query)) void this.index.ensure(this.resource);
+  }
+
+  private goTo(page: number): boolean {
+    const clamped = Math.max(0, Math.min(this.snapshot.pages - 1, page));
+    if (clamped === this.page) return false;
+    this.page = clamped;
+    this.selected = 0;
+    this.update();
+    return true;
+  }
+
+  private queryView(): ListQueryView {
+    const columns = this.columns();
+    if (!this.view || this.view.columns !== columns) this.view = { columns, view: new ListQueryView(columns) };
+    return this.view.view;
+  }
+
+  private build(): WholeListSnapshot {
+    const status = this.index.status(this.resource);
+    const active = isActive(this.query);
+    const matches = active ? this.queryView().matches(this.index.records(this.resource), status.version, this.query) : [];
+    const shown = pageOf(matches, this.page, this.pageSize);
+    this.page = shown.page;
+    this.selected = Math.min(this.selected, Math.max(0, shown.items.length - 1));
+    const summary: string[] = [];
+    if (active) {
+      if (this.query.text.trim() !== '') summary.push(matchText(matches.length, status.held, status.state === 'complete' || status.state === 'capped'));
+      if (this.query.sort) summary.push(describeSort(this.query.sort, this.def.columns));
+    }
+    // Gathering shows whatever asked for it (a filter, an order, a picker, used-by); how it ended, only with a filter or order.
+    const progress = describeIndexStatus(status);
+    if (progress && (status.state === 'gathering' || (active && status.state !== 'complete'))) summary.push(progress);
+    return {
+      resource: this.resource,
+      active,
+      query: this.query,
+      rows: shown.items,
+      selected: this.selected,
+      page: shown.page,
+      pages: shown.pages,
+      matches: matches.length,
+      index: status,
+      summary,
+    };
+  }
+
+  private update(): void {
+    this.snapshot = this.build();
+    for (const listener of [...this.listeners]) listener();
+  }
+}
