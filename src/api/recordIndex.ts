@@ -278,7 +278,7 @@ export class RecordIndex {
       if (!current()) return;
       index.walk = undefined;
       index.state = 'failed';
-      index.message = `Gathering ${RESOURCES[index.resource].title} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
+      index.message = `Gathering ${titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
       this.emit(index);
     } finally {
       if (index.walk === walk) index.walk = undefined;
@@ -335,9 +335,11 @@ function removeFrom(index: ResourceIndex, id: string): void {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** The resource's title; a resource of another registry (tests, extensions) goes by its name. */
+const titleOf = (resource: ResourceName): string => (RESOURCES as Partial<typeof RESOURCES>)[resource]?.title ?? resource;
 
 function cappedMessage(resource: ResourceName, max: number, total: number | undefined): string {
-  const title = RESOURCES[resource].title;
+  const title = titleOf(resource);
   const of = total !== undefined && total > max ? ` of ${count(total)}` : '';
   return `Only the first ${count(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;
 }
@@ -347,7 +349,7 @@ function cappedMessage(resource: ResourceName, max: number, total: number | unde
  * "5,030 SLIs held", the capped or failed sentence; undefined when idle.
  */
 export function describeIndexStatus(status: IndexStatus): string | undefined {
-  const title = RESOURCES[status.resource].title;
+  const title = titleOf(status.resource);
   switch (status.state) {
     case 'idle':
       return undefined;

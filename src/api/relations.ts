@@ -22,8 +22,8 @@ export const REFERENCES: readonly Reference[] = RESOURCE_NAMES.flatMap((from) =>
 export const RELATION_MODEL: RelationModel = {
   resources: RESOURCE_NAMES,
   references: REFERENCES,
-  name: (resource, record) => RESOURCES[resource].label(record) || record.id,
-  noun: (resource, plural) => NOUNS[resource][plural ? 1 : 0],
+  name: (resource, record) => (RESOURCES as Partial<typeof RESOURCES>)[resource]?.label(record) || record.id,
+  noun: (resource, plural) => (NOUNS as Partial<typeof NOUNS>)[resource]?.[plural ? 1 : 0] ?? resource,
 };
 
 /** The relations of the registry's resources. */

@@ -78,7 +78,7 @@ export function createController(deps: ControllerDeps): Controller {
   };
 
   const copier = createCopier(deps.writeTerminal, (resource, record) =>
-    deps.index ? recordSummary(resource, record, deps.index(), records, (deps.clock ?? (() => new Date()))()) : record.id);
+    deps.index ? recordSummary(deps.registry.get(resource), record, deps.index(), records, (deps.clock ?? (() => new Date()))()) : record.id);
 
   /** u, x, y, Y on a record (the list's selection or the details' record). */
   const recordHandlers = (resource: ResourceName, record: () => ApiRecord | undefined): KeyHandlers => {

@@ -6,7 +6,7 @@
  */
 import type { RecordIndex } from '../api/recordIndex.js';
 import { relations } from '../api/relations.js';
-import { RESOURCES, type ResourceName } from '../api/resources.js';
+import type { ResourceDef, ResourceName } from '../api/resources.js';
 import type { ApiRecord } from '../api/schemas.js';
 import { idsIn, nameBesideId, type RecordLookup } from '../domain/relations.js';
 import { markdownSummary, sloSummaryItems, type SummaryItem } from '../domain/summary.js';
@@ -27,9 +27,9 @@ function namesLookup(index: RecordIndex, records: RecordStore): RecordLookup {
 const text = (value: unknown): string =>
   value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 
-export function recordSummary(resource: ResourceName, record: ApiRecord, index: RecordIndex, records: RecordStore, now: Date): string {
+export function recordSummary(def: ResourceDef, record: ApiRecord, index: RecordIndex, records: RecordStore, now: Date): string {
+  const resource = def.name;
   const lookup = namesLookup(index, records);
-  const def = RESOURCES[resource];
   const name = relations.model.name(resource, record);
   const title = `${relations.model.noun(resource, false)} ${name === record.id ? record.id : `${name} (${record.id})`}`;
   const refName = (to: ResourceName, id: string) => nameBesideId(relations.resolveRef(to, id, lookup));
