@@ -74,13 +74,8 @@ export function App(props: AppProps): React.JSX.Element {
   const size = useTerminalSize();
   const { columns, rows } = size;
 
-  // What the editor launch needs from Ink, read when `E` runs.
   const { suspendTerminal } = useApp();
   const { stdout } = useStdout();
-  const ink = useRef({ suspendTerminal, stdout, launchEditor: props.launchEditor });
-  useLayoutEffect(() => {
-    ink.current = { suspendTerminal, stdout, launchEditor: props.launchEditor };
-  });
 
   // Sessions opened by :profile get a swappable client too (a 401 there is handled the same way).
   const openProfile = useMemo(() => {
@@ -104,22 +99,8 @@ export function App(props: AppProps): React.JSX.Element {
     quit: onQuit,
     // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
     writeTerminal: auth?.writeTerminal ?? ((sequence) => {
-      ink.current.stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
+      stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
     }),
-    runEditor: (file) => {
-      const { launchEditor, suspendTerminal: suspend, stdout: out } = ink.current;
-      const launch = launchEditor ?? systemEditorLauncher(process.env);
-      // Ink gives up raw mode and its frame; the alternate screen is ours (terminal.ts), so we leave and re-enter it.
-      const onTerminal = Boolean((out as { isTTY?: boolean }).isTTY);
-      return suspend(() => {
-        if (onTerminal) out.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
-        try {
-          launch(file);
-        } finally {
-          if (onTerminal) out.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
-        }
-      });
-    },
   });
 
   const [screen, setScreen] = useState<Screen>(firstScreen);
@@ -131,6 +112,17 @@ export function App(props: AppProps): React.JSX.Element {
   const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
   useEffect(() => () => dashboard?.dispose(), [dashboard]);
   useLayoutEffect(() => dashboard?.resize({ columns, rows }), [dashboard, columns, rows]);
+
+  // Keys are routed by the screen the previous key left, not the one last drawn.
+  const current = useRef<{ screen: Screen; setup: SetupStore | null; dashboard: Dashboard | null }>({ screen: firstScreen, setup: null, dashboard: null });
+  const moveTo = (next: Screen, opened?: Dashboard) => {
+    current.current.screen = next;
+    if (opened) {
+      current.current.dashboard = opened;
+      setDashboard(opened);
+    }
+    setScreen(next);
+  };
 
   const makeSetup = (reason?: string): SetupStore | null => {
     if (!auth) return null;
@@ -155,19 +147,32 @@ export function App(props: AppProps): React.JSX.Element {
       },
     });
   };
+  // The flow's callbacks read the ref when the flow ends, never while this renders.
+  // eslint-disable-next-line react-hooks/refs
   const [setup, setSetup] = useState<SetupStore | null>(() => (firstScreen === 'setup' ? makeSetup(start.kind === 'setup' ? start.reason : undefined) : null));
   useEffect(() => () => setup?.dispose(), [setup]);
+  useLayoutEffect(() => {
+    current.current.setup ??= setup;
+    current.current.dashboard ??= dashboard;
+  }, [setup, dashboard]);
 
-  // Keys are routed by the screen the previous key left, not the one last drawn.
-  const current = useRef({ screen, setup, dashboard });
-  const moveTo = (next: Screen, opened?: Dashboard) => {
-    current.current.screen = next;
-    if (opened) {
-      current.current.dashboard = opened;
-      setDashboard(opened);
-    }
-    setScreen(next);
-  };
+  // `E` hands the terminal to the user's editor: Ink gives up raw mode and its frame; the
+  // alternate screen is ours (terminal.ts), so it is left and entered again around the editor.
+  const launchEditor = props.launchEditor;
+  useEffect(() => {
+    dashboard?.setEditorRunner((file) => {
+      const launch = launchEditor ?? systemEditorLauncher(process.env);
+      const onTerminal = Boolean((stdout as { isTTY?: boolean }).isTTY);
+      return suspendTerminal(() => {
+        if (onTerminal) stdout.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+        try {
+          launch(file);
+        } finally {
+          if (onTerminal) stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+        }
+      });
+    });
+  }, [dashboard, launchEditor, stdout, suspendTerminal]);
 
   const openDashboard = (session: Session) => moveTo('dashboard', build(session));
 

@@ -52,8 +52,8 @@ export interface DashboardServices {
   auth?: AuthDeps;
   /** The first page, requested while the dashboard's code loaded: used by the first session if it matches. */
   firstPage?: FirstPage;
-  /** Runs the user's editor on a file, with the terminal handed over to it (`E`). */
-  runEditor: (file: string) => Promise<void>;
+  /** Runs the user's editor on a file, with the terminal handed over to it (`E`); the view supplies it once drawn. */
+  runEditor?: (file: string) => Promise<void>;
   /** The user quit (q, Ctrl+C, :q). */
   quit: (code: number) => void;
   /** Writes our own escape sequence to the terminal (`y`/`Y` copy through OSC 52; tmux's passthrough is the writer's). */
@@ -96,6 +96,8 @@ export interface Dashboard {
   session: Store<DashboardSession>;
   controller: Controller;
   env(): KeyEnv;
+  /** How `E` hands the terminal to the user's editor (the view knows the terminal). */
+  setEditorRunner(run: (file: string) => Promise<void>): void;
   screen(): DashboardScreen;
   handleInput(input: string, key: Key): void;
   resize(size: TerminalSize): void;
@@ -135,6 +137,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   };
 
   const session = new Store<DashboardSession>(makeSession(services.client, services.settings, false, services.firstPage));
+  let editorRunner = services.runEditor;
   const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, resources: registry.names.length });
   const records = new RecordStore(() => session.getSnapshot().client);
   const relationsStore = new RelationsStore(() => session.getSnapshot().index);
@@ -158,7 +161,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     stores: () => session.getSnapshot().stores,
     nav,
     env,
-    runEditor: () => services.runEditor,
+    runEditor: () => editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
 
   // The shown list loads; once its first page is in (or failed), the others' first pages are read quietly.
@@ -293,6 +296,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
     session,
     controller,
     env,
+    setEditorRunner: (run) => {
+      editorRunner = run;
+    },
     screen,
     handleInput: (input, key) => controller.handleInput(input, key),
     resize: (size) => {

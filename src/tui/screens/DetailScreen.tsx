@@ -70,7 +70,10 @@ export function DetailScreen({ registry, entry, records, viewport, width, height
   const state = records.get(entry.resource, entry.id);
   const record = state.record ?? entry.record ?? null;
   // One reading of the clock per version of the record keeps the lines memoised between renders.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => clock(), [clock, record]);
+  // `version` changes when a referenced record's name arrives: the store is read again then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const annotations = useMemo(() => referenceAnnotations(registry, records, entry.resource, record, entry.reference), [registry, records, entry.resource, record, entry.reference, version]);
   const errorLines = useMemo(() => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []), [state.error, width]);
   const bodyHeight = Math.max(1, height - 1 - errorLines.length);
