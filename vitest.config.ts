@@ -1,10 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three tiers, by file name: `*.test.ts(x)` unit (pure logic, stores and
+ * controllers over fakes), `*.int.test.ts(x)` integration (the real sandbox
+ * over TLS), `*.e2e.test.ts` end to end (the built program in a pseudo-terminal).
+ * `npm test` runs them all; `npx vitest run --project unit` one of them.
+ */
+const shared = { testTimeout: 20_000, hookTimeout: 30_000 };
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.int.test.{ts,tsx}', 'test/**/*.e2e.test.{ts,tsx}'],
+          // No unit test changes process-wide state, so files share workers (imports are paid once a worker).
+          // Forks, not threads: a worker thread's smaller stack changes what deep JSON does.
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'integration',
+          include: ['test/**/*.int.test.{ts,tsx}'],
+          // Each file starts its own sandbox and puts back what it changes (the dashboard runner its
+          // signal handlers, the config test its umask), so files share workers here too.
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['test/**/*.e2e.test.{ts,tsx}'],
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * End to end (issue 4): the built `slotui --demo` in a pseudo-terminal
+ * End to end: the built `slotui --demo` in a pseudo-terminal
  * creates an SLO through the form, picking its SLI from the picker, and
  * shows it in the list.
  */

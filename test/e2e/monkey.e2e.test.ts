@@ -12,7 +12,8 @@ import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { ensureBuilt, PtySession } from './pty.js';
 
 const SEED = Number(process.env.SLOTUI_MONKEY_SEED ?? 7_001);
-const KEY_COUNT = 500;
+/** SLOTUI_MONKEY_KEYS shortens or lengthens a run. */
+const KEY_COUNT = Number(process.env.SLOTUI_MONKEY_KEYS ?? 500);
 const ENTER_ALT = '\u001b[?1049h';
 const LEAVE_ALT = '\u001b[?1049l';
 const HIDE_CURSOR = '\u001b[?25l';

@@ -3,7 +3,7 @@
  * once, unicode and control characters in values, numbers out of range,
  * folders and missing files. Each is one clear sentence (exit 1, or 2 for
  * bad flags), nothing is sent when the input is refused, nothing crashes
- * (no crash log appears). Form input is tested by the forms work (issue 4).
+ * (no crash log appears). Form input is tested by the forms work.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

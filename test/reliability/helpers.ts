@@ -94,8 +94,6 @@ export function expectOneSentence(text: string): void {
   expect(text.length).toBeLessThan(600);
 }
 
-// ---- hostile text ----
-
 const ESC = '\u001b';
 const BEL = '\u0007';
 const ST = `${ESC}\\`;

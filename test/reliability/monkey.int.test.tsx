@@ -17,7 +17,8 @@ import { KEYS, renderDashboard, statusLineOf } from '../tui/helpers.js';
 import { instantSleep, watchProcess } from './helpers.js';
 
 const SEED = Number(process.env.SLOTUI_MONKEY_SEED ?? 20_250_601);
-const KEY_COUNT = 5_000;
+/** SLOTUI_MONKEY_KEYS shortens or lengthens a run (CI keeps the default). */
+const KEY_COUNT = Number(process.env.SLOTUI_MONKEY_KEYS ?? 5_000);
 const BATCH = 25;
 
 let sandbox: SandboxHandle;
