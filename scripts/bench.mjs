@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: slotui's performance against references measured in the
-// same run (issue 7). Starts the sandbox seeded with 100,000 SLIs in a child
+// same run. Starts the sandbox seeded with 100,000 SLIs in a child
 // process, then measures the built CLI (dist/slotui.js) in pipes and in a
 // pseudo-terminal, and prints a table of medians with ratios and targets.
 //

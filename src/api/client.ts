@@ -86,8 +86,6 @@ export function createClient(options: ClientOptions): ApiClient {
   };
   const target = (resource: ResourceName, action: Target['action'], id?: string): Target => ({ resource, def: registry.get(resource), action, id });
 
-
-
   /** A record answer (get, create, update), checked against the resource's schema. */
   const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
     const parsed = checkRecord(registry.get(resource).recordFields, fields.fromService(resource, json));

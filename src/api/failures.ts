@@ -41,8 +41,6 @@ const pathOf = (ctx: RequestContext): string => sanitizeServerText(ctx.url.pathn
 const pathAdvice = (ctx: RequestContext): string =>
   `Check the base URL and the profile's path for ${ctx.target.resource}.`;
 
-// ---- HTTP statuses ----
-
 export function statusFailure(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, ctx: RequestContext, now = Date.now()): Failure {
   const body = parseErrorBody(bodyText, headerValue(headers['content-type']));
   // A trailing full stop would end up before the closing parenthesis of the message.
@@ -114,8 +112,6 @@ export function notJsonReason(text: string, contentType: string | undefined): st
   if (looksLikeHtml(text, contentType)) return 'is an HTML page, not JSON';
   return 'is not valid JSON (it may have been cut off)';
 }
-
-// ---- Socket, TLS and timeout errors ----
 
 const TLS_VERIFY_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
@@ -209,8 +205,6 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
   }
   return make('network', `The request to ${origin} failed (${sanitizeServerText(code, 60)}). Check the network and try again.`);
 }
-
-// ---- Helpers ----
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -207,8 +207,6 @@ export class RecordIndex {
     this.listeners.clear();
   }
 
-  // ---- internals ----
-
   private entry(resource: ResourceName): ResourceIndex {
     let index = this.indexes.get(resource);
     if (!index) {

@@ -141,8 +141,6 @@ export function parseCommandLine(argv: string[]): Parsed {
   return { kind: 'run', command, args, flags };
 }
 
-// ---- Typed flag values ----
-
 export const stringFlag = (flags: FlagValues, name: FlagName): string | undefined => {
   const value = flags[name];
   return typeof value === 'string' ? value : undefined;

@@ -177,8 +177,6 @@ export class ConfigStore {
     });
   }
 
-  // ---- internals ----
-
   /**
    * Read, change, write back, holding the file's lock (another slotui may be
    * updating it: the read under the lock sees its change). The change works

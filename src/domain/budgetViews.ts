@@ -55,8 +55,6 @@ export function tierRows(budget: Budget, tiers: readonly AlertTier[] = alertTier
   }));
 }
 
-// ---- ladder ----
-
 export const LADDER_TARGETS = ['99', '99.5', '99.9', '99.95', '99.99'] as const;
 
 export interface LadderRow {
@@ -99,8 +97,6 @@ export function budgetLadder(slo: SloDefinition, now: Date, barWidth: number): L
     bar: Math.max(1, Math.round((width * ((logs[i] ?? low) - low)) / span)),
   }));
 }
-
-// ---- burn calculator ----
 
 export interface TierFiring {
   severity: string;
@@ -153,8 +149,6 @@ export function answerBurnQuestion(budget: Budget, text: string): BurnAnswer {
     })),
   };
 }
-
-// ---- what-if ----
 
 export interface WhatIf {
   /** `budget 43m 12s → 21m 36s` */

@@ -52,8 +52,6 @@ export interface OpenSloDocument {
   spec: Record<string, unknown>;
 }
 
-// ---- Names ----
-
 /** An RFC 1123 label from any text: lower case letters, digits and '-', at most 63 characters. */
 export function slugify(text: string): string {
   return text
@@ -119,8 +117,6 @@ export function assignNames(records: readonly ApiRecord[]): Map<string, string> 
   return names;
 }
 
-// ---- Units and durations ----
-
 type WindowUnit = NonNullable<ReturnType<typeof mathWindowUnitOf>>;
 const SHORTHAND: Record<WindowUnit, string> = { minute: 'm', hour: 'h', day: 'd', week: 'w', month: 'M', year: 'Y' };
 const FROM_SHORTHAND: Record<string, { unit: WindowUnit; times: number }> = {
@@ -165,8 +161,6 @@ function sliceSeconds(value: unknown): number | undefined {
   const n = Number(match[1]);
   return n > 0 ? n * (SLICE_SECONDS[match[2] ?? 'm'] ?? 60) : undefined;
 }
-
-// ---- Writing ----
 
 /** Text of a stored field: strings as they are, numbers as text; anything else is not text. */
 function textOf(value: unknown): string | undefined {
@@ -291,8 +285,6 @@ function writeBenchmark(slo: ApiRecord, objective: Record<string, unknown>, anno
     if (!Number.isFinite(number) || plainNumber(number) !== value) annotations[ANNOTATION.benchmarkValue] = value;
   }
 }
-
-// ---- Reading ----
 
 export interface ReadDocument {
   ok: true;

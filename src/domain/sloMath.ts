@@ -103,8 +103,6 @@ const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 
-// ---- numbers ----
-
 /** x rounded to 1e-9 relative, so float noise (2591.9999999996) never shows after a floor. */
 export function roundRelative(x: number): number {
   if (x === 0 || !Number.isFinite(x)) return x;
@@ -147,8 +145,6 @@ function asText(value: unknown): string | null {
   return value.trim() === '' ? null : value;
 }
 
-// ---- target ----
-
 const PERCENT_UNITS = new Set(['%', 'percent', 'pct']);
 
 interface Target {
@@ -174,8 +170,6 @@ function targetOf(slo: SloDefinition, assumptions: string[]): { ok: true; target
   const budget = { mantissa: hundred - decimal.mantissa, scale: decimal.scale + 2 };
   return { ok: true, target: { percent: decimalToNumber(decimal), budget, fraction: roundRelative(decimalToNumber(budget)) } };
 }
-
-// ---- window ----
 
 type WindowUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
@@ -260,8 +254,6 @@ function windowOf(slo: SloDefinition, now: Date, assumptions: string[]): { ok: t
   return { ok: true, window: { type, value, unit: unitText, seconds, label: `${type} ${plural(value, unit)}` } };
 }
 
-// ---- budget ----
-
 /** The error budget of an SLO at `now` (which calendar period is current). */
 export function budgetOf(slo: SloDefinition, now: Date): BudgetResult {
   const assumptions: string[] = [];
@@ -287,8 +279,6 @@ export function budgetOf(slo: SloDefinition, now: Date): BudgetResult {
     budget: { targetPercent: percent, fraction, window: w, seconds, intervalSeconds, intervals, maxBurn: roundRelative(1 / fraction), assumptions },
   };
 }
-
-// ---- alerting ----
 
 /** SRE workbook, "Alerting on SLOs", table 5-8: long window, short window = long / 12, budget share. */
 const WORKBOOK_TIERS: readonly { severity: Severity; longSeconds: number; budgetShare: number }[] = [
@@ -333,8 +323,6 @@ export function spentOf(budget: Budget, spentSeconds: number): Spent {
     leftSeconds: roundRelative(budget.seconds - spent),
   };
 }
-
-// ---- durations and rates ----
 
 const DURATION_UNITS: readonly [string, number][] = [['d', DAY], ['h', HOUR], ['m', MINUTE], ['s', 1]];
 

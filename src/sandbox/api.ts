@@ -63,8 +63,6 @@ function methodNotAllowed(allow: string): Reply {
   return errorReply(405, `This method is not allowed here; use ${allow.replace(/, ([A-Z]+)$/, ' or $1')}.`, undefined, { allow });
 }
 
-// ---- list ----
-
 function list(ctx: ApiContext, resource: ResourceName, url: URL): Reply {
   const errors: FieldErrors = {};
   const limitAsked = parseWhole(url.searchParams.get('limit'), DEFAULT_LIMIT, 1);
@@ -93,8 +91,6 @@ function parseWhole(raw: string | null, fallback: number, min: number): number |
   const n = Number(raw);
   return n >= min ? n : undefined;
 }
-
-// ---- read, create, update, delete ----
 
 function read(ctx: ApiContext, resource: ResourceName, id: string): Reply {
   const record = ctx.store.collections[resource].get(id);
@@ -129,8 +125,6 @@ async function remove(ctx: ApiContext, resource: ResourceName, id: string): Prom
   await ctx.persist();
   return emptyReply(204);
 }
-
-// ---- bodies and validation ----
 
 type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply };
 

@@ -12,9 +12,9 @@ import type { Key } from 'ink';
 import { REGISTRY, shortName } from '../api/resources.js';
 
 export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command'
-  // Token setup (issue 5): the first-run welcome screen and the setup flow.
+  // Token setup: the first-run welcome screen and the setup flow.
   | 'welcome' | 'setup'
-  // Forms (issue 4): a create/edit form, the record picker inside it, a yes/no question.
+  // Forms: a create/edit form, the record picker inside it, a yes/no question.
   | 'form' | 'picker' | 'confirm'
   // The whole list at hand: who uses a record, the relations tree.
   | 'relations';
@@ -41,9 +41,9 @@ export type BindingId =
   | 'filter-keep' | 'filter-cancel'
   | 'command-run' | 'command-complete' | 'command-cancel'
   | 'help-close' | 'help-scroll-up' | 'help-scroll-down'
-  // Token setup (issue 5)
+  // Token setup
   | 'welcome-connect' | 'welcome-demo' | 'setup-submit' | 'setup-back' | 'setup-open-browser' | 'setup-copy'
-  // Forms (issue 4)
+  // Forms
   | 'record-edit-external'
   | 'form-next' | 'form-prev' | 'form-enter' | 'form-submit' | 'form-pick' | 'form-accept-suggestion'
   | 'form-add-query' | 'form-remove-query' | 'form-cancel'
@@ -147,7 +147,7 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'help-scroll-up', keys: ['↑', 'k'], description: 'scroll the help up', group: 'Help', when: ['help'] },
   { id: 'help-scroll-down', keys: ['↓', 'j'], description: 'scroll the help down', hint: 'scroll', group: 'Help', when: ['help'] },
 
-  // Token setup (issue 5): the welcome screen of a first run, and the setup flow.
+  // Token setup: the welcome screen of a first run, and the setup flow.
   { id: 'welcome-connect', keys: ['c'], description: 'connect to a service (token setup)', hint: 'connect', group: 'Token setup', when: ['welcome'] },
   { id: 'welcome-demo', keys: ['d'], description: 'try the demo sandbox', hint: 'demo', group: 'Token setup', when: ['welcome'] },
   { id: 'setup-submit', keys: ['Enter'], description: 'confirm the field; on the token, verify and store it', hint: 'next', group: 'Token setup', when: ['setup'] },
@@ -155,7 +155,7 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'setup-copy', keys: ['Ctrl+Y'], description: 'put the token page\'s address on the clipboard (OSC 52, where the terminal allows it)', hint: 'copy address', group: 'Token setup', when: ['setup'] },
   { id: 'setup-open-browser', keys: ['Ctrl+O'], description: 'open the token page in the browser (only with a local display)', hint: 'open in browser', group: 'Token setup', when: ['setup'] },
 
-  // Forms (issue 4): create and edit forms, the record picker, yes/no questions.
+  // Forms: create and edit forms, the record picker, yes/no questions.
   { id: 'form-submit', keys: ['Ctrl+S'], description: 'save the form', hint: 'save', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-next', keys: ['Tab', '↓'], description: 'next field', hint: 'next', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-prev', keys: ['Shift+Tab', '↑'], description: 'previous field', group: 'Forms', when: ['form'], enabled: writable },
@@ -208,7 +208,7 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
     case 'Ctrl+S': return key.ctrl && input === 's';
     case 'Ctrl+O': return key.ctrl && input === 'o'; // token setup: open in the browser
     default:
-      // Forms (issue 4): Ctrl+P, Ctrl+N, Ctrl+D.
+      // Forms: Ctrl+P, Ctrl+N, Ctrl+D.
       if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();
       return !key.ctrl && !key.meta && input === display;
   }

@@ -22,7 +22,7 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   openProfile?: (name: string) => Promise<Session>;
   /** True when running on the embedded sandbox (--demo): shown in the header. */
   demo?: boolean;
-  /** Token setup (issue 5): the welcome screen, the setup flow, re-login after a 401. */
+  /** Token setup: the welcome screen, the setup flow, re-login after a 401. */
   auth?: AuthDeps;
   /** The first page of the first list, asked for while the dashboard's code loaded (shown at once if it is in). */
   firstPage?: FirstPage;

@@ -35,7 +35,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
   if (booleanFlag(ctx.flags, 'demo')) return runDemo(ctx, streams);
 
   const settings = ctx.settings();
-  // Token setup (issue 5): a first run opens the welcome screen; a profile without a token opens the setup flow.
+  // Token setup: a first run opens the welcome screen; a profile without a token opens the setup flow.
   const demo = demoStarter(ctx);
   try {
     if (!settings.baseUrl && isFirstRun(ctx)) {

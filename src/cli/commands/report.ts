@@ -63,8 +63,6 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<n
   return 0;
 }
 
-// ---- which SLOs ----
-
 async function chosenSlos(ctx: Context, client: ApiClient, options: ReportOptions): Promise<ApiRecord[]> {
   if (options.ids.length === 0 && options.agreement === undefined) return everySlo(ctx, client);
   const named = await readEach(options.ids, (id) => client.get('slos', id));
@@ -112,8 +110,6 @@ async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>
   return answers;
 }
 
-// ---- SLI names ----
-
 async function namesOfSlis(ctx: Context, client: ApiClient, slos: readonly ApiRecord[]): Promise<Map<string, string | undefined>> {
   const wanted = new Set(slos.map((s) => s.service_level_indicator_id).filter((id): id is string => typeof id === 'string' && id !== ''));
   const names = new Map<string, string | undefined>();
@@ -143,8 +139,6 @@ async function namesOfSlis(ctx: Context, client: ApiClient, slos: readonly ApiRe
   }
   return names;
 }
-
-// ---- rows ----
 
 export interface ReportRow {
   name: string;
@@ -189,8 +183,6 @@ export function reportRow(slo: ApiRecord, result: BudgetResult, sliNames: Readon
     pageTier: firstPageTier(budget),
   };
 }
-
-// ---- formats ----
 
 const MD_HEADER = ['SLO', 'Target', 'Window', 'Budget', 'SLI', 'First page tier'];
 

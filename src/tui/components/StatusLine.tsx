@@ -24,7 +24,7 @@ export function statusText(snap: ListSnapshot, profile: string, whole?: WholeLis
   return parts.join(' · ');
 }
 
-/** `warning`: the token's expiry within 30 days (issue 5), after the profile. */
+/** `warning`: the token's expiry within 30 days, after the profile. */
 export function StatusLine({ snap, whole, profile, width, warning }: { snap: ListSnapshot; whole?: WholeListSnapshot | null; profile: string; width: number; warning?: string }): React.JSX.Element {
   const theme = useTheme();
   return (

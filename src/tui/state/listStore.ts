@@ -3,7 +3,7 @@
  * the filter, what is loading and what failed. No React in here: screens read
  * it with useSyncExternalStore and call its methods; tests can drive it alone.
  *
- * Paging rules (issue 3):
+ * Paging rules:
  * - the first page is asked with limit/offset; after that `next`/`previous`
  *   are followed exactly as the server gave them. The last page is the one
  *   place an offset is computed (from total and limit).
@@ -115,7 +115,7 @@ export class ListStore {
   private prefetchHold: Hold<Page> | null = null;
   private warmHold: Hold<Page> | null = null;
   private disposed = false;
-  /** Forms (issue 4): set by invalidate(); the shown page's total may be out of date. */
+  /** Forms: set by invalidate(); the shown page's total may be out of date. */
   private totalStale = false;
 
   private listeners = new Set<() => void>();
@@ -139,8 +139,6 @@ export class ListStore {
     this.snapshot = this.makeSnapshot();
   }
 
-  // ---- reading ----
-
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -156,8 +154,6 @@ export class ListStore {
   get pendingRequests(): number {
     return this.pool.pending;
   }
-
-  // ---- paging ----
 
   setPageSize(size: number): void {
     this.pageSize = size;
@@ -185,7 +181,7 @@ export class ListStore {
   }
 
   /**
-   * Forms (issue 4): the data changed (a create, edit or delete). Drops the cached pages,
+   * Forms: the data changed (a create, edit or delete). Drops the cached pages,
    * and the next `last()` reads the total afresh instead of trusting the shown page's.
    */
   invalidate(): void {
@@ -225,8 +221,6 @@ export class ListStore {
     );
   }
 
-  // ---- selection and filter ----
-
   moveSelection(delta: number, rowCount: number): void {
     const current = Math.max(0, Math.min(rowCount - 1, this.selected));
     const next = Math.max(0, Math.min(rowCount - 1, current + delta));
@@ -264,8 +258,6 @@ export class ListStore {
     this.pool.dispose();
     this.listeners.clear();
   }
-
-  // ---- the walk ----
 
   private step(delta: number): void {
     if (this.page === null && this.intent === null) {
