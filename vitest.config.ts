@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * `npm test` runs them all; `npx vitest run --project unit` one of them.
  */
 const shared = { testTimeout: 20_000, hookTimeout: 30_000 };
+const OWN_PROCESS = ['test/tui/run.int.test.tsx', 'test/reliability/crash.int.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -28,10 +29,20 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.int.test.{ts,tsx}'],
-          // Each file starts its own sandbox and puts back what it changes (the dashboard runner its
-          // signal handlers, the config test its umask), so files share workers here too.
+          exclude: OWN_PROCESS,
+          // Each file starts its own sandbox and puts back what it changes (the config test its
+          // umask), so files share workers here too.
           pool: 'forks',
           isolate: false,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          // Integration tests that send signals to their process or leave process handlers to a crash.
+          name: 'integration-own-process',
+          include: OWN_PROCESS,
+          pool: 'forks',
         },
       },
       {
