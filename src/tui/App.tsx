@@ -210,10 +210,10 @@ export function App(props: AppProps): React.JSX.Element {
   // Ctrl+Z and SIGTSTP: stop with the terminal given back; SIGCONT takes it again.
   const jobControl = useRef<JobControl | null>(null);
   useEffect(() => {
-    const jobs = createJobControl({ suspendTerminal: () => ink.current.suspendTerminal(), stdout: ink.current.stdout });
+    const jobs = createJobControl({ suspendTerminal: () => suspendTerminal(), stdout });
     jobControl.current = jobs;
     return () => jobs.dispose();
-  }, []);
+  }, [suspendTerminal, stdout]);
 
   useInput((input, key) => {
     if (key.eventType !== 'release' && matchesKey('Ctrl+Z', input, key)) {

@@ -1,0 +1,51 @@
+/**
+ * The list store over a fake client, with fake timers: when "Loading…"
+ * reaches the screen.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import type { ApiRecord } from '../../../src/api/schemas.js';
+import type { Page } from '../../../src/api/types.js';
+import { LOADING_NOTICE_DELAY_MS, ListStore } from '../../../src/tui/state/listStore.js';
+import { fakeClient } from '../fakeClient.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const slis = Array.from({ length: 50 }, (_, i): ApiRecord => ({ id: `sli-${i + 1}`, name: `indicator ${i + 1}` }));
+
+test('"Loading…" reaches listeners only once a page has taken LOADING_NOTICE_DELAY_MS; one that comes sooner is drawn with no loading frame', async () => {
+  vi.useFakeTimers();
+  const client = fakeClient({ slis });
+  const answers: (() => void)[] = [];
+  const list = client.listPage.bind(client);
+  // Each page waits until the test lets it through.
+  client.listPage = (resource, options) => new Promise<Page>((resolve, reject) => {
+    answers.push(() => list(resource, options).then(resolve, reject));
+  });
+  const store = new ListStore({ client, resource: 'slis', pageSize: 10 });
+  const told: (string | null)[] = [];
+  store.subscribe(() => told.push(store.getSnapshot().loading));
+
+  store.ensureLoaded();
+  // Readers see the loading state at once; listeners only once it has lasted.
+  expect(store.getSnapshot().loading).toBe('Loading the first page of SLIs…');
+  await vi.advanceTimersByTimeAsync(LOADING_NOTICE_DELAY_MS - 1);
+  expect(told).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(told).toEqual(['Loading the first page of SLIs…']);
+  answers.shift()!();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(told.at(-1)).toBeNull();
+  expect(store.getSnapshot().page?.offset).toBe(0);
+
+  // The last page, answered before the delay: listeners hear only of the page.
+  told.splice(0);
+  store.last();
+  await vi.advanceTimersByTimeAsync(LOADING_NOTICE_DELAY_MS / 2);
+  answers.shift()!();
+  await vi.advanceTimersByTimeAsync(LOADING_NOTICE_DELAY_MS);
+  expect(told).toEqual([null]);
+  expect(store.getSnapshot().page?.offset).toBe(40);
+  store.dispose();
+});
