@@ -140,7 +140,7 @@ describe('network, timeouts, protocol', () => {
   });
 
   it('latency beyond the timeout is a timeout too', async () => {
-    const { client } = await setup({ faults: { latencyMs: 1_000 } }, { timeouts: { headersMs: 100 } });
+    const { client } = await setup({ faults: { latencyMs: 10_000 } }, { timeouts: { headersMs: 100 } });
     const error = await expectSlotuiError(() => client.get('slis', 'sli-000001'));
     expect(error.kind).toBe('timeout');
   });
