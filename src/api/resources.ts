@@ -8,6 +8,7 @@
  * Pure data: no UI imports here. Column getters return plain strings; the
  * screens sanitise and fit them.
  */
+import { ageOf } from '../text/age.js';
 import {
   AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS, type RecordFields,
 } from './recordFields.js';
@@ -19,7 +20,8 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
 export interface Column {
   id: string;
   header: string;
-  get(record: ApiRecord): string;
+  /** `now` (ms) for columns relative to the present (AGE); the current time when not given. */
+  get(record: ApiRecord, now?: number): string;
   /** Width the column wants; it may shrink to minWidth. */
   width: number;
   minWidth: number;
@@ -83,13 +85,6 @@ const field = (key: string) => (r: ApiRecord) => str(r[key]);
 const nameOf = (r: ApiRecord) => str(r.name) || r.id;
 const joined = (...keys: string[]) => (r: ApiRecord) => keys.map((k) => str(r[k])).filter(Boolean).join(' ');
 
-/** Short relative dates keep the table narrow; the detail view shows full local time. */
-export function shortDate(v: unknown): string {
-  if (typeof v !== 'string') return '';
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? v : new Date(t).toISOString().slice(0, 10);
-}
-
 const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
 
 export const RESOURCES: Record<ResourceName, ResourceDef> = {
@@ -109,12 +104,13 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'type', header: 'TYPE', get: field('type'), width: 14, minWidth: 6, priority: 8 },
       { id: 'unit', header: 'UNIT', get: field('unit_of_measure'), width: 12, minWidth: 5, priority: 6 },
       { id: 'queries', header: 'QUERIES', get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length), width: 7, minWidth: 7, priority: 5, align: 'right' },
-      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -143,12 +139,14 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'window', header: 'WINDOW', get: joined('time_window_value', 'time_window_unit', 'time_window_type'), width: 18, minWidth: 6, priority: 7 },
       { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
       { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
       { id: 'on-missing', header: 'ON MISSING', get: field('on_missing_interval'), width: 10, minWidth: 6, priority: 1 },
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -182,11 +180,12 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
-      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -209,12 +208,13 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'organization', header: 'ORGANIZATION', get: field('organization_id'), width: 14, minWidth: 8, priority: 6 },
       { id: 'slos', header: 'SLOS', get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0), width: 5, minWidth: 5, priority: 5, align: 'right' },
-      { id: 'updated', header: 'UPDATED', get: (r) => shortDate(r.updated_at), width: 10, minWidth: 10, priority: 4 },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
+      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },

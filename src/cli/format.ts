@@ -23,13 +23,15 @@ export interface TableLayout {
   columns: FittedColumn<Column>[];
   /** Cells are never cut (a pipe, -o wide): a longer cell widens its line. */
   whole?: boolean;
+  /** The time AGE is counted to (ms); the current time when not given. */
+  now?: number;
 }
 
 /** A cell's text: sanitised, one line; cut at `maxCell` cells (Infinity: whole). */
-export function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL): string {
+export function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL, now?: number): string {
   let value: string;
   try {
-    value = column.get(record);
+    value = column.get(record, now);
   } catch {
     value = '';
   }
@@ -43,12 +45,13 @@ export function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL):
  * pages longer than the first page's widths push their line out rather than
  * being cut.
  */
-export function layoutWhole(columns: readonly Column[], records: readonly ApiRecord[]): TableLayout {
+export function layoutWhole(columns: readonly Column[], records: readonly ApiRecord[], now?: number): TableLayout {
   return {
     whole: true,
+    now,
     columns: columns.map((column) => ({
       column,
-      width: Math.max(width(column.header), ...records.map((r) => width(cellText(column, r, Infinity)))),
+      width: Math.max(width(column.header), ...records.map((r) => width(cellText(column, r, Infinity, now)))),
     })),
   };
 }
@@ -59,9 +62,9 @@ export function layoutWhole(columns: readonly Column[], records: readonly ApiRec
  * table, widths follow the content (up to the registry's width), and the id
  * column is never cut, since an id is only useful whole.
  */
-export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], available: number): TableLayout {
+export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], available: number, now?: number): TableLayout {
   const specs = def.columns.map((column) => {
-    const content = Math.max(width(column.header), ...records.map((r) => width(cellText(column, r))));
+    const content = Math.max(width(column.header), ...records.map((r) => width(cellText(column, r, MAX_CELL, now))));
     const fixed = column.id === 'id';
     const wanted = fixed ? content : Math.min(content, column.width);
     const minWidth = fixed ? content : Math.min(wanted, Math.max(column.minWidth, width(column.header)));
@@ -75,7 +78,7 @@ export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], ava
     f.width += grow;
     spare -= grow;
   }
-  return { columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })) };
+  return { now, columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })) };
 }
 
 export function tableHeader(layout: TableLayout): string {
@@ -83,7 +86,7 @@ export function tableHeader(layout: TableLayout): string {
 }
 
 export function tableRow(layout: TableLayout, record: ApiRecord): string {
-  return joinRow(layout.columns.map(({ column, width: w }) => place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL), w, column.align)));
+  return joinRow(layout.columns.map(({ column, width: w }) => place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL, layout.now), w, column.align)));
 }
 
 /** Padded to the width; cut to it only when the layout allows cutting. */

@@ -161,10 +161,11 @@ class TableSink implements RecordSink {
   async end(): Promise<void> {}
 
   private layoutFor(records: readonly ApiRecord[]): TableLayout {
-    if (this.wide) return layoutWhole([...this.def.columns, ...(this.def.wideColumns ?? [])], records);
+    const now = this.ctx.now().getTime();
+    if (this.wide) return layoutWhole([...this.def.columns, ...(this.def.wideColumns ?? [])], records, now);
     const columns = this.ctx.io.stdout.columns;
     // Into a pipe nothing is cut, so `grep` and `awk` see whole names.
-    if (!this.ctx.stdoutIsTerminal || !columns || columns <= 0) return layoutWhole(this.def.columns, records);
-    return layoutTable(this.def, records, columns);
+    if (!this.ctx.stdoutIsTerminal || !columns || columns <= 0) return layoutWhole(this.def.columns, records, now);
+    return layoutTable(this.def, records, columns, now);
   }
 }

@@ -15,7 +15,7 @@ describe('layoutTable', () => {
 
   test('everything fits in a wide terminal', () => {
     const layout = layoutTable(RESOURCES.slis, records, 200);
-    expect(layout.columns.map((c) => c.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'updated', 'id']);
+    expect(layout.columns.map((c) => c.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'id', 'age']);
     expect(tableHeader(layout)).toMatch(/^NAME {2,}TYPE/);
     // Room to spare: a name longer than the column's usual width is shown whole.
     expect(tableRow(layout, records[1]!)).toContain('a much longer name of a service level indicator that goes on  ');
@@ -30,7 +30,12 @@ describe('layoutTable', () => {
       expect(ids[0]).toBe('name');
       if (ids.includes('id')) expect(lines[1]).toContain('sli-000001');
     }
-    expect(layoutTable(RESOURCES.slis, records, 60).columns.map((c) => c.column.id)).not.toContain('id');
+    // Ids stay readable, whole, down to 60 columns: less useful columns go first.
+    for (const def of [RESOURCES.slis, RESOURCES.slos]) {
+      const layout = layoutTable(def, [{ ...records[0]!, id: `${def.singular}-000123` }], 60);
+      expect(layout.columns.map((c) => c.column.id)).toContain('id');
+      expect(tableRow(layout, { ...records[0]!, id: `${def.singular}-000123` })).toContain(`${def.singular}-000123`);
+    }
   });
 
   test('a single remaining column is cut to the width with an ellipsis', () => {
@@ -42,7 +47,7 @@ describe('layoutTable', () => {
   test('right-aligned numbers', () => {
     const layout = layoutTable(RESOURCES.slis, records, 200);
     const row = tableRow(layout, records[0]!);
-    expect(row).toMatch(/ {6}1 {2}2024-03-04/);
+    expect(row).toMatch(/ {6}1 {2}sli-000001/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { run, startCliHarness, type CliHarness } from './helpers.js';
@@ -19,16 +19,20 @@ describe('slotui list', () => {
     const long = `${'very long name '.repeat(12)}end`;
     const created = await run(['create', 'slis', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify({ name: long, type: 'latency' }) });
     const { id } = JSON.parse(created.stdout) as { id: string };
+    onTestFinished(async () => {
+      await run(['delete', 'slis', id, '--yes'], { env: h.env() });
+    });
     const r = await run(['list', 'slis', '--limit', '100'], { env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^NAME\s+TYPE\s+UNIT\s+QUERIES\s+UPDATED\s+ID$/);
+    expect(lines[0]).toMatch(/^NAME\s+TYPE\s+UNIT\s+QUERIES\s+ID\s+AGE$/);
+    // AGE as kubectl says it (2y45d, 12d, 3h…).
+    expect(lines[1]).toMatch(/sli-000001\s+\d+[smhdy](?:\d+[smhd])?$/);
     expect(lines[1]).toContain('sli-000001');
     const row = lines.find((l) => l.includes(id));
     expect(row).toContain(`${long}  latency`);
     expect(row).not.toContain('…');
-    await run(['delete', 'slis', id, '--yes'], { env: h.env() });
   });
 
   test('on a terminal: fitted to its width, the page summary on stderr', async () => {
@@ -105,8 +109,8 @@ describe('slotui list', () => {
     expect(yaml.stdout).toMatch(/target_value: "99\.\d+"/);
     const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], { env: h.env(), stdoutIsTTY: true, columns: 80 });
     const header = wide.stdout.split('\n')[0] ?? '';
-    expect(header).toMatch(/^NAME\s+TARGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+SLI\s+ON MISSING\s+CREATED$/);
-    expect(wide.stdout).toMatch(/slo-000001\s+sli-\d{6}\s/);
+    expect(header).toMatch(/^NAME\s+TARGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/);
+    expect(wide.stdout).toMatch(/slo-000001\s+\d+[smhdy](?:\d+[smhd])?\s+sli-\d{6}\s/);
     const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
     expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);
   });

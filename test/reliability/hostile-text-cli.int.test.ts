@@ -60,7 +60,7 @@ describe('slotui list', () => {
       expect(lines.find((l) => l.startsWith('long-xxx'))).toContain(LONG_TEXT);
     }
     // The hostile id is shown made safe.
-    expect(r.stdout).toMatch(/sli-000005\s*$/m);
+    expect(r.stdout).toMatch(/sli-000005\s+\S*$/m);
   });
 
   test('--all and --json: JSON escapes every control, the data survives byte for byte', async () => {
