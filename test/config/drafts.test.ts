@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { DraftStore } from '../../src/config/drafts.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const configDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slotui-drafts-'));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('form drafts', () => {
+  test('kept in the config folder, 0600 in a 0700 folder, read back for the same record only', () => {
+    const store = new DraftStore(configDir());
+    const key = { profile: 'prod', resource: 'slos', id: 'slo-000001' };
+    expect(store.save(key, { name: 'typed', target_value: '99.9' }, new Date('2026-11-23T02:00:00Z'))).toBe(true);
+    expect(store.load(key)).toEqual({ key, values: { name: 'typed', target_value: '99.9' }, savedAt: '2026-11-23T02:00:00.000Z' });
+    expect(store.load({ ...key, id: 'slo-000002' })).toBeUndefined();
+    expect(store.load({ ...key, profile: 'staging' })).toBeUndefined();
+    expect(store.load({ profile: 'prod', resource: 'slos' })).toBeUndefined();
+    const [file] = readdirSync(store.dir);
+    if (process.platform !== 'win32') {
+      expect(statSync(store.dir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(store.dir, file!)).mode & 0o777).toBe(0o600);
+    }
+    store.remove(key);
+    expect(store.load(key)).toBeUndefined();
+  });
+
+  test('a new record has its own draft; any id makes a safe file name', () => {
+    const store = new DraftStore(configDir());
+    store.save({ profile: 'p', resource: 'slis' }, { name: 'new one' });
+    store.save({ profile: 'p', resource: 'slis', id: '../../etc/passwd' }, { name: 'x' });
+    expect(store.load({ profile: 'p', resource: 'slis' })?.values).toEqual({ name: 'new one' });
+    expect(readdirSync(store.dir).every((f) => /^[0-9a-f]{32}\.json$/.test(f))).toBe(true);
+  });
+
+  test('a broken draft file is ignored, not an error', () => {
+    const store = new DraftStore(configDir());
+    const key = { profile: 'p', resource: 'slis', id: 'sli-1' };
+    store.save(key, { name: 'x' });
+    const [file] = readdirSync(store.dir);
+    writeFileSync(join(store.dir, file!), '{not json');
+    expect(store.load(key)).toBeUndefined();
+  });
+});
