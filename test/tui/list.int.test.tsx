@@ -49,7 +49,7 @@ describe('rows', () => {
     const frame = await waitForText(d, 'checkout-api availability');
     expect(frame).toContain('profile default');
     expect(frame).toMatch(/1 SLIs \(230\)/);
-    expect(frame).toMatch(/NAME\s+TYPE\s+UNIT\s+QUERIES\s+UPDATED\s+ID/);
+    expect(frame).toMatch(/NAME\s+TYPE\s+UNIT\s+QUERIES\s+ID\s+AGE/);
     expect(statusLineOf(frame)).toBe('slis · page 1 of 13 · total 230 · profile default');
     expect(frame).toContain('n next');
     expect(frame).toContain('? help');

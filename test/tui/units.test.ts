@@ -121,11 +121,17 @@ describe('columns', () => {
   const total = (fitted: { width: number }[]) => fitted.reduce((a, f) => a + f.width, 0) + 2 * (fitted.length - 1);
 
   test('all columns at 100, squeezed at 80, least useful dropped below 80', () => {
-    expect(fitColumns(columns, 100).map((f) => f.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'updated', 'id']);
+    expect(fitColumns(columns, 100).map((f) => f.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'id', 'age']);
     const at80 = fitColumns(columns, 80);
     expect(total(at80)).toBeLessThanOrEqual(80);
+    // Ids stay whole and on screen at 80 and 60 columns: less useful columns go first.
+    for (const narrow of [at80, fitColumns(columns, 60)]) {
+      expect(narrow.find((f) => f.column.id === 'id')?.width).toBeGreaterThanOrEqual('sli-000001'.length);
+    }
+    for (const def of [RESOURCES.slos, RESOURCES.organizations, RESOURCES.agreements]) {
+      expect(fitColumns(def.columns, 80).find((f) => f.column.id === 'id')?.width, def.name).toBeGreaterThanOrEqual(10);
+    }
     const at60 = fitColumns(columns, 60);
-    expect(at60.map((f) => f.column.id)).not.toContain('id');
     expect(at60.map((f) => f.column.id)[0]).toBe('name');
     expect(total(at60)).toBeLessThanOrEqual(60);
     for (const width of [20, 30, 45, 79, 81, 150]) expect(total(fitColumns(columns, width))).toBeLessThanOrEqual(width);
