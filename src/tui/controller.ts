@@ -209,13 +209,21 @@ export function createController(deps: ControllerDeps): Controller {
   const helpLayer = (): KeyLayer => {
     const max = viewport.maxScroll('help');
     const scroll = state().helpScroll;
+    const page = Math.max(1, viewport.measured('help').visible - 1);
+    const scrollTo = (to: number) => nav.dispatch({ type: 'scroll-help', to, max });
     return {
       context: 'help',
       owns: true,
       handlers: {
+        // The help says "q quit · everywhere": the help is somewhere.
+        quit: deps.quit,
         'help-close': closeOverlay,
-        'help-scroll-up': () => nav.dispatch({ type: 'scroll-help', to: scroll - 1, max }),
-        'help-scroll-down': () => nav.dispatch({ type: 'scroll-help', to: scroll + 1, max }),
+        'help-scroll-up': () => scrollTo(scroll - 1),
+        'help-scroll-down': () => scrollTo(scroll + 1),
+        'help-scroll-page-up': () => scrollTo(scroll - page),
+        'help-scroll-page-down': () => scrollTo(scroll + page),
+        'help-scroll-top': () => scrollTo(0),
+        'help-scroll-bottom': () => scrollTo(max),
       },
     };
   };

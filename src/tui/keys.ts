@@ -40,7 +40,7 @@ export type BindingId =
   | 'open-reference' | 'reference-next' | 'reference-prev' | 'detail-reload' | 'back'
   | 'filter-keep' | 'filter-cancel'
   | 'command-run' | 'command-complete' | 'command-cancel'
-  | 'help-close' | 'help-scroll-up' | 'help-scroll-down'
+  | 'help-close' | 'help-scroll-up' | 'help-scroll-down' | 'help-scroll-page-up' | 'help-scroll-page-down' | 'help-scroll-top' | 'help-scroll-bottom'
   // Token setup
   | 'welcome-connect' | 'welcome-demo' | 'setup-submit' | 'setup-back' | 'setup-open-browser' | 'setup-copy'
   // Forms
@@ -79,7 +79,7 @@ const writable = (env: KeyEnv): boolean => !env.readOnly;
 export const BINDINGS: readonly Binding[] = [
   // Program
   { id: 'quit-now', keys: ['Ctrl+C'], description: 'quit (the terminal is left as it was found)', group: 'Program', when: ['always'] },
-  { id: 'quit', keys: ['q'], description: 'quit', hint: 'quit', group: 'Program', when: ['global'] },
+  { id: 'quit', keys: ['q'], description: 'quit', hint: 'quit', group: 'Program', when: ['global', 'help'] },
   { id: 'suspend', keys: ['Ctrl+Z'], description: 'suspend to the shell, the terminal as found (`fg` comes back)', group: 'Program', when: ['always'] },
   { id: 'help-open', keys: ['?'], description: 'help: every key', hint: 'help', group: 'Program', when: ['global'] },
   { id: 'command-open', keys: [':'], description: 'command line (:slos, :profile NAME, :q)', hint: 'command', group: 'Program', when: ['global'] },
@@ -146,6 +146,10 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'help-close', keys: ['Esc', '?'], description: 'close the help', hint: 'close', group: 'Help', when: ['help'] },
   { id: 'help-scroll-up', keys: ['↑', 'k'], description: 'scroll the help up', group: 'Help', when: ['help'] },
   { id: 'help-scroll-down', keys: ['↓', 'j'], description: 'scroll the help down', hint: 'scroll', group: 'Help', when: ['help'] },
+  { id: 'help-scroll-page-up', keys: ['PgUp'], description: 'scroll the help up a screen', group: 'Help', when: ['help'] },
+  { id: 'help-scroll-page-down', keys: ['PgDn'], description: 'scroll the help down a screen', group: 'Help', when: ['help'] },
+  { id: 'help-scroll-top', keys: ['g'], description: 'the top of the help', group: 'Help', when: ['help'] },
+  { id: 'help-scroll-bottom', keys: ['G'], description: 'the end of the help', group: 'Help', when: ['help'] },
 
   // Token setup: the welcome screen of a first run, and the setup flow.
   { id: 'welcome-connect', keys: ['c'], description: 'connect to a service (token setup)', hint: 'connect', group: 'Token setup', when: ['welcome'] },
@@ -165,13 +169,13 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'form-add-query', keys: ['Ctrl+N'], description: 'add a named query (SLI form)', hint: 'add query', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-remove-query', keys: ['Ctrl+D'], description: 'remove the query the cursor is in (SLI form)', hint: 'remove query', group: 'Forms', when: ['form'], enabled: writable },
   { id: 'form-cancel', keys: ['Esc'], description: 'cancel the form (asks first when something was typed)', hint: 'cancel', group: 'Forms', when: ['form'], enabled: writable },
-  { id: 'picker-up', keys: ['↑'], description: 'move up', group: 'Picker', when: ['picker'] },
-  { id: 'picker-down', keys: ['↓'], description: 'move down', hint: 'move', group: 'Picker', when: ['picker'] },
-  { id: 'picker-more', keys: ['PgDn'], description: 'load the next page of records', hint: 'more', group: 'Picker', when: ['picker'] },
-  { id: 'picker-choose', keys: ['Enter'], description: 'use the selected record (typing searches the names)', hint: 'choose', group: 'Picker', when: ['picker'] },
-  { id: 'picker-cancel', keys: ['Esc'], description: 'close the picker', hint: 'close', group: 'Picker', when: ['picker'] },
-  { id: 'confirm-yes', keys: ['y'], description: 'yes (delete, or discard the form); only y says yes', hint: 'yes', group: 'Confirm', when: ['confirm'] },
-  { id: 'confirm-no', keys: ['n', 'Esc', 'Enter'], description: 'no (the default: Enter alone keeps everything)', hint: 'no', group: 'Confirm', when: ['confirm'] },
+  { id: 'picker-up', keys: ['↑'], description: 'move up', group: 'Picker', when: ['picker'], enabled: writable },
+  { id: 'picker-down', keys: ['↓'], description: 'move down', hint: 'move', group: 'Picker', when: ['picker'], enabled: writable },
+  { id: 'picker-more', keys: ['PgDn'], description: 'load the next page of records', hint: 'more', group: 'Picker', when: ['picker'], enabled: writable },
+  { id: 'picker-choose', keys: ['Enter'], description: 'use the selected record (typing searches the names)', hint: 'choose', group: 'Picker', when: ['picker'], enabled: writable },
+  { id: 'picker-cancel', keys: ['Esc'], description: 'close the picker', hint: 'close', group: 'Picker', when: ['picker'], enabled: writable },
+  { id: 'confirm-yes', keys: ['y'], description: 'yes (delete, or discard the form); only y says yes', hint: 'yes', group: 'Confirm', when: ['confirm'], enabled: writable },
+  { id: 'confirm-no', keys: ['n', 'Esc', 'Enter'], description: 'no (the default: Enter alone keeps everything)', hint: 'no', group: 'Confirm', when: ['confirm'], enabled: writable },
 ];
 
 /** Commands of the command line, for the help overlay and the README. */

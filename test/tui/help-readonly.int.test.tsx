@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { BINDINGS, COMMAND_HELP, GROUP_ORDER } from '../../src/tui/keys.js';
-import { dashboardFixture, flat, KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText } from './helpers.js';
+import { dashboardFixture, flat, KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitUntil } from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard);
 const open = fx.open;
@@ -44,11 +44,32 @@ describe('help', () => {
     d.press('k');
     await waitForText(d, 'lines 2-');
     // n (next page) belongs to the list below: the help owns the keyboard.
-    d.press('n', 'q');
+    d.press('n');
     await waitForText(d, 'lines 2-');
-    expect(d.quitCodes).toEqual([]);
     for (const line of d.lastFrame().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(d.lastFrame().split('\n').length).toBeLessThanOrEqual(24);
+    // PgDn and PgUp a screen at a time, G to the end, g to the top.
+    const firstShown = (f: string): number => Number(/lines (\d+)-/.exec(f)?.[1] ?? 0);
+    d.press(KEYS.pageDown);
+    await waitForFrame(d, (f) => firstShown(f) > 10, 'a screen further');
+    d.press(KEYS.pageUp);
+    await waitForText(d, 'lines 2-');
+    d.press('G');
+    const end = await waitForFrame(d, (f) => /lines \d+-(\d+) of \1\b/.test(f), 'the end of the help');
+    expect(end).toContain('Help');
+    d.press('g');
+    await waitForText(d, 'lines 1-');
+    expect(d.quitCodes).toEqual([]);
+  });
+
+  test('q quits from the help, as the help says', async () => {
+    const d = open({ rows: 24, columns: 80 });
+    await waitForPage(d, 1);
+    d.press('?');
+    await waitForText(d, 'Help · Esc or ? closes · q quits');
+    d.press('q');
+    await waitUntil(() => d.quitCodes.length > 0, 'quit');
+    expect(d.quitCodes).toEqual([0]);
   });
 });
 
@@ -77,6 +98,9 @@ describe('create, edit and delete keys', () => {
     expect(frame).not.toContain('edit the selected record');
     expect(frame).not.toContain('delete the selected record');
     expect(frame).not.toContain('Records');
+    // Nor the keys of what read-only turns off: the picker and the yes/no question of forms and deletes.
+    expect(frame).not.toContain('load the next page of records');
+    expect(frame).not.toContain('only y says yes');
     expect(frame).toContain('next page');
   });
 

@@ -83,11 +83,11 @@ export function HelpOverlay({ env, width, height, scroll, viewport }: HelpOverla
     viewport.measure('help', { lines: tallest, visible: bodyHeight });
   });
 
-  const more = maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ scrolls` : '';
+  const more = maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ PgDn G scroll` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold inverse wrap="truncate-end">
-        {fit(` Help · Esc or ? closes${more}`, width)}
+        {fit(` Help · Esc or ? closes · q quits${more}`, width)}
       </Text>
       <Box flexDirection="row" height={bodyHeight}>
         {columns.map((column, i) => (
