@@ -18,6 +18,8 @@ export interface PickerState {
   next: string | null;
   total: number | null;
   loading: boolean;
+  /** PgDn presses made while a page was loading: each loads one more page once it is in. */
+  moreWanted: number;
   error: string | null;
   search: EditorState;
   selected: number;

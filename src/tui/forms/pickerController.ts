@@ -45,14 +45,19 @@ export function createPickerController(ctx: FormsContext): PickerController {
     request.then(
       (page) => {
         if (!current(mine)) return;
+        let again = false;
         update((p) => {
           const seen = new Set(p.records.map((r) => r.id));
-          return { ...p, loading: false, records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))], next: page.next, total: page.total };
+          again = p.moreWanted > 0 && page.next !== null;
+          const moreWanted = again ? p.moreWanted - 1 : 0;
+          return { ...p, loading: false, moreWanted, records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))], next: page.next, total: page.total };
         });
+        // PgDn pressed while this page loaded: the next one now, so no press is lost.
+        if (again) load(mine);
       },
       (error: unknown) => {
         if (!current(mine)) return;
-        update((p) => ({ ...p, loading: false, error: `${errorSentence(error)} PgDn tries again; Esc closes, and the id can be typed by hand.` }));
+        update((p) => ({ ...p, loading: false, moreWanted: 0, error: `${errorSentence(error)} PgDn tries again; Esc closes, and the id can be typed by hand.` }));
       },
     );
   };
@@ -65,7 +70,7 @@ export function createPickerController(ctx: FormsContext): PickerController {
     const mine = ++gen;
     const picker: PickerState = {
       target: row.id, resource: row.field.references, append: row.field.kind === 'reference-list',
-      records: [], next: null, total: null, loading: false, error: null, search: EMPTY_EDITOR, selected: 0, gen: mine,
+      records: [], next: null, total: null, loading: false, moreWanted: 0, error: null, search: EMPTY_EDITOR, selected: 0, gen: mine,
     };
     store.set({ ...s, picker });
     load(mine);
@@ -93,7 +98,8 @@ export function createPickerController(ctx: FormsContext): PickerController {
       'picker-up': () => update((p) => ({ ...p, selected: Math.max(0, p.selected - 1) })),
       'picker-down': () => update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
       'picker-more': () => {
-        if (picker.next || picker.records.length === 0) load(picker.gen);
+        if (picker.loading) update((p) => ({ ...p, moreWanted: p.moreWanted + 1 }));
+        else if (picker.next || picker.records.length === 0) load(picker.gen);
       },
       'picker-choose': choose,
       'picker-cancel': () => {

@@ -64,6 +64,20 @@ describe('SLO form', () => {
     await waitForText(d, id!, 'service_level_indicator_id');
   });
 
+  test('the picker keeps PgDn presses made while a page loads', async () => {
+    const d = open();
+    await openNewSloForm(d);
+    d.press(KEYS.tab, KEYS.tab);
+    await waitForFrame(d, (f) => fieldLine(f, 'SLI *').startsWith('› '), 'the SLI field focused');
+    // Slow answers: both presses arrive while the first page is still on its way.
+    fx.sandbox.setFaults({ latencyMs: 150 });
+    d.press(FORM_KEYS.ctrlP);
+    await waitForText(d, 'Pick an SLI', 'Loading…');
+    d.press(KEYS.pageDown, KEYS.pageDown);
+    await waitForText(d, 'loaded 30 of 30');
+    fx.sandbox.setFaults({});
+  });
+
   test('suggests values other SLOs use, → takes one; the picker closes with Esc and an id can be typed by hand', async () => {
     const d = open();
     await openNewSloForm(d);
