@@ -13,14 +13,24 @@ export interface EditorController {
 }
 
 export function createEditorController(ctx: FormsContext, runEditor: () => (file: string) => Promise<void>): EditorController {
+  /** Text of edits the editor cancelled, by record: the next `E` of that record starts from it. */
+  const drafts = new Map<string, string>();
   const edit = async (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
     if (ctx.store.getSnapshot().kind !== 'none') return;
     const def = ctx.registry.get(resource);
+    const key = `${resource}/${record.id}`;
     ctx.store.set({ kind: 'external', resource, record });
     try {
-      const outcome = await editInExternalEditor({ def, record, client: ctx.client(), launch: runEditor() });
+      const draft = drafts.get(key);
+      const outcome = await editInExternalEditor({ def, record, client: ctx.client(), launch: runEditor(), ...(draft === undefined ? {} : { draft }) });
       ctx.close();
+      if (outcome.kind === 'cancelled') {
+        if (outcome.draft !== undefined) drafts.set(key, outcome.draft);
+        ctx.say(`The editor cancelled: nothing was sent.${outcome.draft !== undefined ? ' Your text is kept for the next E.' : ''}`);
+        return;
+      }
+      drafts.delete(key);
       if (outcome.kind === 'saved') {
         ctx.say(`Saved ${recordName(def, outcome.record)}.`);
         await reloadList(ctx, resource);

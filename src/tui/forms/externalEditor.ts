@@ -7,8 +7,9 @@
  * stripped before parsing (JSON has no comments), so the user's own text
  * below it is kept exactly as typed, even when it is not valid JSON. Invalid
  * JSON, a value the schema refuses, or a rejected PATCH reopens the editor
- * with the error in the header. Saving without a change ends it: the first
- * time nothing is sent; after a refusal the file is kept and its path shown,
+ * with the error in the header. An editor that exits with an error (vim's :cq)
+ * cancels: nothing is sent and the text typed opens the next edit of that
+ * record. Saving without a change ends it: the first time nothing is sent; after a refusal the file is kept and its path shown,
  * so nothing typed is lost; after a send failure (network, 5xx) saving as it
  * is retries. Emptying the file cancels.
  *
@@ -43,11 +44,24 @@ export function systemEditorLauncher(env: Record<string, string | undefined>): E
   return (file) => {
     const command = editorCommand(env);
     const result = spawnSync('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
+    // The editor ran and said no (vim's :cq, an editor's "quit without saving"): a cancel, not a failure.
+    // 126 and 127 are the shell's own "cannot run" and "not found".
+    if (!result.error && result.status !== null && result.status !== 0 && result.status !== 126 && result.status !== 127) {
+      throw new EditorCancelled(result.status);
+    }
     if (result.error || result.status !== 0) {
       const why = result.error ? result.error.message : `it ended with exit code ${String(result.status ?? result.signal)}`;
       throw new SlotuiError('config', `The editor “${sanitizeLine(command).slice(0, 60)}” could not be run (${sanitizeLine(why).slice(0, 120)}). Set $VISUAL or $EDITOR to an editor that waits until the file is closed.`);
     }
   };
+}
+
+/** The editor exited with an error code of its own: the user cancelled the edit there. */
+export class EditorCancelled extends Error {
+  constructor(readonly exitCode: number) {
+    super(`the editor exited with code ${exitCode}`);
+    this.name = 'EditorCancelled';
+  }
 }
 
 export const HEADER_PREFIX = '//';
@@ -74,6 +88,15 @@ export function stripHeader(text: string): string {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The JSON a text holds, or the text itself when it is not JSON (a draft need not be valid yet). */
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.trim();
+  }
+}
 
 /** The changed fields of the edited JSON, checked; or the error sentence to show in the header. */
 export function changesFrom(def: ResourceDef, original: Record<string, unknown>, body: string): { patch: Record<string, unknown> } | { error: string } {
@@ -102,6 +125,8 @@ export function changesFrom(def: ResourceDef, original: Record<string, unknown>,
 export type ExternalEditOutcome =
   | { kind: 'saved'; record: ApiRecord }
   | { kind: 'unchanged' }
+  /** The editor exited with an error (cancelled); `draft` is the text typed, when it differs from the record. */
+  | { kind: 'cancelled'; draft?: string }
   /** Saved unchanged after an error: the file is kept at `file`. */
   | { kind: 'abandoned'; file: string; error: string };
 
@@ -115,6 +140,8 @@ export interface ExternalEditOptions {
   tmpRoot?: string;
   /** Rounds before giving up (bounded; each round is one editor session). */
   maxRounds?: number;
+  /** The text of an earlier edit that was cancelled, to start from instead of the record. */
+  draft?: string;
 }
 
 /** Edits the record in the editor until it is saved, unchanged, or abandoned after an error. */
@@ -127,8 +154,10 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
     `Edit ${def.singular} ${record.id}, save and close the editor to apply; only changed fields are sent.`,
     'Close without saving to cancel. These // lines at the top are ignored.',
   ];
-  let body = JSON.stringify(original, null, 2);
+  const fresh = JSON.stringify(original, null, 2);
+  let body = options.draft ?? fresh;
   let error: string | undefined;
+  if (options.draft !== undefined) intro.push('This is your text from the edit cancelled last time.');
   // A send failure (network, 5xx) is retried by saving again as it is; a refusal needs a change.
   let retryable = false;
   let keep = false;
@@ -136,10 +165,19 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
     for (let round = 0; round < (options.maxRounds ?? 20); round++) {
       const written = fileText(error ? [...intro, `ERROR: ${error}`] : intro, body);
       writeFileSync(file, written, { mode: 0o600 });
-      await options.launch(file);
+      try {
+        await options.launch(file);
+      } catch (failure) {
+        if (!(failure instanceof EditorCancelled)) throw failure;
+        // What was typed before the cancel (and saved) is kept for the next `E`, unless it is the record as it was.
+        const typed = stripHeader(readFileSync(file, 'utf8'));
+        return typed.trim() === '' || same(parseOrText(typed), parseOrText(fresh)) ? { kind: 'cancelled' } : { kind: 'cancelled', draft: typed };
+      }
       const text = readFileSync(file, 'utf8');
-      if (text === written && error === undefined) return { kind: 'unchanged' };
-      if (text === written && !retryable) {
+      // Closed as it was opened: nothing to do, unless it opened on a draft (then the draft is the change).
+      const openedOnDraft = round === 0 && options.draft !== undefined;
+      if (text === written && !openedOnDraft && error === undefined) return { kind: 'unchanged' };
+      if (text === written && !openedOnDraft && !retryable) {
         keep = true;
         return { kind: 'abandoned', file, error: error! };
       }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { isSlotuiError } from '../../../src/api/errors.js';
-import { systemEditorLauncher } from '../../../src/tui/forms/externalEditor.js';
+import { EditorCancelled, systemEditorLauncher } from '../../../src/tui/forms/externalEditor.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -34,7 +34,7 @@ test('$EDITOR when there is no $VISUAL', async () => {
   expect(await readFile(file, 'utf8')).toBe('{"target_value": "99.95"}\n');
 });
 
-test('an editor that fails gives one sentence saying what to set', async () => {
+test('an editor that exits with an error of its own (vim\'s :cq) cancelled the edit', async () => {
   const file = join(dir, 'record.json');
   await writeFile(file, '{}\n');
   let error: unknown;
@@ -43,7 +43,20 @@ test('an editor that fails gives one sentence saying what to set', async () => {
   } catch (e) {
     error = e;
   }
-  expect(isSlotuiError(error)).toBe(true);
-  expect((error as Error).message).toMatch(/^The editor “false” could not be run \(it ended with exit code 1\)\. Set \$VISUAL or \$EDITOR/);
+  expect(error).toBeInstanceOf(EditorCancelled);
+  expect(isSlotuiError(error)).toBe(false);
   expect(await readFile(file, 'utf8')).toBe('{}\n');
+});
+
+test('an editor that cannot be run gives one sentence saying what to set', async () => {
+  const file = join(dir, 'record.json');
+  await writeFile(file, '{}\n');
+  let error: unknown;
+  try {
+    systemEditorLauncher(env({ EDITOR: 'slotui-no-such-editor' }))(file);
+  } catch (e) {
+    error = e;
+  }
+  expect(isSlotuiError(error)).toBe(true);
+  expect((error as Error).message).toMatch(/^The editor “slotui-no-such-editor” could not be run \(it ended with exit code 127\)\. Set \$VISUAL or \$EDITOR/);
 });

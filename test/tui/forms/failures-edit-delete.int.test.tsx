@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import {
   type Dashboard, dashboardFixture, KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords,
 } from '../helpers.js';
+import { EditorCancelled } from '../../../src/tui/forms/externalEditor.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf, openNewSloForm } from './helpers.js';
 
 const fx = dashboardFixture(renderForms);
@@ -229,6 +230,33 @@ describe('edit in $EDITOR (E)', () => {
     const file = /kept in (\S+\.json)/.exec(plain(frame).replace(/\s+/g, ' '))?.[1];
     expect(file).toBeDefined();
     expect(readFileSync(file!, 'utf8')).toContain('"name": ""');
+  });
+});
+
+describe('an editor that exits with an error (vim\'s :cq)', () => {
+  test('says the editor cancelled, sends nothing, and the next E starts from the text typed', async () => {
+    const seen: string[] = [];
+    const d = open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push(text);
+        if (seen.length === 1) {
+          writeFileSync(file, text.replace(/"description": ("[^"]*"|null)/, '"description": "half typed"'));
+          throw new EditorCancelled(1);
+        }
+      },
+    });
+    await orgs(d);
+    const patches = requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/').length;
+    d.press('E');
+    await waitForWords(d, 'The editor cancelled: nothing was sent. Your text is kept for the next E.');
+    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/')).toHaveLength(patches);
+    // Closed without a change this time: the draft it opened on is what gets saved.
+    d.press('E');
+    await waitForWords(d, 'Saved organization');
+    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ description: 'half typed' });
+    expect(seen[1]).toContain('"description": "half typed"');
+    expect(seen[1]).toContain('your text from the edit cancelled last time');
   });
 });
 
