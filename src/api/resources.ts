@@ -22,6 +22,8 @@ export interface Column {
   header: string;
   /** `now` (ms) for columns relative to the present (AGE); the current time when not given. */
   get(record: ApiRecord, now?: number): string;
+  /** What sorting compares when the shown text does not sort (AGE: "10d" is older than "2d"). */
+  sortKey?(record: ApiRecord): string;
   /** Width the column wants; it may shrink to minWidth. */
   width: number;
   minWidth: number;
@@ -85,6 +87,12 @@ const field = (key: string) => (r: ApiRecord) => str(r[key]);
 const nameOf = (r: ApiRecord) => str(r.name) || r.id;
 const joined = (...keys: string[]) => (r: ApiRecord) => keys.map((k) => str(r[k])).filter(Boolean).join(' ');
 
+/** AGE sorts as kubectl's: the youngest first; a record without a readable created_at has no key. */
+function youngestFirst(r: ApiRecord): string {
+  const at = typeof r.created_at === 'string' ? Date.parse(r.created_at) : Number.NaN;
+  return Number.isNaN(at) ? '' : String(9e15 - at).padStart(16, '0');
+}
+
 const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
 
 export const RESOURCES: Record<ResourceName, ResourceDef> = {
@@ -105,7 +113,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'unit', header: 'UNIT', get: field('unit_of_measure'), width: 12, minWidth: 5, priority: 6 },
       { id: 'queries', header: 'QUERIES', get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length), width: 7, minWidth: 7, priority: 5, align: 'right' },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
@@ -140,7 +148,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
       { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
@@ -155,7 +163,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { key: 'time_window_type', label: 'Time window type', kind: 'text', required: true, suggestFromRecords: true },
       { key: 'time_window_value', label: 'Time window value', kind: 'numeric-string', required: true, example: '30' },
       { key: 'time_window_unit', label: 'Time window unit', kind: 'text', required: true, suggestFromRecords: true },
-      { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, hint: 'e.g. 99.9', example: '99.9' },
+      { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, example: '99.9' },
       { key: 'target_unit', label: 'Target unit', kind: 'text', required: false, suggestFromRecords: true },
       { key: 'interval', label: 'Interval', kind: 'integer', required: false, example: '60' },
       { key: 'on_missing_interval', label: 'On missing interval', kind: 'text', required: false, suggestFromRecords: true },
@@ -181,7 +189,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
@@ -209,7 +217,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'organization', header: 'ORGANIZATION', get: field('organization_id'), width: 14, minWidth: 8, priority: 6 },
       { id: 'slos', header: 'SLOS', get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0), width: 5, minWidth: 5, priority: 5, align: 'right' },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), width: 6, minWidth: 4, priority: 4 },
+      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },

@@ -76,7 +76,7 @@ export function compareCells(a: string, b: string): number {
 export function sortRecords(records: readonly ApiRecord[], order: SortOrder, columns: readonly Column[]): ApiRecord[] {
   const column = columns.find((c) => c.id === order.column);
   if (!column) return [...records];
-  const keyed = records.map((record, position) => ({ record, position, cell: column.get(record).trim() }));
+  const keyed = records.map((record, position) => ({ record, position, cell: (column.sortKey ?? column.get)(record).trim() }));
   const sign = order.descending ? -1 : 1;
   keyed.sort((a, b) => {
     if (a.cell === '' || b.cell === '') {

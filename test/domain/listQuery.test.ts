@@ -49,11 +49,20 @@ describe('sort over the whole list', () => {
     expect(compareCells('sli-9', 'sli-10')).toBeLessThan(0);
   });
 
+  it('AGE sorts by time, youngest first, not by its text', () => {
+    const aged = [
+      { id: 'a', name: 'old', created_at: '2020-01-01T00:00:00.000Z' },
+      { id: 'b', name: 'new', created_at: '2026-11-20T00:00:00.000Z' },
+      { id: 'c', name: 'mid', created_at: '2026-11-10T00:00:00.000Z' },
+    ];
+    expect(sortRecords(aged, { column: 'age', descending: false }, RESOURCES.slos.columns).map((r) => r.name)).toEqual(['new', 'mid', 'old']);
+  });
+
   it('o takes the next column and wraps; O reverses', () => {
     const first = nextSortColumn(columns, undefined);
     expect(first).toEqual({ column: 'name', descending: false });
     expect(nextSortColumn(columns, first)).toEqual({ column: 'target', descending: false });
-    expect(nextSortColumn(columns, { column: 'id', descending: true })).toEqual({ column: 'name', descending: false });
+    expect(nextSortColumn(columns, { column: columns.at(-1)!.id, descending: true })).toEqual({ column: 'name', descending: false });
     expect(reverseSort(columns, first)).toEqual({ column: 'name', descending: true });
     expect(reverseSort(columns, undefined)).toEqual({ column: 'name', descending: true });
     expect(nextSortColumn([], undefined)).toBeUndefined();

@@ -36,8 +36,9 @@ function rowHint(form: FormState, row: Row): string {
   switch (row.kind) {
     case 'field':
       if (row.field.references) return [row.field.hint, row.field.kind === 'reference-list' ? 'ids, comma-separated · Ctrl+P adds one from a list' : 'Ctrl+P picks from a list'].filter(Boolean).join(' · ');
-      if (row.field.kind === 'integer') return row.field.hint ?? 'a whole number';
-      if (row.field.kind === 'numeric-string') return row.field.hint ?? 'a number';
+      // The hint fits the field: "such as 30" for a window, not a target's 99.9.
+      if (row.field.kind === 'integer') return row.field.hint ?? `a whole number${row.field.example ? `, such as ${row.field.example}` : ''}`;
+      if (row.field.kind === 'numeric-string') return row.field.example ? `a number, such as ${row.field.example}` : (row.field.hint ?? 'a number');
       return row.field.hint ?? '';
     case 'queries':
       return form.queries.length === 0 ? 'none yet · Ctrl+N adds a query' : 'Ctrl+N adds a query · Ctrl+D removes the one the cursor is in';
@@ -60,7 +61,13 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
   const focusedRow = rows[focus];
   const suggestions = matchingSuggestions(form, focusedRow);
   const extraLine = suggestions.length > 0;
-  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0));
+  // Field errors whole under the form (the line beside a field has room for a few words only),
+  // using at most half the height so the fields stay in view.
+  const errorLines = rows
+    .filter((row) => form.errors[row.id])
+    .flatMap((row) => wrap(`${rowLabel(form, row).trim().replace(/ \*$/, '')}: ${sanitizeLine(form.errors[row.id]!)}`, width))
+    .slice(0, Math.max(0, Math.floor((height - 1 - topShown.length) / 2)));
+  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0) - errorLines.length);
   const start = windowStart(focus, rows.length, available);
   const shown = rows.slice(start, start + available);
 
@@ -120,11 +127,11 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
           {truncate(`${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`, width)}
         </Text>
       ) : null}
-      {focusedRow && form.errors[focusedRow.id] && textWidth(form.errors[focusedRow.id]!) > 30 && !extraLine && shown.length < available ? (
-        <Text wrap="truncate-end" color={theme.error}>
-          {truncate(`${' '.repeat(labelWidth + 2)}${form.errors[focusedRow.id]}`, width)}
+      {errorLines.map((line, i) => (
+        <Text key={`error${i}`} wrap="truncate-end" color={theme.error}>
+          {line || ' '}
         </Text>
-      ) : null}
+      ))}
     </Box>
   );
 }

@@ -28,6 +28,10 @@ describe('SLO form', () => {
       'Target value *', 'Target unit', 'Interval', 'On missing interval', 'Benchmark operator', 'Benchmark value']) {
       expect(fieldLine(d.lastFrame(), label), label).not.toBe('');
     }
+    // Each number's hint fits its field.
+    expect(fieldLine(d.lastFrame(), 'Time window value *')).toContain('a number, such as 30');
+    expect(fieldLine(d.lastFrame(), 'Target value *')).toContain('a number, such as 99.9');
+    expect(fieldLine(d.lastFrame(), 'Interval')).toContain('a whole number, such as 60');
     fill(d, 'Checkout ✓ 日本語 latency', 'made in a test');
     // The SLI: pick it from the list, searching by name.
     await waitForFrame(d, (f) => fieldLine(f, 'SLI *').startsWith('› '), 'the SLI field focused');

@@ -36,6 +36,20 @@ describe('failures keep the form', () => {
     expect(fieldLine(frame, 'SLI *').startsWith('› ')).toBe(true);
   });
 
+  test('at 80 columns the server\'s field message is shown whole under the form', async () => {
+    const d = open({ columns: 80, rows: 24 });
+    await openNewSloForm(d);
+    for (const v of ['ghost sli slo', '', 'sli-999999', 'rolling', '7', 'days']) {
+      d.type(v);
+      d.press(KEYS.tab);
+    }
+    d.type('99');
+    d.press(FORM_KEYS.ctrlS);
+    const frame = await waitForText(d, 'The service refused the form');
+    expect(plain(frame).split('\n')).toContain('SLI: No SLI has the id sli-999999.');
+    for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
   for (const fault of [
     { name: 'a 500', faults: { errorRate: 1, errorStatuses: [500] } },
     { name: 'a dropped connection', faults: { resetRate: 1 } },
