@@ -102,7 +102,9 @@ function open(rows = 24, columns = 100): Dashboard {
 const two = (n: number) => String(n).padStart(2, '0');
 const localTime = (iso: string) => {
   const d = new Date(iso);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const offset = -d.getTimezoneOffset();
+  const zone = offset === 0 ? 'UTC' : `${offset > 0 ? '+' : '-'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())} ${zone}`;
 };
 
 describe('SLI details', () => {
@@ -128,6 +130,19 @@ describe('SLI details', () => {
     expect(frame).toContain(`${localTime(CREATED)} (3 days ago)`);
     expect(frame).toContain(`${localTime(UPDATED)} (3 hours ago)`);
     expect(FIXED_NOW.toISOString()).toBe('2025-06-01T12:00:00.000Z');
+  });
+
+  test('too narrow for the queries table, nothing is cut: each query as a block, FROM, WHERE and LIMIT whole', async () => {
+    const d = open(40, 60);
+    await waitForText(d, 'Checkout availability');
+    d.press(KEYS.enter);
+    const frame = await waitForText(d, 'SLI Checkout availability');
+    expect(frame).toMatch(/^\s+good$/m);
+    expect(frame).toMatch(/^\s+FROM\s+http_requests$/m);
+    expect(frame).toMatch(/^\s+WHERE\s+service = 'checkout' AND status < 500$/m);
+    expect(frame).toMatch(/^\s+LIMIT\s+10$/m);
+    expect(frame).not.toContain('…');
+    for (const line of frame.split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(60);
   });
 
   test('Esc goes back to the same row of the same page', async () => {

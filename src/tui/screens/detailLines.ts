@@ -47,12 +47,30 @@ function queryTable(queries: Record<string, unknown>, width: number): DetailLine
     const values: Record<string, unknown> = { name, select: query.select, from: query.from, where: query.where, limit: query.limit };
     return Object.fromEntries(QUERY_ORDER.map((id) => [id, cell(values[id])]));
   });
-  // Columns as wide as their content (up to their nominal width), then fitted to the screen.
-  const sized = QUERY_COLUMNS.map((c) => ({ ...c, width: Math.max(c.minWidth, textWidth(c.header), Math.min(c.width * 2, Math.max(...rows.map((r) => textWidth(r[c.id] ?? ''))))) }));
-  const ordered = QUERY_ORDER.map((id) => sized.find((c) => c.id === id)!);
-  const fitted = fitColumns(ordered, width, { growLead: false });
-  const lines: DetailLine[] = [{ text: formatHeader(fitted), tone: 'heading' }];
-  for (const row of rows) lines.push({ text: formatRow(fitted, fitted.map((f) => row[f.column.id] ?? '')) });
+  // A table when every cell fits whole; otherwise each query as a block, every value wrapped, none cut.
+  const whole = QUERY_ORDER.map((id) => Math.max(textWidth(QUERY_COLUMNS.find((c) => c.id === id)!.header), ...rows.map((r) => textWidth(r[id] ?? ''))));
+  if (whole.reduce((a, b) => a + b, 0) + 2 * (whole.length - 1) <= width) {
+    const ordered = QUERY_ORDER.map((id, i) => ({ ...QUERY_COLUMNS.find((c) => c.id === id)!, width: whole[i]!, minWidth: whole[i]! }));
+    const fitted = fitColumns(ordered, width, { growLead: false });
+    const lines: DetailLine[] = [{ text: formatHeader(fitted), tone: 'heading' }];
+    for (const row of rows) lines.push({ text: formatRow(fitted, fitted.map((f) => row[f.column.id] ?? '')) });
+    return lines;
+  }
+  return rows.flatMap((row) => queryBlock(row, width));
+}
+
+const QUERY_PARTS = ['select', 'from', 'where', 'limit'] as const;
+const PART_WIDTH = 'select'.length + 2;
+
+/** One query on narrow screens: its name, then each part on its own lines, wrapped under the part. */
+function queryBlock(row: Record<string, string>, width: number): DetailLine[] {
+  const lines: DetailLine[] = [{ text: truncate(row.name ?? '', width), tone: 'heading' }];
+  const room = Math.max(8, width - INDENT - PART_WIDTH);
+  for (const part of QUERY_PARTS) {
+    wrap(row[part] ?? '', room).forEach((text, i) => {
+      lines.push({ text: `${' '.repeat(INDENT)}${i === 0 ? part.toUpperCase().padEnd(PART_WIDTH) : ' '.repeat(PART_WIDTH)}${text}` });
+    });
+  }
   return lines;
 }
 
@@ -61,7 +79,7 @@ export function valueLines(key: string, value: unknown, width: number, now: Date
   if (value === undefined || value === null) return [{ text: '—', tone: 'dim' }];
   if (typeof value === 'string') {
     if (value === '') return [{ text: '(empty)', tone: 'dim' }];
-    if (isTimestamp(value)) return [{ text: truncate(describeTimestamp(value, now), width) }];
+    if (isTimestamp(value)) return wrap(describeTimestamp(value, now), width).map((text) => ({ text }));
     return sanitizeText(value)
       .split('\n')
       .flatMap((line) => wrap(line.replace(/\t/g, '  '), width))
@@ -106,7 +124,7 @@ export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: num
     }
     // An own lookup: a field may be called constructor or toString (the object's own members are no notes).
     const notes = Object.hasOwn(annotations, key) ? annotations[key] : undefined;
-    for (const note of notes ?? []) lines.push({ ...note, label: ' '.repeat(labelWidth), text: truncate(note.text, valueWidth) });
+    for (const note of notes ?? []) for (const text of wrap(note.text, valueWidth)) lines.push({ ...note, label: ' '.repeat(labelWidth), text });
   }
   return lines;
 }
