@@ -130,6 +130,7 @@ export function App(props: AppProps): React.JSX.Element {
       auth,
       baseUrl: props.settings.baseUrl,
       frontendUrl: props.settings.frontendUrl,
+      ...(props.settings.caFile ? { caFile: props.settings.caFile } : {}),
       reason,
       onDone: (result) => {
         auth.onLogin?.(result);

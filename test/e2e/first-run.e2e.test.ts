@@ -48,6 +48,9 @@ test('welcome screen, then c: the token setup stores the pasted token and opens 
   s.press(`${sandbox.baseUrl}\r`);
   await s.waitFor((screen) => /› Frontend URL/i.test(screen), 'the frontend URL field');
   s.press('\r');
+  // The CA file step, prefilled from SLOTUI_CA_FILE.
+  await s.waitFor((screen) => screen.includes(`› CA file`) && screen.includes(sandbox.caFile.slice(-20)), 'the CA file field, prefilled');
+  s.press('\r');
   await s.waitForText('/api/service/v1/users/m2m-token');
   s.press(answer);
   await s.waitFor((screen) => !screen.includes(token.slice(0, 12)) && /•/.test(screen), 'the masked token');

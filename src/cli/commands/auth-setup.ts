@@ -5,6 +5,7 @@
  * our own escape sequences.
  */
 import { spawn } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { assertProfileName } from '../../config/store.js';
 import { tokenEndpointUrl, verifyToken } from '../../config/tokenSetup.js';
 import type { Profile, Settings } from '../../config/types.js';
@@ -49,11 +50,14 @@ export async function loginWithToken(ctx: Context, request: LoginRequest): Promi
   const name = settings.profileName;
   assertProfileName(name);
   let client: Session['client'] | undefined;
+  // The CA file the setup flow confirmed (prefilled from SLOTUI_CA_FILE or the profile): used to check the token, then stored.
+  const caFile = request.caFile ? resolvePath(request.caFile) : undefined;
   const sessionSettings = (token: string): Settings => ({
     ...settings,
     baseUrl: request.baseUrl,
     baseUrlSource: 'profile',
     frontendUrl: request.frontendUrl,
+    ...(caFile ? { caFile } : {}),
     token,
     tokenSource: 'profile',
   });
@@ -67,7 +71,10 @@ export async function loginWithToken(ctx: Context, request: LoginRequest): Promi
     },
   });
   const stored: Profile = ctx.store().getProfile(name) ?? {};
-  ctx.store().saveProfile(name, { ...stored, baseUrl: request.baseUrl, frontendUrl: request.frontendUrl, token: verified.token });
+  const profile: Profile = { ...stored, baseUrl: request.baseUrl, frontendUrl: request.frontendUrl, token: verified.token };
+  if (caFile) profile.caFile = caFile;
+  else delete profile.caFile;
+  ctx.store().saveProfile(name, profile);
   ctx.store().setCurrentProfile(name);
   const result: LoginResult = {
     session: { client: client!, settings: sessionSettings(verified.token) },

@@ -35,7 +35,7 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
   const label = (text: string) => text.padEnd(LABEL_WIDTH);
   const field = (name: string, value: string, active: boolean, placeholder?: string) =>
     active ? (
-      <InputLine prompt={`› ${label(name)}`} editor={name === 'Base URL' ? s.baseUrl : s.frontendUrl} placeholder={placeholder} width={width} />
+      <InputLine prompt={`› ${label(name)}`} editor={name === 'Base URL' ? s.baseUrl : name === 'CA file' ? s.caFile : s.frontendUrl} placeholder={placeholder} width={width} />
     ) : (
       <Text wrap="truncate-end">{`  ${label(name)}${truncate(sanitizeLine(value), Math.max(0, width - LABEL_WIDTH - 2))}`}</Text>
     );
@@ -49,6 +49,7 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
       <Text> </Text>
       {field('Base URL', s.baseUrl.value, s.step === 'base-url', 'https://slo.example.com')}
       {field('Frontend URL', s.frontendUrl.value, s.step === 'frontend-url', 'Enter: the same origin as the base URL')}
+      {field('CA file', s.caFile.value, s.step === 'ca-file', 'Enter: none (a PEM file for a private certificate authority)')}
       {s.step === 'token' && s.endpoint ? (
         <Box flexDirection="column" width={width}>
           <Text> </Text>

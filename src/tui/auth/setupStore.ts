@@ -1,6 +1,6 @@
 /**
  * The token setup flow as a small synchronous store (like the dashboard's
- * NavStore): three fields, base URL, frontend URL and the token, filled one
+ * NavStore): four fields, base URL, frontend URL, CA file and the token, filled one
  * after the other; Enter confirms a field, Esc goes back. On the token, Enter
  * verifies it through `auth.login` (which also stores it); a failure shows
  * its sentence and keeps the pasted value for another try.
@@ -17,7 +17,7 @@ import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js'
 import { clipboardSequence } from '../../text/osc.js';
 import type { AuthDeps, LoginResult } from './types.js';
 
-export type SetupStep = 'base-url' | 'frontend-url' | 'token';
+export type SetupStep = 'base-url' | 'frontend-url' | 'ca-file' | 'token';
 
 /** A pasted JWT with many claims, or the JSON around it, is a few KB; more is not a token. */
 export const MAX_TOKEN_INPUT = 16_384;
@@ -26,6 +26,8 @@ export interface SetupState {
   step: SetupStep;
   baseUrl: EditorState;
   frontendUrl: EditorState;
+  /** A PEM file of extra certificate authorities (prefilled from SLOTUI_CA_FILE or the profile); empty: none. */
+  caFile: EditorState;
   token: EditorState;
   /** Why the flow opened (expired token, refused by the service), shown above the fields. */
   reason: string | null;
@@ -45,6 +47,7 @@ export interface SetupOptions {
   auth: AuthDeps;
   baseUrl?: string;
   frontendUrl?: string;
+  caFile?: string;
   reason?: string;
   /** Called once the token is verified and stored. */
   onDone(result: LoginResult): void;
@@ -75,6 +78,7 @@ export class SetupStore {
       step: 'base-url',
       baseUrl: editor(options.baseUrl),
       frontendUrl: editor(options.frontendUrl),
+      caFile: editor(options.caFile),
       token: EMPTY_EDITOR,
       reason: options.reason ?? null,
       error: null,
@@ -103,7 +107,7 @@ export class SetupStore {
   edit(input: string, key: Key): boolean {
     const s = this.state;
     if (s.busy) return true;
-    const field = s.step === 'base-url' ? 'baseUrl' : s.step === 'frontend-url' ? 'frontendUrl' : 'token';
+    const field = s.step === 'base-url' ? 'baseUrl' : s.step === 'frontend-url' ? 'frontendUrl' : s.step === 'ca-file' ? 'caFile' : 'token';
     const edited = editLine(s[field], input, key, field === 'token' ? MAX_TOKEN_INPUT : undefined);
     if (!edited) return false;
     this.set({ [field]: edited, note: null });
@@ -126,6 +130,10 @@ export class SetupStore {
         const frontend = checkHttpsUrl(typed, 'The frontend URL');
         if (!frontend.ok) return this.set({ error: frontend.problem });
       }
+      this.set({ step: 'ca-file', error: null });
+      return;
+    }
+    if (s.step === 'ca-file') {
       this.goToToken();
       return;
     }
@@ -141,7 +149,8 @@ export class SetupStore {
   back(): void {
     const s = this.state;
     if (s.busy) return;
-    if (s.step === 'token') return this.set({ step: 'frontend-url', error: null, note: null });
+    if (s.step === 'token') return this.set({ step: 'ca-file', error: null, note: null });
+    if (s.step === 'ca-file') return this.set({ step: 'frontend-url', error: null });
     if (s.step === 'frontend-url') return this.set({ step: 'base-url', error: null });
     this.options.onCancel();
   }
@@ -193,7 +202,8 @@ export class SetupStore {
     const s = this.state;
     this.set({ busy: true, error: null, note: null });
     try {
-      const result = await this.options.auth.login({ baseUrl: s.baseUrl.value, frontendUrl: s.frontendUrl.value, input: s.token.value });
+      const caFile = s.caFile.value.trim();
+      const result = await this.options.auth.login({ baseUrl: s.baseUrl.value, frontendUrl: s.frontendUrl.value, ...(caFile ? { caFile } : {}), input: s.token.value });
       if (this.disposed) return;
       this.set({ busy: false, token: EMPTY_EDITOR });
       this.options.onDone(result);

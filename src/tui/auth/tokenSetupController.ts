@@ -87,6 +87,7 @@ export class TokenSetupController extends Store<TokenSetupState> {
       auth,
       baseUrl: settings.baseUrl ?? client.baseUrl,
       frontendUrl: settings.frontendUrl,
+      ...(settings.caFile ? { caFile: settings.caFile } : {}),
       reason,
       onDone: (result) => {
         if (this.client instanceof SwappableClient) this.client.swap(result.session.client);

@@ -8,6 +8,8 @@ import type { Session } from '../types.js';
 export interface LoginRequest {
   baseUrl: string;
   frontendUrl: string;
+  /** A PEM file of extra certificate authorities to trust (stored in the profile); none: the system's only. */
+  caFile?: string;
   /** What the user pasted: the JSON answer or the bare JWT. */
   input: string;
 }

@@ -48,12 +48,14 @@ const expiryOf = (token: string) => {
   return new Date(payload.exp * 1000).toISOString().slice(0, 10);
 };
 
-/** Opens the flow at the token step for `baseUrl` (both URLs typed, the frontend by Enter). */
+/** Opens the flow at the token step for `baseUrl` (both URLs typed, the frontend and the CA file by Enter). */
 async function toTokenStep(v: RootView, baseUrl: string): Promise<void> {
   await waitForText(v, 'Base URL');
   v.type(baseUrl);
   v.press(KEYS.enter);
   await waitForText(v, '› Frontend URL');
+  v.press(KEYS.enter);
+  await waitForText(v, '› CA file');
   v.press(KEYS.enter);
   await waitForText(v, 'Paste the whole answer');
 }
@@ -73,6 +75,8 @@ describe('first run', () => {
     view.type(sandbox.baseUrl);
     view.press(KEYS.enter);
     await waitForText(view, '› Frontend URL');
+    view.press(KEYS.enter);
+    await waitForText(view, '› CA file');
     view.press(KEYS.enter);
 
     const endpoint = `${sandbox.frontendUrl}/api/service/v1/users/m2m-token`;
@@ -128,6 +132,8 @@ describe('first run', () => {
     view.press(KEYS.enter);
     await waitForText(view, '› Frontend URL');
     view.press(KEYS.enter);
+    await waitForText(view, '› CA file');
+    view.press(KEYS.enter);
     const frame = await waitForText(view, 'Paste the whole answer');
     // What the terminal shows: the OSC 8 link sequences around each piece take no room.
     // eslint-disable-next-line no-control-regex -- removing the link sequences is the point
@@ -168,6 +174,24 @@ describe('the setup flow (auth login on a terminal)', () => {
     expect(v.quitCodes).toEqual([0]);
     expect(harness!.logins.map((l) => [l.user, l.profile])).toEqual([['alice', 'default']]);
     expect(storedConfig(harness!).profiles.default?.token).toBe(token);
+  });
+
+  test('the CA file step: prefilled from SLOTUI_CA_FILE (or the profile), used for the check, stored in the profile', async () => {
+    harness = await authHarness(sandbox, { start: { kind: 'setup' }, exitAfterLogin: true });
+    view = renderRoot({ auth: harness.auth, settings: { caFile: sandbox.caFile } });
+    await waitForText(view, 'Base URL');
+    view.type(sandbox.baseUrl);
+    view.press(KEYS.enter);
+    await waitForText(view, '› Frontend URL');
+    view.press(KEYS.enter);
+    await waitForText(view, '› CA file', sandbox.caFile.slice(-20));
+    view.press(KEYS.enter);
+    await waitForText(view, 'Paste the whole answer');
+    view.paste(secret(sandbox.issueToken()));
+    view.press(KEYS.enter);
+    const v = view;
+    await waitUntil(() => v.quitCodes.length > 0, 'the flow to end');
+    expect(storedConfig(harness).profiles.default).toMatchObject({ baseUrl: sandbox.baseUrl, caFile: sandbox.caFile });
   });
 
   test('garbage: "not a JWT", the value kept; fixed, then accepted', async () => {
