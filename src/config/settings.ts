@@ -63,6 +63,7 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
     frontendUrl: withSchemeIfSet(pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value),
     token: token.value,
     tokenSource: token.source,
+    ...(token.source === 'env' && profile.token ? { storedTokenShadowed: true } : {}),
     caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,
     paths: { ...profile.paths },
     ...(profile.fields ? { fields: profile.fields } : {}),

@@ -27,6 +27,8 @@ export interface Settings {
   frontendUrl?: string;
   token?: string;
   tokenSource: Source;
+  /** SLOTUI_TOKEN is set and the profile stores a token of its own, which it hides. */
+  storedTokenShadowed?: boolean;
   caFile?: string;
   paths: Partial<Record<ResourceName, string>>;
   fields?: FieldNames;

@@ -159,6 +159,8 @@ export function createController(deps: ControllerDeps): Controller {
       reload: () => {
         list.reload();
         void deps.index?.().refreshStarted(resource);
+        // A tab whose count is missing (its first read failed) gets it back with the same key.
+        for (const other of Object.values(deps.stores())) if (other !== list && other.getSnapshot().page === null) other.recover();
       },
       ...recordHandlers(resource, selectedOnList),
     };

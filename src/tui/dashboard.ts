@@ -150,7 +150,10 @@ export function createDashboard(services: DashboardServices): Dashboard {
       const open = currentDetail(nav.getSnapshot());
       if (open) records.load(open.resource, open.id);
       const { stores } = session.getSnapshot();
-      stores[nav.getSnapshot().resource].reload();
+      const shown = stores[nav.getSnapshot().resource];
+      shown.reload();
+      // The other tabs' reads failed with the old token too: their counts come back.
+      for (const store of Object.values(stores)) if (store !== shown) store.recover();
       say(loggedInSentence(result));
     },
   });
@@ -278,6 +281,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
     if (relationsStore.getSnapshot()) return { kind: 'relations' };
     return state.details.length > 0 ? { kind: 'detail' } : { kind: 'list' };
   };
+
+  // A token from the environment wins over the stored one without a word elsewhere: say it once, on screen.
+  if (services.settings.tokenSource === 'env' && services.settings.storedTokenShadowed) {
+    say(`Using the token in SLOTUI_TOKEN: it wins over the token stored in profile ${truncate(sanitizeLine(services.settings.profileName), 40)}.`);
+  }
 
   // The shown list starts loading now: a first page already in is drawn in the first frame.
   const first = session.getSnapshot();

@@ -48,6 +48,8 @@ describe('resolveSettings', () => {
     expect(s).toMatchObject({
       baseUrl: 'https://env.example', baseUrlSource: 'env', token: 'env.tok.en', tokenSource: 'env',
       frontendUrl: 'https://fe.env', caFile: '/ca/env.pem', readOnly: true, noColor: true,
+      // The profile's own token is hidden by the variable: the dashboard says so.
+      storedTokenShadowed: true,
     });
   });
 

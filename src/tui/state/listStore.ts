@@ -204,6 +204,16 @@ export class ListStore {
     else this.run({ start: { kind: 'reload', url: this.page.url }, steps: 0 });
   }
 
+  /**
+   * After a new token: what failed is read again, and a list never read is warmed (its count for the
+   * header); a list that is fine is left alone.
+   */
+  recover(): void {
+    if (this.disposed) return;
+    if (this.error !== null) this.reload();
+    else this.warm();
+  }
+
   /** Fetches the first page quietly (totals for the header, an instant first switch); failures are ignored. */
   warm(): void {
     if (this.page !== null || this.intent !== null || this.warmHold !== null || this.disposed) return;

@@ -74,6 +74,38 @@ describe('expiry', () => {
   });
 });
 
+describe('SLOTUI_TOKEN', () => {
+  test('winning over the stored token is said on screen at start', async () => {
+    const token = sandbox.issueToken();
+    secrets.push(token);
+    harness = await authHarness(sandbox, { now: () => new Date() });
+    view = renderRoot({
+      client: sandboxClient(sandbox, { token }),
+      settings: { baseUrl: sandbox.baseUrl, token, tokenSource: 'env', storedTokenShadowed: true },
+      auth: harness.auth,
+      now: () => new Date(),
+    });
+    await waitForWords(view, 'Using the token in SLOTUI_TOKEN: it wins over the token stored in profile default.');
+  });
+});
+
+describe('a token the service refuses at start', () => {
+  test('after a new token every tab has its count again, not only the one shown', async () => {
+    const [head, body, sig = ''] = sandbox.issueToken().split('.');
+    const refused = `${head}.${body}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const v = await openDashboard(refused, () => new Date());
+    await waitForWords(v, 'The service refused the token of profile default (HTTP 401)', 'Paste the whole answer');
+    // The other tabs' first reads are refused too (in the background).
+    await waitUntil(() => sandbox.requests.filter((r) => !r.authorized).length >= 2, 'the refused reads');
+    const fresh = sandbox.issueToken();
+    secrets.push(fresh);
+    v.paste(fresh);
+    v.press(KEYS.enter);
+    await waitForWords(v, 'Logged in to');
+    await waitForText(v, 'SLIs (30)', 'SLOs (20)', 'Orgs (4)', 'Agreements (5)');
+  });
+});
+
 describe('a 401 while working', () => {
   test('opens the flow; afterwards the same resource, page and selection, on a client with the new token', async () => {
     const shortLived = sandbox.issueToken({ expiresInSeconds: 2 });
