@@ -4,6 +4,7 @@
  */
 import { REGISTRY, shortName, type Registry, type ResourceName } from '../api/resources.js';
 import { sanitizeLine } from '../text/sanitize.js';
+import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
 
 export type Command =
@@ -47,7 +48,8 @@ export function parseCommand(text: string, registry: Registry = REGISTRY): Comma
   if (HELP_WORDS.includes(lower)) return { kind: 'help' };
   const def = registry.resolve(lower);
   if (def) return { kind: 'resource', resource: def.name };
-  return { kind: 'error', message: `Unknown command :${shown(word)}. ${usage(registry)}` };
+  const meant = closestWord(lower, commandWords(registry), (w) => registry.resolve(w)?.name ?? w);
+  return { kind: 'error', message: `Unknown command :${shown(word)}.${meant ? ` Did you mean :${meant}?` : ''} ${usage(registry)}` };
 }
 
 /** What the user typed, safe and short enough to quote in a message. */

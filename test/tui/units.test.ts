@@ -99,6 +99,10 @@ describe('commands', () => {
     expect(parseCommand(':orgs org-1')).toEqual({ kind: 'open', resource: 'organizations', id: 'org-1' });
     expect(parseCommand('sli a/b')).toMatchObject({ kind: 'error', message: expect.stringContaining('cannot be an id') });
     expect(parseCommand('help me')).toMatchObject({ kind: 'error' });
+    expect(parseCommand('nope')).toMatchObject({ message: expect.not.stringContaining('Did you mean') });
+    // A near miss names the command meant.
+    expect(parseCommand('sloz')).toMatchObject({ kind: 'error', message: expect.stringContaining('Unknown command :sloz. Did you mean :slo') });
+    expect(parseCommand('hepl')).toMatchObject({ kind: 'error', message: expect.stringContaining('Did you mean :help?') });
   });
 
   test('an unknown command quoting hostile text quotes it safely', () => {

@@ -32,6 +32,8 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
     try {
       await ctx.client().remove(s.resource, s.record.id);
       ctx.close();
+      // Deleted from its details: they show a record that is gone, so back to the list.
+      ctx.leaveDetailsOf(s.resource, s.record.id);
       ctx.say(`Deleted ${recordName(def, s.record)}.`);
       await reloadList(ctx, s.resource);
     } catch (error) {

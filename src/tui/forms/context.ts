@@ -11,7 +11,7 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { KeyEnv } from '../keys.js';
 import type { ListStore } from '../state/listStore.js';
-import type { NavStore } from '../state/navigation.js';
+import { currentDetail, type NavStore } from '../state/navigation.js';
 import { FormsStore } from './formsStore.js';
 
 const SETTLE_TIMEOUT_MS = 15_000;
@@ -37,6 +37,8 @@ export interface FormsContext {
   refuse(): void;
   /** Nothing open any more. */
   close(): void;
+  /** A record is gone: its details, if they are on screen, give way to the list. */
+  leaveDetailsOf(resource: ResourceName, id: string): void;
 }
 
 export function createFormsContext(deps: FormsDeps, store = new FormsStore()): FormsContext {
@@ -49,6 +51,10 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
     writable: () => !deps.env().readOnly,
     refuse: () => deps.nav.dispatch({ type: 'message', message: { text: 'This session is read-only: nothing can be created, changed or deleted.', tone: 'error' } }),
     close: () => store.set({ kind: 'none' }),
+    leaveDetailsOf: (resource, id) => {
+      const top = currentDetail(deps.nav.getSnapshot());
+      if (top && top.resource === resource && top.id === id) deps.nav.dispatch({ type: 'back' });
+    },
   };
 }
 

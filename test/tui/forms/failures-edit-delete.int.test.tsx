@@ -274,6 +274,24 @@ describe('an editor that exits with an error (vim\'s :cq)', () => {
   });
 });
 
+describe('e, E and d from the details', () => {
+  test('work on the record shown', async () => {
+    const d = open();
+    await orgs(d);
+    const first = (await d.client.listPage('organizations', { limit: 1 })).results[0]!;
+    d.press(KEYS.enter);
+    await waitForText(d, `${String(first.name)}`, 'organization_id' in first ? '' : 'description');
+    d.press('e');
+    await waitForText(d, `Edit organization “${String(first.name)}”`);
+    d.press(KEYS.escape);
+    await waitForFrame(d, (f) => !plain(f).includes('Edit organization'), 'the details again');
+    d.press('d');
+    await waitForText(d, `Delete organization “${String(first.name)}”`);
+    d.press('n');
+    await waitForWords(d, 'Nothing was deleted.');
+  });
+});
+
 describe('read-only', () => {
   test('c, e, E and d change nothing: each says why on the message line, and the server sees no write', async () => {
     const launched: string[] = [];
