@@ -8,7 +8,14 @@ export function errorSentence(error: unknown): string {
   if (isSlotuiError(error) && error.kind === 'auth' && error.status !== 403 && !/SLOTUI_TOKEN|auth login/.test(text)) {
     return `${text} Set up a token with \`slotui auth login\` or the SLOTUI_TOKEN variable.`;
   }
-  return text;
+  return dashboardAdvice(text);
+}
+
+/** The client's advice names CLI commands; in the dashboard the same advice is a key. */
+function dashboardAdvice(text: string): string {
+  return text
+    .replace(/ Check the id with `slotui list [^`]*`\./, ' It may have been deleted: Esc goes back, r reloads the list.')
+    .replace(/check with `slotui list [^`]*`/g, 'check the list (r reloads it)');
 }
 
 /** The error line under a failed page: the sentence and the retry key. */

@@ -1,3 +1,5 @@
+import { SlotuiError } from '../../src/api/errors.js';
+import { errorSentence } from '../../src/tui/errorText.js';
 /** The pure parts: keymap, commands, column fitting, text width, line editor, key splitting, UI reducer. */
 import { describe, expect, test } from 'vitest';
 import type { Key } from 'ink';
@@ -198,5 +200,14 @@ describe('navigation reducer', () => {
     expect(pageSizeFor(24)).toBe(18);
     expect(pageSizeFor(8)).toBe(5);
     expect(pageSizeFor(500)).toBe(100);
+  });
+});
+
+describe('errors in the dashboard', () => {
+  test('a 404 gives dashboard advice (keys), not a CLI command', () => {
+    const gone = new SlotuiError('not-found', 'No sli with id sli-000042 (HTTP 404). Check the id with `slotui list slis`.');
+    expect(errorSentence(gone)).toBe('No sli with id sli-000042 (HTTP 404). It may have been deleted: Esc goes back, r reloads the list.');
+    const unsure = new SlotuiError('server', 'The server failed (HTTP 502). The change may or may not have been saved: check with `slotui list slos` before trying again.');
+    expect(errorSentence(unsure)).not.toContain('slotui list');
   });
 });
