@@ -1,6 +1,6 @@
+/** The pure parts: keymap, commands, column fitting, text width, line editor, key splitting, UI reducer. */
 import { SlotuiError } from '../../src/api/errors.js';
 import { errorSentence } from '../../src/tui/errorText.js';
-/** The pure parts: keymap, commands, column fitting, text width, line editor, key splitting, UI reducer. */
 import { describe, expect, test } from 'vitest';
 import type { Key } from 'ink';
 import { RESOURCES } from '../../src/api/resources.js';
