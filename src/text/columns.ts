@@ -23,8 +23,6 @@ export interface FittedColumn<C extends ColumnSpec = ColumnSpec> {
 export const COLUMN_GAP = 2;
 /** How far a column may be squeezed before dropping a less useful one is better. */
 const COMFORTABLE_SHARE = 0.75;
-/** The widest the leading column grows into spare room. */
-const MAX_LEAD_WIDTH = 60;
 
 const totalWidth = (widths: readonly number[]): number =>
   widths.reduce((a, b) => a + b, 0) + COLUMN_GAP * Math.max(0, widths.length - 1);
@@ -63,12 +61,12 @@ export function fitColumns<C extends ColumnSpec>(columns: readonly C[], availabl
     }
   }
   if (excess > 0 && shown.length === 1) widths.set(shown[0]!, Math.max(1, available));
-  // Spare room goes to the most useful column (usually the name), within reason.
+  // Spare room goes to the most useful column (usually the name), all of it, as k9s does: a wide
+  // terminal shows long names whole instead of blank space at the end of each row.
   const spare = available - totalWidth([...widths.values()]);
   if (spare > 0 && shown.length > 0 && options.growLead !== false) {
     const lead = shown.reduce((a, b) => (b.priority > a.priority ? b : a));
-    const current = widths.get(lead)!;
-    widths.set(lead, current + Math.max(0, Math.min(spare, MAX_LEAD_WIDTH - current)));
+    widths.set(lead, widths.get(lead)! + spare);
   }
   return shown.map((column) => ({ column, width: widths.get(column)! }));
 }

@@ -141,6 +141,10 @@ describe('columns', () => {
     expect(at60.map((f) => f.column.id)[0]).toBe('name');
     expect(total(at60)).toBeLessThanOrEqual(60);
     for (const width of [20, 30, 45, 79, 81, 150]) expect(total(fitColumns(columns, width))).toBeLessThanOrEqual(width);
+    // At 160 columns every spare cell goes to NAME: the row spans the terminal.
+    const at160 = fitColumns(columns, 160);
+    expect(total(at160)).toBe(160);
+    expect(at160.find((f) => f.column.id === 'name')!.width).toBe(160 - total(at160.filter((f) => f.column.id !== 'name')) - 2);
   });
 });
 
