@@ -310,9 +310,13 @@ export function createDashboard(services: DashboardServices): Dashboard {
     screen,
     handleInput: (input, key) => controller.handleInput(input, key),
     resize: (size) => {
+      const before = viewport.pageSize;
       viewport.resize(size);
-      for (const store of Object.values(session.getSnapshot().stores)) store.setPageSize(viewport.pageSize);
-      for (const whole of Object.values(session.getSnapshot().wholes)) whole.setPageSize(viewport.pageSize);
+      const { stores, wholes } = session.getSnapshot();
+      for (const store of Object.values(stores)) store.setPageSize(viewport.pageSize);
+      for (const whole of Object.values(wholes)) whole.setPageSize(viewport.pageSize);
+      // A window that grows gets a page that fills it (read again from the same record); a shrinking one keeps its page.
+      if (viewport.pageSize > before) stores[nav.getSnapshot().resource].reload();
     },
     dispose: () => {
       if (disposed) return;

@@ -43,6 +43,16 @@ function firstRowName(frame: string): string {
   return (lines[header + 1] ?? '').split(/\s{2,}/)[0] ?? '';
 }
 
+describe('a window that grows', () => {
+  test('gets pages that fill it, from the same first record', async () => {
+    const d = open(24);
+    const small = await waitForPage(d, 1, 13);
+    expect(statusLineOf(small)).toBe('slis · page 1 of 13 · total 230 · profile default');
+    d.resize(100, 48);
+    await waitForFrame(d, (f) => /^slis · page 1 of 6 · /.test(statusLineOf(f)), 'pages of the new size');
+  });
+});
+
 describe('rows', () => {
   test('shows the first page of SLIs with the header, the columns, the status line and the hints', async () => {
     const d = open();
