@@ -13,11 +13,14 @@ const QUIET_MS = 100;
 
 /** The text that proves a record's row is drawn: its name (the NAME column is 32 wide). */
 const rowText = (name) => name.slice(0, 30);
+/** The SLO list's NAME column is narrower (the BUDGET column sits beside it): generated names start with their number. */
+const sloText = (name) => name.slice(0, 16);
 
-/** Offsets the sandbox was asked for, for SLIs, as a Set of "offset:limit". */
+/** Offsets and limits the sandbox was asked for, for one resource (SLIs unless told). */
 class RequestLog {
-  constructor(sandbox) {
+  constructor(sandbox, resource = 'slis') {
     this.sandbox = sandbox;
+    this.path = `/v1/${resource}/`;
     this.seen = [];
   }
 
@@ -25,7 +28,7 @@ class RequestLog {
     for (const line of await this.sandbox.takeRequests()) {
       const [method, path] = line.split(' ');
       const url = new URL(path, 'https://x');
-      if (method !== 'GET' || url.pathname !== '/v1/slis/') continue;
+      if (method !== 'GET' || url.pathname !== this.path) continue;
       this.seen.push({ limit: Number(url.searchParams.get('limit') ?? NaN), offset: Number(url.searchParams.get('offset') ?? 0) });
     }
     return this.seen;
@@ -168,4 +171,37 @@ export async function bareNode(ctx) {
     session.dispose();
     ctx.live.delete(session);
   }
+}
+
+/**
+ * The SLO list, whose BUDGET column computes each row's error budget as it draws: opens the
+ * dashboard, switches to SLOs (`2`), checks the column is on screen, then presses `n` `flips`
+ * times, each after the next page was prefetched (as the SLI page flips). `pageName(offset)`
+ * gives the first SLO name of the page at an offset.
+ */
+export async function sloListSession(ctx, { firstSliName, firstName, flips, pageName }) {
+  const log = new RequestLog(ctx.sandbox, 'slos');
+  await log.refresh();
+  log.clear();
+  const session = openDashboard(ctx);
+  const result = { pageSize: NaN, prefetched: [], unfetched: [] };
+  try {
+    await session.waitForScreen((s) => s.includes(rowText(firstSliName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstSliName}")`);
+    await session.waitQuiet(QUIET_MS, 1_000);
+    session.press('2');
+    await session.waitForScreen((s) => s.includes('BUDGET') && s.includes(sloText(firstName)), FLIP_TIMEOUT_MS, `the SLO list with its BUDGET column ("${firstName}")`);
+    const first = (await log.refresh()).find((r) => r.offset === 0);
+    if (!first || !Number.isFinite(first.limit)) throw new Error('The sandbox saw no first SLO page request with a limit.');
+    result.pageSize = first.limit;
+    for (let page = 2; page <= flips + 1; page++) {
+      const offset = (page - 1) * result.pageSize;
+      const seen = await waitFor(() => log.has(offset), { timeoutMs: 3_000, everyMs: 20, what: `the prefetch of SLO page ${page}` }).catch(() => false);
+      await session.waitQuiet(QUIET_MS, 1_000);
+      const ms = await flip(session, 'n', sloText(await pageName(offset)), `SLO page ${page}`);
+      (seen ? result.prefetched : result.unfetched).push(ms);
+    }
+  } finally {
+    await closeDashboard(ctx, session);
+  }
+  return result;
 }

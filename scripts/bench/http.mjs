@@ -34,8 +34,8 @@ export function createApi({ baseUrl, caFile, token }) {
     getJson,
     /** The list URL path of SLIs for a limit and offset, as the sandbox builds its links. */
     slisPath: (limit, offset) => `/v1/slis/?limit=${limit}&offset=${offset}`,
-    /** The name of the SLI at `offset` (creation order). */
-    nameAt: async (offset) => (await getJson(`/v1/slis/?limit=1&offset=${offset}`)).results[0]?.name,
+    /** The name of the SLI (or of another resource's record) at `offset` (creation order). */
+    nameAt: async (offset, resource = 'slis') => (await getJson(`/v1/${resource}/?limit=1&offset=${offset}`)).results[0]?.name,
     close: () => agent.destroy(),
   };
 }

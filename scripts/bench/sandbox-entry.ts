@@ -8,13 +8,15 @@
  *   start  -> {"ready":true,"baseUrl":...,"caFile":...,"token":...}
  *   stdin "stats\n"    -> {"stats":{"connections":N,"requests":N}}
  *   stdin "requests\n" -> {"requests":["GET /v1/slis/?limit=..", ...]} (and clears the log)
+ * Arguments: the number of generated SLIs (default 100,000), then of generated SLOs (default 0).
  *   stdin closed       -> the sandbox closes and the process exits.
  */
 import { createInterface } from 'node:readline';
 import { startSandbox } from '../../src/sandbox/server.js';
 
 const seed = Number(process.argv[2] ?? '100000');
-const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, seed });
+const seedSlos = Number(process.argv[3] ?? '0');
+const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, seed, seedSlos });
 const reply = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 reply({ ready: true, baseUrl: sandbox.baseUrl, caFile: sandbox.caFile, token: sandbox.token });

@@ -38,11 +38,11 @@ export function bundleSandbox() {
 }
 
 /**
- * Starts a sandbox seeded with `seed` SLIs (after the sample data).
+ * Starts a sandbox seeded with `seed` SLIs and `seedSlos` SLOs (after the sample data).
  * Returns { baseUrl, caFile, token, pid, stats(), takeRequests(), close() }.
  */
-export async function startSandboxChild(file, seed, { startTimeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, [file, String(seed)], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startSandboxChild(file, seed, { seedSlos = 0, startTimeoutMs = 60_000 } = {}) {
+  const child = spawn(process.execPath, [file, String(seed), String(seedSlos)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const pending = [];
   let ready;

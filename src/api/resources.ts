@@ -13,6 +13,7 @@ import {
   AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS, type RecordFields,
 } from './recordFields.js';
 import type { ApiRecord } from './schemas.js';
+import { budgetCell } from '../domain/budgetViews.js';
 
 export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
@@ -144,6 +145,8 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'target', header: 'TARGET', get: joined('target_value', 'target_unit'), width: 12, minWidth: 6, priority: 9 },
+      // The allowed bad time, computed from the definition as the row draws; kept right after TARGET when narrow.
+      { id: 'budget', header: 'BUDGET', get: (r) => budgetCell(r, new Date()), width: 8, minWidth: 7, priority: 8, align: 'right' },
       { id: 'window', header: 'WINDOW', get: joined('time_window_value', 'time_window_unit', 'time_window_type'), width: 18, minWidth: 6, priority: 7 },
       { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
       { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },

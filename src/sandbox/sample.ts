@@ -236,7 +236,8 @@ export function addSeededSlos(data: DataSnapshot, count: number): void {
     const timestamp = iso(start + (i - 1) * 1000);
     collection.records.push({
       id: formatId(RESOURCES.slos.idPrefix, collection.nextNumber++),
-      name: `${String(sli.name)} ${objective.target}% #${i}`,
+      // The number first: a page's first row is told apart even when the name column is cut.
+      name: `obj-${String(i).padStart(5, '0')} ${String(sli.name)} ${objective.target}%`,
       description: `Generated objective ${i} over ${String(sli.name)}.`,
       service_level_indicator_id: sli.id,
       time_window_type: objective.type,

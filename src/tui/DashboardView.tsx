@@ -79,6 +79,8 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
         <StatusLine snap={snap} whole={wholeSnap} profile={settings.profileName} width={columns} warning={dashboard.setup.warning()} />
         {nav.overlay === 'command' ? (
           <InputLine prompt=":" editor={nav.command} after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined} width={columns} />
+        ) : nav.overlay === 'burn' ? (
+          <InputLine prompt="burn: " editor={nav.burn} placeholder="an error rate (2%) or the bad time spent (12m)" width={columns} />
         ) : nav.overlay === 'filter' ? (
           <InputLine prompt="/" editor={nav.filter} placeholder="type to filter the whole list (name, id, the columns shown)" width={columns} />
         ) : (
@@ -121,6 +123,7 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
           width={width}
           height={height}
           clock={clock}
+          burnQuestion={nav.burn.value}
         />
       );
     }
@@ -149,7 +152,7 @@ function MessageArea({ lines, tone, width }: { lines: string[]; tone: 'info' | '
 
 /** The line(s) above the hint bar: a message, a failed page with its retry key, a notice, or the filter in force. */
 function messageLines(nav: NavState, snap: ListSnapshot, wholeFilter: string, width: number): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
-  if (nav.overlay === 'command' || nav.overlay === 'filter') return { lines: [''], tone: 'info' };
+  if (nav.overlay === 'command' || nav.overlay === 'filter' || nav.overlay === 'burn') return { lines: [''], tone: 'info' };
   const wrapped = (text: string) => {
     const lines = wrap(text, width);
     if (lines.length <= MAX_MESSAGE_LINES) return lines;

@@ -198,6 +198,8 @@ export function createController(deps: ControllerDeps): Controller {
       const { 'record-create': _create, ...onRecord } = deps.forms.listHandlers(top.resource, () => records.get(top.resource, top.id).record ?? top.record);
       Object.assign(handlers, onRecord);
     }
+    // The burn calculator needs a budget: SLO details only.
+    if (top.resource === 'slos') handlers['burn-open'] = () => nav.dispatch({ type: 'overlay', overlay: 'burn' });
     const refs = referencesOf(deps.registry, top.resource, records.get(top.resource, top.id).record ?? top.record);
     const marked = refs[Math.min(top.reference, refs.length - 1)];
     if (marked) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
@@ -304,6 +306,23 @@ export function createController(deps: ControllerDeps): Controller {
       },
     };
   };
+  const burnLayer = (): KeyLayer => ({
+    context: 'burn',
+    owns: true,
+    handlers: {
+      'burn-keep': closeOverlay,
+      'burn-cancel': () => {
+        nav.dispatch({ type: 'edit-burn', editor: { value: '', cursor: 0 } });
+        closeOverlay();
+      },
+    },
+    text: (input, key) => {
+      const edited = editLine(state().burn, input, key);
+      if (!edited) return false;
+      nav.dispatch({ type: 'edit-burn', editor: edited });
+      return true;
+    },
+  });
 
   const layers = (): KeyLayer[] => {
     // The token setup is above every screen and overlay; Ctrl+C still quits (an 'always' key).
@@ -322,6 +341,8 @@ export function createController(deps: ControllerDeps): Controller {
         return [commandLayer(), screen, globalLayer()];
       case 'filter':
         return [filterLayer(), screen, globalLayer()];
+      case 'burn':
+        return [burnLayer(), screen, globalLayer()];
       case 'none':
         return [screen, globalLayer()];
     }
@@ -335,7 +356,7 @@ export function createController(deps: ControllerDeps): Controller {
       nav.dispatch({ type: 'message', message: null });
       store().clearNotice();
       const s = state();
-      const textInput = s.overlay === 'filter' || s.overlay === 'command' || Boolean(deps.setupLayer?.()) || Boolean(deps.forms?.textInput());
+      const textInput = s.overlay === 'filter' || s.overlay === 'command' || s.overlay === 'burn' || Boolean(deps.setupLayer?.()) || Boolean(deps.forms?.textInput());
       for (const one of splitKeys(input, key, textInput)) {
         const result = dispatchKey(layers(), deps.env(), one.input, one.key);
         if (result.kind === 'refused') say(result.reason, 'error');

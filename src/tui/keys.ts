@@ -11,7 +11,7 @@
 import type { Key } from 'ink';
 import { REGISTRY, shortName } from '../api/resources.js';
 
-export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command'
+export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'filter' | 'command' | 'burn'
   // Token setup: the first-run welcome screen and the setup flow.
   | 'welcome' | 'setup'
   // Forms: a create/edit form, the record picker inside it, a yes/no question.
@@ -19,7 +19,7 @@ export type KeyContext = 'always' | 'global' | 'list' | 'detail' | 'help' | 'fil
   // The whole list at hand: who uses a record, the relations tree.
   | 'relations';
 
-export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | 'Filter' | 'Command line' | 'Help' | 'Program'
+export type KeyGroup = 'Resources' | 'Moving around' | 'Records' | 'Details' | 'Burn calculator' | 'Filter' | 'Command line' | 'Help' | 'Program'
   | 'Token setup'
   | 'Forms' | 'Picker' | 'Confirm'
   | 'Relations';
@@ -38,6 +38,7 @@ export type BindingId =
   | 'record-create' | 'record-edit' | 'record-delete'
   | 'scroll-up' | 'scroll-down' | 'scroll-page-up' | 'scroll-page-down' | 'scroll-top' | 'scroll-bottom'
   | 'open-reference' | 'reference-next' | 'reference-prev' | 'detail-reload' | 'back'
+  | 'burn-open' | 'burn-keep' | 'burn-cancel'
   | 'filter-keep' | 'filter-cancel'
   | 'command-run' | 'command-complete' | 'command-cancel'
   | 'help-close' | 'help-scroll-up' | 'help-scroll-down' | 'help-scroll-page-up' | 'help-scroll-page-down' | 'help-scroll-top' | 'help-scroll-bottom'
@@ -132,6 +133,11 @@ export const BINDINGS: readonly Binding[] = [
   { id: 'reference-next', keys: ['Tab'], description: 'mark the next record it refers to', hint: 'next ref', group: 'Details', when: ['detail'] },
   { id: 'reference-prev', keys: ['Shift+Tab'], description: 'mark the previous record it refers to', group: 'Details', when: ['detail'] },
   { id: 'detail-reload', keys: ['r'], description: 'read the record again', hint: 'reload', group: 'Details', when: ['detail'] },
+  { id: 'burn-open', keys: ['b'], description: 'burn calculator: type an error rate (2%) or the bad time spent (12m) (SLO details)', hint: 'burn', group: 'Details', when: ['detail'] },
+
+  // Burn calculator: the answer follows what is typed.
+  { id: 'burn-keep', keys: ['Enter'], description: 'keep the answer in the details', hint: 'keep', group: 'Burn calculator', when: ['burn'] },
+  { id: 'burn-cancel', keys: ['Esc'], description: 'close the calculator and clear its answer', hint: 'clear', group: 'Burn calculator', when: ['burn'] },
 
   // Filter input
   { id: 'filter-keep', keys: ['Enter'], description: 'keep the filter and return to the list', hint: 'keep', group: 'Filter', when: ['filter'] },
@@ -187,7 +193,7 @@ export const COMMAND_HELP: readonly { command: string; description: string }[] =
   { command: ':q', description: 'quit' },
 ];
 
-export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Relations', 'Details', 'Filter', 'Command line', 'Help', 'Program',
+export const GROUP_ORDER: readonly KeyGroup[] = ['Resources', 'Moving around', 'Records', 'Relations', 'Details', 'Burn calculator', 'Filter', 'Command line', 'Help', 'Program',
   'Token setup',
   'Forms', 'Picker', 'Confirm'];
 

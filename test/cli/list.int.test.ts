@@ -109,7 +109,7 @@ describe('slotui list', () => {
     expect(yaml.stdout).toMatch(/target_value: "99\.\d+"/);
     const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], { env: h.env(), stdoutIsTTY: true, columns: 80 });
     const header = wide.stdout.split('\n')[0] ?? '';
-    expect(header).toMatch(/^NAME\s+TARGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/);
+    expect(header).toMatch(/^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/);
     expect(wide.stdout).toMatch(/slo-000001\s+\d+[smhdy](?:\d+[smhd])?\s+sli-\d{6}\s/);
     const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
     expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);

@@ -187,7 +187,8 @@ describe('SLI details', () => {
 
 describe('references in details', () => {
   test("an SLO shows its SLI's name beside the id; Enter (or s) opens that SLI; Esc comes back", async () => {
-    const d = open();
+    // Tall enough to show the fields under the SLO's budget card.
+    const d = open(44);
     await waitForText(d, 'Checkout availability');
     d.press('2');
     await waitForText(d, 'Checkout 99.9');
@@ -205,7 +206,7 @@ describe('references in details', () => {
     await waitForText(d, 'SLO Checkout 99.9');
     d.press(KEYS.escape);
     frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1') && f.includes('TARGET'), 'the SLO list');
-    expect(frame).toMatch(/Checkout 99\.9\s+99\.9 %\s+30 day rolling/);
+    expect(frame).toMatch(/Checkout 99\.9\s+99\.9 %\s+43m 12s\s+30 day rolling/);
   });
 
   test('an agreement names its organization and SLOs; Tab marks the next one and Enter opens it', async () => {

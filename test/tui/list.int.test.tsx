@@ -256,7 +256,7 @@ describe('selection and resources', () => {
     await waitForPage(d, 2, 13);
     d.press('2');
     let frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1'), 'the SLO list');
-    expect(frame).toMatch(/NAME\s+TARGET\s+WINDOW/);
+    expect(frame).toMatch(/NAME\s+TARGET\s+BUDGET\s+WINDOW/);
     d.press('3');
     frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('organizations · page 1'), 'the organizations');
     expect(frame).toContain('Acme Retail');

@@ -17,6 +17,7 @@ import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 import { FieldBox } from './FieldBox.js';
 import { formRows, matchingSuggestions, valueOf, type FormState, type Row } from './formModel.js';
 import { recordName } from './context.js';
+import { formWhatIf, WHAT_IF_AFTER } from './whatIf.js';
 
 const MAX_TOP_LINES = 4;
 const TEXT_BOX = 40;
@@ -67,7 +68,8 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
     .filter((row) => form.errors[row.id])
     .flatMap((row) => wrap(`${rowLabel(form, row).trim().replace(/ \*$/, '')}: ${sanitizeLine(form.errors[row.id]!)}`, width))
     .slice(0, Math.max(0, Math.floor((height - 1 - topShown.length) / 2)));
-  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0) - errorLines.length);
+  const whatIf = formWhatIf(form, new Date());
+  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0) - (whatIf ? 1 : 0) - errorLines.length);
   const start = windowStart(focus, rows.length, available);
   const shown = rows.slice(start, start + available);
 
@@ -106,7 +108,7 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
         const boxWidth = Math.max(3, Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : TEXT_BOX));
         const after = Math.max(0, width - 2 - labelWidth - boxWidth - 2 - 2);
         const note = error ?? rowHint(form, row);
-        return (
+        const line = (
           <Box key={row.id} width={width} height={1} overflow="hidden">
             <Text wrap="truncate-end">
               <Text bold={focused}>{focused ? '› ' : '  '}</Text>
@@ -120,6 +122,15 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
               ) : null}
             </Text>
           </Box>
+        );
+        if (!whatIf || row.id !== WHAT_IF_AFTER) return line;
+        return (
+          <React.Fragment key={row.id}>
+            {line}
+            <Text dimColor={!whatIf.valid} color={whatIf.valid ? theme.accent : undefined} wrap="truncate-end">
+              {truncate(`${' '.repeat(labelWidth + 2)}${sanitizeLine(whatIf.text)}`, width)}
+            </Text>
+          </React.Fragment>
         );
       })}
       {extraLine ? (

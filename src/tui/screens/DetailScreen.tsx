@@ -19,6 +19,7 @@ import type { ViewportStore } from '../state/viewport.js';
 import { truncate, wrap } from '../../text/width.js';
 import { buildDetailLines, type Annotations, type DetailLine } from './detailLines.js';
 import { referencesOf } from './references.js';
+import { sloCardLines } from './sloCard.js';
 
 export interface DetailScreenProps {
   registry: Registry;
@@ -29,6 +30,8 @@ export interface DetailScreenProps {
   height: number;
   /** The injected clock ("3 days ago" is measured from it). */
   clock: () => Date;
+  /** What the burn calculator was asked (SLO details; '' for nothing). */
+  burnQuestion?: string;
 }
 
 const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX.Element {
@@ -63,7 +66,7 @@ function referenceAnnotations(registry: Registry, records: RecordStore, resource
   return notes;
 }
 
-export function DetailScreen({ registry, entry, records, viewport, width, height, clock }: DetailScreenProps): React.JSX.Element {
+export function DetailScreen({ registry, entry, records, viewport, width, height, clock, burnQuestion = '' }: DetailScreenProps): React.JSX.Element {
   const theme = useTheme();
   const version = useSyncExternalStore(records.subscribe, records.getSnapshot);
   const def = registry.get(entry.resource);
@@ -77,7 +80,10 @@ export function DetailScreen({ registry, entry, records, viewport, width, height
   const annotations = useMemo(() => referenceAnnotations(registry, records, entry.resource, record, entry.reference), [registry, records, entry.resource, record, entry.reference, version]);
   const errorLines = useMemo(() => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []), [state.error, width]);
   const bodyHeight = Math.max(1, height - 1 - errorLines.length);
-  const lines = useMemo(() => (record ? buildDetailLines(def, record, width, now, annotations) : []), [def, record, width, now, annotations]);
+  // An SLO opens with its budget card, tiers, burn answer and ladder, above its fields.
+  const card = useMemo(() => (record && entry.resource === 'slos' ? sloCardLines(record, now, width, burnQuestion) : []), [record, entry.resource, now, width, burnQuestion]);
+  const fields = useMemo(() => (record ? buildDetailLines(def, record, width, now, annotations) : []), [def, record, width, now, annotations]);
+  const lines = useMemo(() => [...card, ...fields], [card, fields]);
   const maxOffset = Math.max(0, lines.length - bodyHeight);
   const top = Math.min(entry.scroll, maxOffset);
 

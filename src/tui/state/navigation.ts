@@ -17,7 +17,8 @@ import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
 
-export type Overlay = 'none' | 'help' | 'command' | 'filter';
+/** `burn`: the burn calculator's question line, in an SLO's details. */
+export type Overlay = 'none' | 'help' | 'command' | 'filter' | 'burn';
 
 export interface DetailEntry {
   resource: ResourceName;
@@ -46,6 +47,8 @@ export interface NavState {
   message: Message | null;
   command: EditorState & { candidates: string[] };
   filter: EditorState;
+  /** The burn calculator's question (`2%`, `12m`); its answer stays in the details after Enter. */
+  burn: EditorState;
   helpScroll: number;
 }
 
@@ -59,7 +62,8 @@ export type NavAction =
   | { type: 'scroll-help'; to: number; max: number }
   | { type: 'mark-reference'; to: number; count: number }
   | { type: 'edit-command'; editor: EditorState; candidates?: string[] }
-  | { type: 'edit-filter'; editor: EditorState };
+  | { type: 'edit-filter'; editor: EditorState }
+  | { type: 'edit-burn'; editor: EditorState };
 
 export function initialNav(resource: ResourceName = 'slis'): NavState {
   return {
@@ -69,6 +73,7 @@ export function initialNav(resource: ResourceName = 'slis'): NavState {
     message: null,
     command: { ...EMPTY_EDITOR, candidates: [] },
     filter: EMPTY_EDITOR,
+    burn: EMPTY_EDITOR,
     helpScroll: 0,
   };
 }
@@ -79,17 +84,18 @@ export function navReducer(state: NavState, action: NavAction): NavState {
   switch (action.type) {
     case 'switch-resource':
       // Switching shows the other resource's list (where it was left); details are closed.
-      return { ...state, resource: action.resource, details: [], overlay: 'none' };
+      return { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR };
     case 'open-detail':
-      return { ...state, details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }], overlay: 'none' };
+      return { ...state, details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }], overlay: 'none', burn: EMPTY_EDITOR };
     case 'back':
-      return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1) };
+      return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR };
     case 'overlay': {
       if (state.overlay === action.overlay) return state;
       const next = { ...state, overlay: action.overlay };
       if (action.overlay === 'command') next.command = { ...EMPTY_EDITOR, candidates: [] };
       if (action.overlay === 'filter') next.filter = { value: action.filter ?? '', cursor: (action.filter ?? '').length };
       if (action.overlay === 'help') next.helpScroll = 0;
+      if (action.overlay === 'burn') next.burn = EMPTY_EDITOR;
       return next;
     }
     case 'message':
@@ -114,6 +120,8 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       return { ...state, command: { ...action.editor, candidates: action.candidates ?? [] } };
     case 'edit-filter':
       return { ...state, filter: action.editor };
+    case 'edit-burn':
+      return { ...state, burn: action.editor };
   }
 }
 
