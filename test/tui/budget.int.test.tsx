@@ -21,11 +21,12 @@ async function openFirstSlo(rows = 40, columns = 110) {
 
 describe('SLO budget in the dashboard', () => {
   test('the list has a BUDGET column right after TARGET, kept at a narrow width', async () => {
-    const d = fixture.open({ rows: 20, columns: 50 });
-    await waitForText(d, 'checkout-api availability');
+    // 60 columns: NAME, TARGET, BUDGET and the whole ID; WINDOW is the first to go.
+    const d = fixture.open({ rows: 20, columns: 60 });
+    await waitForText(d, 'sli-000001');
     d.press('2');
     const frame = await waitForText(d, 'BUDGET', '40m 19s');
-    expect(frame).toMatch(/NAME\s+TARGET\s+BUDGET/);
+    expect(frame).toMatch(/NAME\s+TARGET\s+BUDGET\s+ID/);
     expect(frame).not.toContain('WINDOW');
     expect(frame).toMatch(/99\.9 %\s+40m 19s/);
   });
