@@ -215,7 +215,7 @@ describe('burn', () => {
 
 describe('list slos', () => {
   test('the table has a BUDGET column after TARGET, kept at a narrow width; JSON has no budget', async () => {
-    const narrow = await run(['list', 'slos', '--limit', '5'], { env: h.env(), stdoutIsTTY: true, columns: 50 });
+    const narrow = await run(['list', 'slos', '--limit', '5'], { env: h.env(), stdoutIsTTY: true, columns: 60 });
     expect(narrow.code).toBe(0);
     expect(narrow.stdout.split('\n')[0]).toMatch(/^NAME\s+TARGET\s+BUDGET/);
     expect(narrow.stdout).not.toContain('WINDOW');
