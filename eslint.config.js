@@ -30,21 +30,40 @@ export default tseslint.config(
     ignores: ['src/api/zod.ts', 'src/domain/**'],
     rules: {
       // One zod, loaded on first use (a value import would load it at start-up and make a second copy).
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'zod', message: 'zod is loaded on first use: call zod() from src/api/zod.ts (types may be imported).', allowTypeImports: true }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'zod is loaded on first use: call zod() from src/api/zod.ts (types may be imported).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/domain/**'],
     rules: {
       // The domain is pure logic: no I/O, no UI, nothing from the layers around it (types aside).
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['ink', 'ink-*', 'react', 'undici', 'conf', 'node:*', 'fs', 'http', 'https', 'net'], message: 'src/domain is pure: no I/O or UI.' },
-          { group: ['**/tui/**', '**/cli/**', '**/sandbox/**', '**/api/**', '**/config/**'], message: 'src/domain imports nothing from the outer layers (types aside).', allowTypeImports: true },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['ink', 'ink-*', 'react', 'undici', 'conf', 'node:*', 'fs', 'http', 'https', 'net'],
+              message: 'src/domain is pure: no I/O or UI.',
+            },
+            {
+              group: ['**/tui/**', '**/cli/**', '**/sandbox/**', '**/api/**', '**/config/**'],
+              message: 'src/domain imports nothing from the outer layers (types aside).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -51,7 +51,9 @@ const { values: flags } = parseArgs({
   },
 });
 if (flags.help) {
-  console.log('Usage: node scripts/bench.mjs [--runs N] [--markdown FILE] [--bin FILE] [--quick] [--startup-only] [--baseline FILE]');
+  console.log(
+    'Usage: node scripts/bench.mjs [--runs N] [--markdown FILE] [--bin FILE] [--quick] [--startup-only] [--baseline FILE]',
+  );
   process.exit(0);
 }
 const runs = Math.max(1, Math.min(50, Number.parseInt(flags.runs, 10) || 7));
@@ -74,7 +76,10 @@ if (!existsSync(bin)) {
   process.exit(1);
 }
 const stale = await newerSource('src', (await stat(bin)).mtimeMs);
-if (stale) console.warn(`Warning: ${stale} is newer than ${flags.bin}; run \`npm run build\` first to measure the current code.`);
+if (stale)
+  console.warn(
+    `Warning: ${stale} is newer than ${flags.bin}; run \`npm run build\` first to measure the current code.`,
+  );
 if (!existsSync(CURL)) {
   console.error(`The reference needs curl at ${CURL}; install curl and run the bench again.`);
   process.exit(1);
@@ -83,7 +88,9 @@ if (!existsSync(CURL)) {
 const started = performance.now();
 const host = machine();
 console.log(`slotui bench: ${describeMachine(host)}`);
-console.log(`${runs} runs per figure (medians); sandbox seeded with ${SEED.toLocaleString('en-US')} SLIs; pty ${COLS}x${ROWS}.\n`);
+console.log(
+  `${runs} runs per figure (medians); sandbox seeded with ${SEED.toLocaleString('en-US')} SLIs; pty ${COLS}x${ROWS}.\n`,
+);
 
 const tempDir = await mkdtemp(join(tmpdir(), 'slotui-bench-run-'));
 const live = new Set();
@@ -109,7 +116,14 @@ function slotuiEnv(sandbox) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
     // NODE_EXTRA_CA_CERTS would make every Node start read more certificates than curl reads.
-    if (key.startsWith('SLOTUI_') || key === 'NODE_EXTRA_CA_CERTS' || key === 'CI' || key.startsWith('CI_') || key === 'CONTINUOUS_INTEGRATION') continue;
+    if (
+      key.startsWith('SLOTUI_') ||
+      key === 'NODE_EXTRA_CA_CERTS' ||
+      key === 'CI' ||
+      key.startsWith('CI_') ||
+      key === 'CONTINUOUS_INTEGRATION'
+    )
+      continue;
     env[key] = value;
   }
   return {
@@ -164,48 +178,109 @@ try {
     const files = [{ name: 'dist/slotui.js', size: (await stat(bin)).size }];
     const partsDir = join(bin, '..', 'parts');
     if (existsSync(partsDir)) {
-      for (const f of (await readdir(partsDir)).filter((f) => f.endsWith('.js'))) files.push({ name: `parts/${f}`, size: (await stat(join(partsDir, f))).size });
+      for (const f of (await readdir(partsDir)).filter((f) => f.endsWith('.js')))
+        files.push({ name: `parts/${f}`, size: (await stat(join(partsDir, f))).size });
     }
     const big = files.filter((f) => f.size >= 100 * 1024);
     const small = files.filter((f) => f.size < 100 * 1024);
-    notes.push(`Bundle: ${big.map((f) => `${f.name} ${(f.size / 1024).toFixed(0)} KiB`).join(', ')}, and ${small.length} more files of ${(small.reduce((n, f) => n + f.size, 0) / 1024).toFixed(0)} KiB in all.`);
+    notes.push(
+      `Bundle: ${big.map((f) => `${f.name} ${(f.size / 1024).toFixed(0)} KiB`).join(', ')}, and ${small.length} more files of ${(small.reduce((n, f) => n + f.size, 0) / 1024).toFixed(0)} KiB in all.`,
+    );
     const version = [];
     const bare = [];
     for (let i = 0; i <= runs; i++) {
       const v = await runProcess(process.execPath, [bin, '--version'], { env: ctx.env });
       const b = await runProcess(process.execPath, ['-e', '0'], { env: ctx.env });
-      if (i > 0) { version.push(v.ms); bare.push(b.ms); } // the first pair warms the file cache
+      if (i > 0) {
+        version.push(v.ms);
+        bare.push(b.ms);
+      } // the first pair warms the file cache
     }
-    const peak = canMeasurePeak ? (await runProcess(process.execPath, [bin, '--version'], { env: ctx.env, peak: true })).peakKiB : NaN;
-    notes.push(`\`slotui --version\` (loads the entry bundle, no work): ${ms(median(version))} vs \`node -e 0\` ${ms(median(bare))} in a pipe; its peak RSS ${mib(peak)}.`);
+    const peak = canMeasurePeak
+      ? (await runProcess(process.execPath, [bin, '--version'], { env: ctx.env, peak: true })).peakKiB
+      : NaN;
+    notes.push(
+      `\`slotui --version\` (loads the entry bundle, no work): ${ms(median(version))} vs \`node -e 0\` ${ms(median(bare))} in a pipe; its peak RSS ${mib(peak)}.`,
+    );
   });
 
-  await measure('start-up: first frame and list --limit 25, warm and cold cache, with references and floors', async () => {
-    const firstName = await ctx.api.nameAt(0);
-    const r = await startupRounds(ctx, { rounds: flags.quick ? 3 : Math.max(runs, 15), curlArgs, firstName, baseline });
-    const m = (name) => median(r[name]);
-    const bareMs = m('bare node');
-    const curlMs = m('curl');
-    const vsBare = (name, target, ok) => ({ slotui: ms(m(name)), reference: `${ms(bareMs)} (\`node -e 0\`)`, ratio: ratio(m(name) / bareMs), target, met: ok === undefined ? 'n/a' : met(ok) });
-    const vsCurl = (name, target, ok) => ({ slotui: ms(m(name)), reference: `${ms(curlMs)} (curl)`, ratio: ratio(m(name) / curlMs), target, met: ok === undefined ? 'n/a' : met(ok) });
-    const beforeWarm = (what) => (baseline ? m(`baseline: ${what}, warm`) : undefined);
-    const coldTarget = (what) => (baseline ? [`≤ ${ms(beforeWarm(what))} (baseline warm)`, m(`slotui: ${what}, cold`) <= beforeWarm(what)] : ['≤ baseline warm', undefined]);
-    rows.push({ measurement: 'start-up: first frame with data (pty), warm cache', ...vsBare('slotui: first frame, warm', '≤ 5.5x', m('slotui: first frame, warm') / bareMs <= 5.5) });
-    rows.push({ measurement: 'start-up: first frame with data (pty), cold cache', ...vsBare('slotui: first frame, cold', ...coldTarget('first frame')) });
-    rows.push({ measurement: 'start-up: floor, one Ink frame of 29 lines (pty, cached code)', ...vsBare('floor: Ink frame', '—') });
-    rows.push({ measurement: 'start-up: `slotui list slis --limit 25 --json`, warm cache', ...vsCurl('slotui: list, warm', '≤ 6.5x', m('slotui: list, warm') / curlMs <= 6.5) });
-    rows.push({ measurement: 'start-up: `slotui list slis --limit 25 --json`, cold cache', ...vsCurl('slotui: list, cold', ...coldTarget('list')) });
-    rows.push({ measurement: 'start-up: floor, one undici GET printed (cached code)', ...vsCurl('floor: undici GET', '—') });
-    if (baseline) {
-      for (const [what, label, vs] of [['first frame', 'first frame with data (pty)', vsBare], ['list', '`list slis --limit 25 --json`', vsCurl]]) {
-        for (const cache of ['warm', 'cold']) {
-          rows.push({ measurement: `start-up: baseline ${label}, ${cache}`, ...vs(`baseline: ${what}, ${cache}`, '—') });
+  await measure(
+    'start-up: first frame and list --limit 25, warm and cold cache, with references and floors',
+    async () => {
+      const firstName = await ctx.api.nameAt(0);
+      const r = await startupRounds(ctx, {
+        rounds: flags.quick ? 3 : Math.max(runs, 15),
+        curlArgs,
+        firstName,
+        baseline,
+      });
+      const m = (name) => median(r[name]);
+      const bareMs = m('bare node');
+      const curlMs = m('curl');
+      const vsBare = (name, target, ok) => ({
+        slotui: ms(m(name)),
+        reference: `${ms(bareMs)} (\`node -e 0\`)`,
+        ratio: ratio(m(name) / bareMs),
+        target,
+        met: ok === undefined ? 'n/a' : met(ok),
+      });
+      const vsCurl = (name, target, ok) => ({
+        slotui: ms(m(name)),
+        reference: `${ms(curlMs)} (curl)`,
+        ratio: ratio(m(name) / curlMs),
+        target,
+        met: ok === undefined ? 'n/a' : met(ok),
+      });
+      const beforeWarm = (what) => (baseline ? m(`baseline: ${what}, warm`) : undefined);
+      const coldTarget = (what) =>
+        baseline
+          ? [`≤ ${ms(beforeWarm(what))} (baseline warm)`, m(`slotui: ${what}, cold`) <= beforeWarm(what)]
+          : ['≤ baseline warm', undefined];
+      rows.push({
+        measurement: 'start-up: first frame with data (pty), warm cache',
+        ...vsBare('slotui: first frame, warm', '≤ 5.5x', m('slotui: first frame, warm') / bareMs <= 5.5),
+      });
+      rows.push({
+        measurement: 'start-up: first frame with data (pty), cold cache',
+        ...vsBare('slotui: first frame, cold', ...coldTarget('first frame')),
+      });
+      rows.push({
+        measurement: 'start-up: floor, one Ink frame of 29 lines (pty, cached code)',
+        ...vsBare('floor: Ink frame', '—'),
+      });
+      rows.push({
+        measurement: 'start-up: `slotui list slis --limit 25 --json`, warm cache',
+        ...vsCurl('slotui: list, warm', '≤ 6.5x', m('slotui: list, warm') / curlMs <= 6.5),
+      });
+      rows.push({
+        measurement: 'start-up: `slotui list slis --limit 25 --json`, cold cache',
+        ...vsCurl('slotui: list, cold', ...coldTarget('list')),
+      });
+      rows.push({
+        measurement: 'start-up: floor, one undici GET printed (cached code)',
+        ...vsCurl('floor: undici GET', '—'),
+      });
+      if (baseline) {
+        for (const [what, label, vs] of [
+          ['first frame', 'first frame with data (pty)', vsBare],
+          ['list', '`list slis --limit 25 --json`', vsCurl],
+        ]) {
+          for (const cache of ['warm', 'cold']) {
+            rows.push({
+              measurement: `start-up: baseline ${label}, ${cache}`,
+              ...vs(`baseline: ${what}, ${cache}`, '—'),
+            });
+          }
         }
+        notes.push(
+          `Baseline: ${flags.baseline}, measured in the same rounds (its compile cache in a TMPDIR of its own, fresh for each cold run).`,
+        );
       }
-      notes.push(`Baseline: ${flags.baseline}, measured in the same rounds (its compile cache in a TMPDIR of its own, fresh for each cold run).`);
-    }
-    notes.push(`Start-up rounds: ${r['bare node'].length}, interleaved (each round runs every figure, alternating order); warm = the cache of earlier runs, cold = a fresh cache folder for each run.`);
-  });
+      notes.push(
+        `Start-up rounds: ${r['bare node'].length}, interleaved (each round runs every figure, alternating order); warm = the cache of earlier runs, cold = a fresh cache folder for each run.`,
+      );
+    },
+  );
 
   await measure('list --limit 100 --json vs curl', async () => {
     await listOnePage(ctx, { keep: true });
@@ -217,7 +292,14 @@ try {
       ref.push(await curlOnePage(ctx, curlArgs));
     }
     const r = median(mine) / median(ref);
-    rows.push({ measurement: '`slotui list slis --limit 100 --json` (wall)', slotui: ms(median(mine)), reference: `${ms(median(ref))} (curl)`, ratio: ratio(r), target: '≤ 4x', met: met(r <= 4) });
+    rows.push({
+      measurement: '`slotui list slis --limit 100 --json` (wall)',
+      slotui: ms(median(mine)),
+      reference: `${ms(median(ref))} (curl)`,
+      ratio: ratio(r),
+      target: '≤ 4x',
+      met: met(r <= 4),
+    });
   });
 
   await measure('dashboard sessions (first frame, page flips, TLS connections)', async () => {
@@ -243,7 +325,14 @@ try {
     const before = { first: [], prefetched: [], unfetched: [] };
     for (let i = 0; i < runs; i++) {
       bare.push(await bareNode(ctx));
-      const s = await measuredSession(ctx, { firstName, pageSize, lastOffset, flips: settings.flips, backSteps: settings.backSteps, pageName: ctx.pageName });
+      const s = await measuredSession(ctx, {
+        firstName,
+        pageSize,
+        lastOffset,
+        flips: settings.flips,
+        backSteps: settings.backSteps,
+        pageName: ctx.pageName,
+      });
       first.push(s.firstFrameMs);
       firstOutput.push(s.firstOutputMs);
       prefetched.push(...s.prefetched);
@@ -251,48 +340,106 @@ try {
       connections.push(s.connections);
       if (s.exitCode !== 0) badExits.push(s.exitCode);
       if (baseline) {
-        const b = await measuredSession({ ...ctx, bin: baseline }, { firstName, pageSize, lastOffset, flips: settings.flips, backSteps: settings.backSteps, pageName: ctx.pageName });
+        const b = await measuredSession(
+          { ...ctx, bin: baseline },
+          {
+            firstName,
+            pageSize,
+            lastOffset,
+            flips: settings.flips,
+            backSteps: settings.backSteps,
+            pageName: ctx.pageName,
+          },
+        );
         before.first.push(b.firstFrameMs);
         before.prefetched.push(...b.prefetched);
         before.unfetched.push(...b.unfetched);
       }
     }
     if (baseline) {
-      notes.push(`Baseline in the same sessions, alternating: first frame ${ms(median(before.first))}; page flips prefetched ${ms(median(before.prefetched))}, not fetched ${ms(median(before.unfetched))} (slotui: ${ms(median(first))}, ${ms(median(prefetched))}, ${ms(median(unfetched))}).`);
+      notes.push(
+        `Baseline in the same sessions, alternating: first frame ${ms(median(before.first))}; page flips prefetched ${ms(median(before.prefetched))}, not fetched ${ms(median(before.unfetched))} (slotui: ${ms(median(first))}, ${ms(median(prefetched))}, ${ms(median(unfetched))}).`,
+      );
     }
     // The server's own time for pages like the unfetched ones, on a warm kept-alive connection.
     const serverTimes = [];
     await ctx.api.get(ctx.api.slisPath(pageSize, lastOffset));
     for (let i = 0; i < runs; i++) {
-      for (let step = 0; step <= settings.backSteps; step++) serverTimes.push((await ctx.api.get(ctx.api.slisPath(pageSize, lastOffset - step * pageSize))).ms);
+      for (let step = 0; step <= settings.backSteps; step++)
+        serverTimes.push((await ctx.api.get(ctx.api.slisPath(pageSize, lastOffset - step * pageSize))).ms);
     }
     const server = median(serverTimes);
 
     const r1 = median(first) / median(bare);
-    rows.unshift({ measurement: 'time to first frame with data (pty)', slotui: ms(median(first)), reference: `${ms(median(bare))} (\`node -e 0\`)`, ratio: ratio(r1), target: '≤ 3x', met: met(r1 <= 3) });
+    rows.unshift({
+      measurement: 'time to first frame with data (pty)',
+      slotui: ms(median(first)),
+      reference: `${ms(median(bare))} (\`node -e 0\`)`,
+      ratio: ratio(r1),
+      target: '≤ 3x',
+      met: met(r1 <= 3),
+    });
     const pre = median(prefetched);
-    rows.push({ measurement: `page flip, prefetched page (\`n\`, ${prefetched.length} flips)`, slotui: ms(pre), reference: '16 ms (one frame)', ratio: ratio(pre / 16), target: '≤ 16 ms', met: met(prefetched.length ? pre <= 16 : undefined) });
+    rows.push({
+      measurement: `page flip, prefetched page (\`n\`, ${prefetched.length} flips)`,
+      slotui: ms(pre),
+      reference: '16 ms (one frame)',
+      ratio: ratio(pre / 16),
+      target: '≤ 16 ms',
+      met: met(prefetched.length ? pre <= 16 : undefined),
+    });
     const un = median(unfetched);
-    rows.push({ measurement: `page flip, page not fetched (\`G\`, \`p\`; ${unfetched.length} flips)`, slotui: ms(un), reference: `${ms(server)} (server, warm)`, ratio: ratio(un / server), target: '≤ server + 10 ms', met: met(unfetched.length ? un <= server + 10 : undefined) });
+    rows.push({
+      measurement: `page flip, page not fetched (\`G\`, \`p\`; ${unfetched.length} flips)`,
+      slotui: ms(un),
+      reference: `${ms(server)} (server, warm)`,
+      ratio: ratio(un / server),
+      target: '≤ server + 10 ms',
+      met: met(unfetched.length ? un <= server + 10 : undefined),
+    });
     ctx.connections = connections;
-    if (badExits.length) notes.push(`${badExits.length} of ${runs} dashboard sessions exited with a code other than 0 after \`q\` (${badExits.join(', ')}).`);
-    notes.push(`First output of any kind from the dashboard (before data): ${ms(median(firstOutput))} after the spawn.`);
-    notes.push(`Page flips, prefetched: min ${ms(Math.min(...prefetched))}, max ${ms(Math.max(...prefetched))}; not fetched: min ${ms(Math.min(...unfetched))}, max ${ms(Math.max(...unfetched))}.`);
+    if (badExits.length)
+      notes.push(
+        `${badExits.length} of ${runs} dashboard sessions exited with a code other than 0 after \`q\` (${badExits.join(', ')}).`,
+      );
+    notes.push(
+      `First output of any kind from the dashboard (before data): ${ms(median(firstOutput))} after the spawn.`,
+    );
+    notes.push(
+      `Page flips, prefetched: min ${ms(Math.min(...prefetched))}, max ${ms(Math.max(...prefetched))}; not fetched: min ${ms(Math.min(...unfetched))}, max ${ms(Math.max(...unfetched))}.`,
+    );
   });
 
   await measure(`dashboard memory over ${settings.memoryPages.toLocaleString('en-US')} pages`, async () => {
     if (!ctx.pageName) throw new Error('The dashboard sessions failed, so the page names are unknown.');
-    const m = await pagingMemory(ctx, { firstName: ctx.pageName(0), pageSize: ctx.pageSize, pages: settings.memoryPages, pageName: ctx.pageName, budgetMs: settings.memoryBudgetMs });
+    const m = await pagingMemory(ctx, {
+      firstName: ctx.pageName(0),
+      pageSize: ctx.pageSize,
+      pages: settings.memoryPages,
+      pageName: ctx.pageName,
+      budgetMs: settings.memoryBudgetMs,
+    });
     const r = m.afterAllKiB / m.after10KiB;
-    const label = m.pagesReached < settings.memoryPages ? `${m.pagesReached} pages (time budget)` : `${m.pagesReached.toLocaleString('en-US')} pages`;
-    rows.push({ measurement: `dashboard RSS after ${label} vs after 10`, slotui: mib(m.afterAllKiB), reference: `${mib(m.after10KiB)} (10 pages)`, ratio: ratio(r), target: '≤ 1.2x', met: met(r <= 1.2) });
+    const label =
+      m.pagesReached < settings.memoryPages
+        ? `${m.pagesReached} pages (time budget)`
+        : `${m.pagesReached.toLocaleString('en-US')} pages`;
+    rows.push({
+      measurement: `dashboard RSS after ${label} vs after 10`,
+      slotui: mib(m.afterAllKiB),
+      reference: `${mib(m.after10KiB)} (10 pages)`,
+      ratio: ratio(r),
+      target: '≤ 1.2x',
+      met: met(r <= 1.2),
+    });
     ctx.pagingRssKiB = m.afterAllKiB;
     notes.push(`Paging through ${m.pagesReached} pages as fast as they drew: median ${ms(median(m.flipMs))} a page.`);
   });
 
   await measure(`record index of ${ctx.total.toLocaleString('en-US')} SLIs (memory, time)`, async () => {
     const m = await indexMemory(ctx);
-    if (m.state !== 'complete' || m.records !== ctx.total) throw new Error(`The index ended ${m.state} with ${m.records} of ${ctx.total} records.`);
+    if (m.state !== 'complete' || m.records !== ctx.total)
+      throw new Error(`The index ended ${m.state} with ${m.records} of ${ctx.total} records.`);
     const heldKiB = m.heapAfterKiB - m.heapBeforeKiB;
     const paging = ctx.pagingRssKiB;
     rows.push({
@@ -303,20 +450,43 @@ try {
       target: '< 200 MB',
       met: met(heldKiB * 1024 < 200e6),
     });
-    notes.push(`Gathering ${m.records.toLocaleString('en-US')} SLIs into the record index over one connection took ${ms(m.ms)} (${rate(m.records / (m.ms / 1000))}); the process's RSS went from ${mib(m.rssBeforeKiB)} to ${mib(m.rssAfterKiB)}.`);
+    notes.push(
+      `Gathering ${m.records.toLocaleString('en-US')} SLIs into the record index over one connection took ${ms(m.ms)} (${rate(m.records / (m.ms / 1000))}); the process's RSS went from ${mib(m.rssBeforeKiB)} to ${mib(m.rssAfterKiB)}.`,
+    );
   });
 
   await measure('edit form on a 1 MiB value (open, keys)', async () => {
     const m = await longFieldTimes();
     const key = median(m.keyMs);
-    rows.push({ measurement: 'edit form: open on a 1 MiB value', slotui: ms(m.openMs), reference: '1000 ms', ratio: ratio(m.openMs / 1000), target: '< 1 s', met: met(m.openMs < 1000) });
-    rows.push({ measurement: `edit form: a key in a 1 MiB value (${m.keyMs.length} keys)`, slotui: ms(key), reference: '16 ms (one frame)', ratio: ratio(key / 16), target: '≤ 16 ms', met: met(key <= 16) });
+    rows.push({
+      measurement: 'edit form: open on a 1 MiB value',
+      slotui: ms(m.openMs),
+      reference: '1000 ms',
+      ratio: ratio(m.openMs / 1000),
+      target: '< 1 s',
+      met: met(m.openMs < 1000),
+    });
+    rows.push({
+      measurement: `edit form: a key in a 1 MiB value (${m.keyMs.length} keys)`,
+      slotui: ms(key),
+      reference: '16 ms (one frame)',
+      ratio: ratio(key / 16),
+      target: '≤ 16 ms',
+      met: met(key <= 16),
+    });
   });
 
   await measure('TLS connections per session', async () => {
     if (!ctx.connections) throw new Error('The dashboard sessions failed.');
     const most = Math.max(...ctx.connections);
-    rows.push({ measurement: `TLS connections per dashboard session (open, ${settings.flips} + ${settings.backSteps + 1} flips, quit)`, slotui: `${median(ctx.connections)} (max ${most})`, reference: '—', ratio: '—', target: '1', met: met(most <= 1) });
+    rows.push({
+      measurement: `TLS connections per dashboard session (open, ${settings.flips} + ${settings.backSteps + 1} flips, quit)`,
+      slotui: `${median(ctx.connections)} (max ${most})`,
+      reference: '—',
+      ratio: '—',
+      target: '1',
+      met: met(most <= 1),
+    });
   });
 
   await measure(`SLO list with its BUDGET column (${SLO_SEED.toLocaleString('en-US')} generated SLOs)`, async () => {
@@ -333,13 +503,27 @@ try {
       const flips = [];
       const late = [];
       for (let i = 0; i < runs; i++) {
-        const s = await sloListSession(slos, { firstSliName, firstName, flips: settings.flips, pageName: (offset) => nameAt(offset) });
+        const s = await sloListSession(slos, {
+          firstSliName,
+          firstName,
+          flips: settings.flips,
+          pageName: (offset) => nameAt(offset),
+        });
         flips.push(...s.prefetched);
         late.push(...s.unfetched);
       }
       const m = median(flips);
-      rows.push({ measurement: `page flip, SLO list with BUDGET (\`n\`, ${total.toLocaleString('en-US')} SLOs, ${flips.length} flips)`, slotui: ms(m), reference: '16 ms (one frame)', ratio: ratio(m / 16), target: '≤ 16 ms', met: met(flips.length ? m <= 16 : undefined) });
-      notes.push(`SLO page flips with the BUDGET column: min ${ms(Math.min(...flips))}, max ${ms(Math.max(...flips))}${late.length ? `; ${late.length} flips found their page not yet fetched (median ${ms(median(late))})` : ''}.`);
+      rows.push({
+        measurement: `page flip, SLO list with BUDGET (\`n\`, ${total.toLocaleString('en-US')} SLOs, ${flips.length} flips)`,
+        slotui: ms(m),
+        reference: '16 ms (one frame)',
+        ratio: ratio(m / 16),
+        target: '≤ 16 ms',
+        met: met(flips.length ? m <= 16 : undefined),
+      });
+      notes.push(
+        `SLO page flips with the BUDGET column: min ${ms(Math.min(...flips))}, max ${ms(Math.max(...flips))}${late.length ? `; ${late.length} flips found their page not yet fetched (median ${ms(median(late))})` : ''}.`,
+      );
     } finally {
       await slos.sandbox.close();
     }
@@ -358,16 +542,36 @@ try {
     await small.sandbox.close();
     const mineRate = ctx.total / (median(mine.map((m) => m.ms)) / 1000);
     const refRate = ctx.total / (median(ref.map((m) => m.ms)) / 1000);
-    rows.push({ measurement: `\`slotui list slis --all --json\` (${ctx.total.toLocaleString('en-US')} records)`, slotui: rate(mineRate), reference: `${rate(refRate)} (curl, one connection)`, ratio: ratio(refRate / mineRate), target: 'none set', met: 'n/a' });
+    rows.push({
+      measurement: `\`slotui list slis --all --json\` (${ctx.total.toLocaleString('en-US')} records)`,
+      slotui: rate(mineRate),
+      reference: `${rate(refRate)} (curl, one connection)`,
+      ratio: ratio(refRate / mineRate),
+      target: 'none set',
+      met: 'n/a',
+    });
     // Evidence that --all streams: with the JS heap capped far below 100,000 records' size it still completes.
-    const capped = await runProcess(process.execPath, [`--max-old-space-size=${HEAP_CAP_MIB}`, bin, 'list', 'slis', '--all', '--json'], { env: ctx.env, peak: true, timeoutMs: 300_000 });
-    notes.push(capped.code === 0
-      ? `\`--all --json\` over ${ctx.total.toLocaleString('en-US')} records (${mib(capped.stdoutBytes / 1024)} of JSON) also completes with the JS heap capped at ${HEAP_CAP_MIB} MiB (\`--max-old-space-size\`), peak RSS ${mib(capped.peakKiB)}: the records are not accumulated; the default peak is V8 letting its heap grow.`
-      : `\`--all --json\` failed with the JS heap capped at ${HEAP_CAP_MIB} MiB (exit ${capped.code}): the records may be accumulated.`);
+    const capped = await runProcess(
+      process.execPath,
+      [`--max-old-space-size=${HEAP_CAP_MIB}`, bin, 'list', 'slis', '--all', '--json'],
+      { env: ctx.env, peak: true, timeoutMs: 300_000 },
+    );
+    notes.push(
+      capped.code === 0
+        ? `\`--all --json\` over ${ctx.total.toLocaleString('en-US')} records (${mib(capped.stdoutBytes / 1024)} of JSON) also completes with the JS heap capped at ${HEAP_CAP_MIB} MiB (\`--max-old-space-size\`), peak RSS ${mib(capped.peakKiB)}: the records are not accumulated; the default peak is V8 letting its heap grow.`
+        : `\`--all --json\` failed with the JS heap capped at ${HEAP_CAP_MIB} MiB (exit ${capped.code}): the records may be accumulated.`,
+    );
     if (canMeasurePeak) {
       const big = median(mine.map((m) => m.peakKiB));
       const little = median(smallPeaks);
-      rows.push({ measurement: `peak RSS of --all: ${ctx.total.toLocaleString('en-US')} vs ${small.total.toLocaleString('en-US')} records`, slotui: mib(big), reference: `${mib(little)} (${small.total.toLocaleString('en-US')})`, ratio: ratio(big / little), target: '≤ 1.2x (flat)', met: met(big / little <= 1.2) });
+      rows.push({
+        measurement: `peak RSS of --all: ${ctx.total.toLocaleString('en-US')} vs ${small.total.toLocaleString('en-US')} records`,
+        slotui: mib(big),
+        reference: `${mib(little)} (${small.total.toLocaleString('en-US')})`,
+        ratio: ratio(big / little),
+        target: '≤ 1.2x (flat)',
+        met: met(big / little <= 1.2),
+      });
       notes.push(`curl's peak RSS over the same pages: ${mib(median(ref.map((m) => m.peakKiB)))}.`);
     } else {
       notes.push('Peak memory of --all not measured: /usr/bin/time is missing.');
@@ -377,7 +581,23 @@ try {
   await cleanup();
 }
 
-const order = ['start-up: first frame', 'start-up: floor, one Ink', 'start-up: `slotui list', 'start-up: floor, one undici', 'start-up: baseline', 'time to first frame', '`slotui list slis --limit', 'page flip, prefetched', 'page flip, page not', 'page flip, SLO list', '`slotui list slis --all', 'peak RSS', 'dashboard RSS', 'record index', 'TLS connections'];
+const order = [
+  'start-up: first frame',
+  'start-up: floor, one Ink',
+  'start-up: `slotui list',
+  'start-up: floor, one undici',
+  'start-up: baseline',
+  'time to first frame',
+  '`slotui list slis --limit',
+  'page flip, prefetched',
+  'page flip, page not',
+  'page flip, SLO list',
+  '`slotui list slis --all',
+  'peak RSS',
+  'dashboard RSS',
+  'record index',
+  'TLS connections',
+];
 const rank = (row) => {
   const i = order.findIndex((prefix) => row.measurement.startsWith(prefix));
   return i < 0 ? order.length : i;
@@ -414,7 +634,8 @@ async function newerSource(dir, since) {
 /** The first SLI name of each page offset, read over the bench's own kept-alive connection. */
 async function pageNames(ctx, pageSize, offsets) {
   const names = new Map();
-  for (const offset of new Set(offsets.filter((o) => o >= 0 && o < ctx.total))) names.set(offset, await ctx.api.nameAt(offset));
+  for (const offset of new Set(offsets.filter((o) => o >= 0 && o < ctx.total)))
+    names.set(offset, await ctx.api.nameAt(offset));
   return names;
 }
 

@@ -20,7 +20,13 @@ const yogaDecodesWithoutFetch = {
       const code = await readFile(args.path, 'utf8');
       const pattern = /return (\w+)\|\|"function"!=typeof fetch\?Promise\.resolve\(\)/;
       if (!pattern.test(code)) {
-        return { contents: code, loader: 'js', warnings: [{ text: 'yoga-layout\'s wasm loader changed: it may load the WebAssembly through fetch() (slower start).' }] };
+        return {
+          contents: code,
+          loader: 'js',
+          warnings: [
+            { text: "yoga-layout's wasm loader changed: it may load the WebAssembly through fetch() (slower start)." },
+          ],
+        };
       }
       return { contents: code.replace(pattern, 'return true?Promise.resolve()'), loader: 'js' };
     });
@@ -40,9 +46,16 @@ const yogaWithoutTopLevelAwait = (root) => ({
       const code = await readFile(args.path, 'utf8');
       const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
       if (!code.includes(awaited)) {
-        return { errors: [{ text: 'yoga-layout\'s entry changed: its top-level await must be replaced for the CommonJS bundle (scripts/build.mjs).' }] };
+        return {
+          errors: [
+            {
+              text: "yoga-layout's entry changed: its top-level await must be replaced for the CommonJS bundle (scripts/build.mjs).",
+            },
+          ],
+        };
       }
-      const filled = 'const Yoga = {};\nexport const yogaReady = loadYoga().then((engine) => { Object.assign(Yoga, wrapAssembly(engine)); });';
+      const filled =
+        'const Yoga = {};\nexport const yogaReady = loadYoga().then((engine) => { Object.assign(Yoga, wrapAssembly(engine)); });';
       return { contents: code.replace(awaited, filled), loader: 'js' };
     });
     build.onLoad({ filter: /src[\\/]tui[\\/]layoutEngine\.ts$/ }, () => ({
@@ -75,7 +88,9 @@ const fastStringWidth = (root) => ({
   name: 'fast-string-width',
   setup(build) {
     const wrapper = join(root, 'src', 'text', 'stringWidth.ts');
-    build.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === wrapper ? undefined : { path: wrapper }));
+    build.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer === wrapper ? undefined : { path: wrapper },
+    );
   },
 });
 
@@ -91,7 +106,8 @@ export function requiredOnUse(root, required) {
     name: 'required-on-use',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.kind !== 'require-call' || !args.importer.startsWith(src) || args.path.startsWith('node:')) return undefined;
+        if (args.kind !== 'require-call' || !args.importer.startsWith(src) || args.path.startsWith('node:'))
+          return undefined;
         const part = `required-${args.path.replace(/[^A-Za-z0-9]+/g, '-')}.js`;
         required.set(args.path, part);
         return { path: `./${part}`, external: true };

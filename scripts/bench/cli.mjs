@@ -20,10 +20,17 @@ function check(result, what) {
 
 /** `slotui list slis --limit 100 --json`, checked once for a JSON array of 100 records. */
 export async function listOnePage(ctx, { keep = false } = {}) {
-  const result = check(await runProcess(process.execPath, [ctx.bin, 'list', 'slis', '--limit', '100', '--json'], { env: ctx.env, keepStdout: keep }), 'slotui list slis --limit 100 --json');
+  const result = check(
+    await runProcess(process.execPath, [ctx.bin, 'list', 'slis', '--limit', '100', '--json'], {
+      env: ctx.env,
+      keepStdout: keep,
+    }),
+    'slotui list slis --limit 100 --json',
+  );
   if (keep) {
     const records = JSON.parse(result.stdout);
-    if (!Array.isArray(records) || records.length !== 100) throw new Error('slotui list slis --limit 100 --json did not print an array of 100 records.');
+    if (!Array.isArray(records) || records.length !== 100)
+      throw new Error('slotui list slis --limit 100 --json did not print an array of 100 records.');
   }
   return result.ms;
 }
@@ -36,11 +43,21 @@ export async function curlOnePage(ctx, curlArgs) {
 /** `slotui list slis --all --json` with peak memory; checks the record count when `expectTotal` is given. */
 export async function listAll(ctx, { expectTotal } = {}) {
   const keep = expectTotal !== undefined;
-  const result = check(await runProcess(process.execPath, [ctx.bin, 'list', 'slis', '--all', '--json'], { env: ctx.env, keepStdout: keep, peak: true, timeoutMs: 300_000 }), 'slotui list slis --all --json');
+  const result = check(
+    await runProcess(process.execPath, [ctx.bin, 'list', 'slis', '--all', '--json'], {
+      env: ctx.env,
+      keepStdout: keep,
+      peak: true,
+      timeoutMs: 300_000,
+    }),
+    'slotui list slis --all --json',
+  );
   if (keep) {
     const records = JSON.parse(result.stdout);
     if (!Array.isArray(records) || records.length !== expectTotal) {
-      throw new Error(`slotui list slis --all --json printed ${Array.isArray(records) ? records.length : 'no array of'} records; the sandbox has ${expectTotal}.`);
+      throw new Error(
+        `slotui list slis --all --json printed ${Array.isArray(records) ? records.length : 'no array of'} records; the sandbox has ${expectTotal}.`,
+      );
     }
   }
   return { ms: result.ms, peakKiB: result.peakKiB };
@@ -53,8 +70,12 @@ export async function listAll(ctx, { expectTotal } = {}) {
 export async function curlAllPages(ctx, curlArgs, total) {
   const configFile = join(ctx.tempDir, `curl-all-${total}.cfg`);
   const lines = [];
-  for (let offset = 0; offset < total; offset += 100) lines.push(`url = "${ctx.sandbox.baseUrl}/v1/slis/?limit=100&offset=${offset}"`);
+  for (let offset = 0; offset < total; offset += 100)
+    lines.push(`url = "${ctx.sandbox.baseUrl}/v1/slis/?limit=100&offset=${offset}"`);
   await writeFile(configFile, `${lines.join('\n')}\n`);
-  const result = check(await runProcess(CURL, [...curlArgs, '-K', configFile], { env: ctx.env, peak: true, timeoutMs: 300_000 }), 'curl (all pages)');
+  const result = check(
+    await runProcess(CURL, [...curlArgs, '-K', configFile], { env: ctx.env, peak: true, timeoutMs: 300_000 }),
+    'curl (all pages)',
+  );
   return { ms: result.ms, peakKiB: result.peakKiB, bytes: result.stdoutBytes };
 }

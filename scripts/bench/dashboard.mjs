@@ -29,7 +29,10 @@ class RequestLog {
       const [method, path] = line.split(' ');
       const url = new URL(path, 'https://x');
       if (method !== 'GET' || url.pathname !== this.path) continue;
-      this.seen.push({ limit: Number(url.searchParams.get('limit') ?? NaN), offset: Number(url.searchParams.get('offset') ?? 0) });
+      this.seen.push({
+        limit: Number(url.searchParams.get('limit') ?? NaN),
+        offset: Number(url.searchParams.get('offset') ?? 0),
+      });
     }
     return this.seen;
   }
@@ -68,9 +71,14 @@ export async function learnPageSize(ctx, firstName) {
   log.clear();
   const session = openDashboard(ctx);
   try {
-    await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstName}")`);
+    await session.waitForScreen(
+      (s) => s.includes(rowText(firstName)),
+      FIRST_FRAME_TIMEOUT_MS,
+      `the first SLI row ("${firstName}")`,
+    );
     const first = (await log.refresh()).find((r) => r.offset === 0);
-    if (!first || !Number.isFinite(first.limit)) throw new Error('The sandbox saw no first-page request with a limit from the dashboard.');
+    if (!first || !Number.isFinite(first.limit))
+      throw new Error('The sandbox saw no first-page request with a limit from the dashboard.');
     return first.limit;
   } finally {
     await closeDashboard(ctx, session);
@@ -88,16 +96,31 @@ export async function measuredSession(ctx, { firstName, pageSize, lastOffset, fl
   log.clear();
   const before = await ctx.sandbox.stats();
   const session = openDashboard(ctx);
-  const result = { firstFrameMs: NaN, firstOutputMs: NaN, prefetched: [], unfetched: [], connections: NaN, exitCode: undefined };
+  const result = {
+    firstFrameMs: NaN,
+    firstOutputMs: NaN,
+    prefetched: [],
+    unfetched: [],
+    connections: NaN,
+    exitCode: undefined,
+  };
   try {
-    const drawn = await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstName}")`);
+    const drawn = await session.waitForScreen(
+      (s) => s.includes(rowText(firstName)),
+      FIRST_FRAME_TIMEOUT_MS,
+      `the first SLI row ("${firstName}")`,
+    );
     result.firstFrameMs = drawn - session.spawnedAt;
     result.firstOutputMs = session.firstDataAt - session.spawnedAt;
 
     for (let page = 2; page <= flips + 1; page++) {
       const offset = (page - 1) * pageSize;
       // Prefetched means the sandbox has seen the request before the key is pressed.
-      const seen = await waitFor(() => log.has(offset), { timeoutMs: 3_000, everyMs: 20, what: `the prefetch of page ${page}` }).catch(() => false);
+      const seen = await waitFor(() => log.has(offset), {
+        timeoutMs: 3_000,
+        everyMs: 20,
+        what: `the prefetch of page ${page}`,
+      }).catch(() => false);
       await session.waitQuiet(QUIET_MS, 1_000);
       const ms = await flip(session, 'n', await pageName(offset), `page ${page}`);
       (seen ? result.prefetched : result.unfetched).push(ms);
@@ -125,7 +148,11 @@ export async function measuredSession(ctx, { firstName, pageSize, lastOffset, fl
 /** Presses `key` and resolves the ms until the row `name` is on the screen. */
 async function flip(session, key, name, what) {
   const pressedAt = session.press(key);
-  const drawnAt = await session.waitForScreen((s) => s.includes(rowText(name)), FLIP_TIMEOUT_MS, `${what} ("${name}") after "${key}"`);
+  const drawnAt = await session.waitForScreen(
+    (s) => s.includes(rowText(name)),
+    FLIP_TIMEOUT_MS,
+    `${what} ("${name}") after "${key}"`,
+  );
   return drawnAt - pressedAt;
 }
 
@@ -186,16 +213,29 @@ export async function sloListSession(ctx, { firstSliName, firstName, flips, page
   const session = openDashboard(ctx);
   const result = { pageSize: NaN, prefetched: [], unfetched: [] };
   try {
-    await session.waitForScreen((s) => s.includes(rowText(firstSliName)), FIRST_FRAME_TIMEOUT_MS, `the first SLI row ("${firstSliName}")`);
+    await session.waitForScreen(
+      (s) => s.includes(rowText(firstSliName)),
+      FIRST_FRAME_TIMEOUT_MS,
+      `the first SLI row ("${firstSliName}")`,
+    );
     await session.waitQuiet(QUIET_MS, 1_000);
     session.press('2');
-    await session.waitForScreen((s) => s.includes('BUDGET') && s.includes(sloText(firstName)), FLIP_TIMEOUT_MS, `the SLO list with its BUDGET column ("${firstName}")`);
+    await session.waitForScreen(
+      (s) => s.includes('BUDGET') && s.includes(sloText(firstName)),
+      FLIP_TIMEOUT_MS,
+      `the SLO list with its BUDGET column ("${firstName}")`,
+    );
     const first = (await log.refresh()).find((r) => r.offset === 0);
-    if (!first || !Number.isFinite(first.limit)) throw new Error('The sandbox saw no first SLO page request with a limit.');
+    if (!first || !Number.isFinite(first.limit))
+      throw new Error('The sandbox saw no first SLO page request with a limit.');
     result.pageSize = first.limit;
     for (let page = 2; page <= flips + 1; page++) {
       const offset = (page - 1) * result.pageSize;
-      const seen = await waitFor(() => log.has(offset), { timeoutMs: 3_000, everyMs: 20, what: `the prefetch of SLO page ${page}` }).catch(() => false);
+      const seen = await waitFor(() => log.has(offset), {
+        timeoutMs: 3_000,
+        everyMs: 20,
+        what: `the prefetch of SLO page ${page}`,
+      }).catch(() => false);
       await session.waitQuiet(QUIET_MS, 1_000);
       const ms = await flip(session, 'n', sloText(await pageName(offset)), `SLO page ${page}`);
       (seen ? result.prefetched : result.unfetched).push(ms);

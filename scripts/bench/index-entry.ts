@@ -33,15 +33,17 @@ await index.ensure('slis');
 const ms = performance.now() - started;
 const after = settle();
 const status = index.status('slis');
-process.stdout.write(`${JSON.stringify({
-  records: index.records('slis').length,
-  total: status.total,
-  state: status.state,
-  ms,
-  heapBeforeKiB: before.heapKiB,
-  heapAfterKiB: after.heapKiB,
-  rssBeforeKiB: before.rssKiB,
-  rssAfterKiB: after.rssKiB,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    records: index.records('slis').length,
+    total: status.total,
+    state: status.state,
+    ms,
+    heapBeforeKiB: before.heapKiB,
+    heapAfterKiB: after.heapKiB,
+    rssBeforeKiB: before.rssKiB,
+    rssAfterKiB: after.rssKiB,
+  })}\n`,
+);
 index.close();
 await client.close();

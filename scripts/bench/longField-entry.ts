@@ -17,7 +17,22 @@ const WIDTH = 60;
 const KEYS = 200;
 const description = 'x'.repeat(1024 * 1024);
 const record = { id: 'sli-000001', name: 'long', type: 'latency', description };
-const key = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false } as Key;
+const key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+} as Key;
 
 const opened = performance.now();
 const form = openForm(RESOURCES.slis, record);
@@ -27,7 +42,11 @@ const openMs = performance.now() - opened;
 
 const keyMs: number[] = [];
 const field = RESOURCES.slis.fields.find((f) => f.key === 'description');
-const presses: [string, Key][] = [['', { ...key, leftArrow: true }], ['', { ...key, backspace: true }], ['y', key]];
+const presses: [string, Key][] = [
+  ['', { ...key, leftArrow: true }],
+  ['', { ...key, backspace: true }],
+  ['y', key],
+];
 let editor = form.editors.description!;
 for (let i = 0; i < KEYS; i++) {
   const [input, pressed] = presses[i % presses.length]!;
@@ -37,5 +56,6 @@ for (let i = 0; i < KEYS; i++) {
   drawn += shown.before.length;
   keyMs.push(performance.now() - t0);
 }
-if (editor.value.length >= description.length || drawn === 0) throw new Error('The long field was not edited as expected.');
+if (editor.value.length >= description.length || drawn === 0)
+  throw new Error('The long field was not edited as expected.');
 process.stdout.write(`${JSON.stringify({ openMs, keyMs, valueLength: description.length })}\n`);

@@ -10,8 +10,13 @@ const ENTRY = fileURLToPath(new URL('./longField-entry.ts', import.meta.url));
 export async function longFieldTimes() {
   const bundle = await bundleEntry(ENTRY, 'long-field');
   try {
-    const run = await runProcess(process.execPath, [bundle.file], { env: process.env, keepStdout: true, timeoutMs: 120_000 });
-    if (run.code !== 0) throw new Error(`The long-field run exited ${run.code}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
+    const run = await runProcess(process.execPath, [bundle.file], {
+      env: process.env,
+      keepStdout: true,
+      timeoutMs: 120_000,
+    });
+    if (run.code !== 0)
+      throw new Error(`The long-field run exited ${run.code}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
     return JSON.parse(run.stdout.trim().split('\n').at(-1));
   } finally {
     await bundle.cleanup();

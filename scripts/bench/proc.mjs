@@ -17,7 +17,11 @@ export const canMeasurePeak = existsSync(TIME_BIN);
  * Runs `file args` to completion. Resolves { ms, code, stdoutBytes, stdout?, stderr, peakKiB? }.
  * keepStdout: keep the output text (for checking it); peak: wrap in /usr/bin/time -f %M.
  */
-export function runProcess(file, args, { env = process.env, timeoutMs = 120_000, keepStdout = false, peak = false } = {}) {
+export function runProcess(
+  file,
+  args,
+  { env = process.env, timeoutMs = 120_000, keepStdout = false, peak = false } = {},
+) {
   const [cmd, argv] = peak && canMeasurePeak ? [TIME_BIN, ['-f', `${MAXRSS_MARK}%M`, file, ...args]] : [file, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -49,7 +53,14 @@ export function runProcess(file, args, { env = process.env, timeoutMs = 120_000,
         peakKiB = Number.parseInt(stderr.slice(mark + MAXRSS_MARK.length), 10);
         stderr = stderr.slice(0, mark);
       }
-      resolve({ ms, code, stdoutBytes, stdout: keepStdout ? Buffer.concat(out).toString('utf8') : undefined, stderr, peakKiB });
+      resolve({
+        ms,
+        code,
+        stdoutBytes,
+        stdout: keepStdout ? Buffer.concat(out).toString('utf8') : undefined,
+        stderr,
+        peakKiB,
+      });
     });
   });
 }

@@ -11,8 +11,13 @@ const ENTRY = fileURLToPath(new URL('./index-entry.ts', import.meta.url));
 export async function indexMemory(ctx) {
   const bundle = await bundleEntry(ENTRY, 'record-index');
   try {
-    const run = await runProcess(process.execPath, ['--expose-gc', bundle.file], { env: ctx.env, keepStdout: true, timeoutMs: 300_000 });
-    if (run.code !== 0) throw new Error(`The record index run exited ${run.code}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
+    const run = await runProcess(process.execPath, ['--expose-gc', bundle.file], {
+      env: ctx.env,
+      keepStdout: true,
+      timeoutMs: 300_000,
+    });
+    if (run.code !== 0)
+      throw new Error(`The record index run exited ${run.code}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`);
     return JSON.parse(run.stdout.trim().split('\n').at(-1));
   } finally {
     await bundle.cleanup();

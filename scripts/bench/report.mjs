@@ -14,7 +14,8 @@ export function machine() {
   };
 }
 
-export const describeMachine = (m) => `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}, Node ${m.node}; ${m.date}`;
+export const describeMachine = (m) =>
+  `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}, Node ${m.node}; ${m.date}`;
 
 const HEADERS = ['measurement', 'slotui (median)', 'reference (median)', 'ratio', 'target', 'met?'];
 
@@ -23,7 +24,11 @@ const cells = (row) => [row.measurement, row.slotui, row.reference, row.ratio, r
 export function textTable(rows) {
   const table = [HEADERS, ...rows.map(cells)];
   const widths = HEADERS.map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(table[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...table.slice(1).map(line)].join('\n');
 }
 

@@ -27,7 +27,9 @@ export async function bundleEntry(entry, name) {
     target: 'node22',
     logLevel: 'warning',
     // Bundled CommonJS dependencies (selfsigned) call require().
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
   });
   return { file: outfile, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
@@ -63,10 +65,15 @@ export async function startSandboxChild(file, seed, { seedSlos = 0, startTimeout
   });
 
   const info = await withTimeout(readyPromise, startTimeoutMs, 'the bench sandbox to start');
-  const ask = (command) => withTimeout(new Promise((resolve) => {
-    pending.push(resolve);
-    child.stdin.write(`${command}\n`);
-  }), 5_000, `the bench sandbox to answer "${command}"`);
+  const ask = (command) =>
+    withTimeout(
+      new Promise((resolve) => {
+        pending.push(resolve);
+        child.stdin.write(`${command}\n`);
+      }),
+      5_000,
+      `the bench sandbox to answer "${command}"`,
+    );
 
   return {
     baseUrl: info.baseUrl,

@@ -101,15 +101,24 @@ export async function startupRounds(ctx, { rounds, curlArgs, firstName, baseline
   for (const p of programs) p.warm = await warmEnv(p.label);
 
   const row = (name) => (s) => !!s.includes(name.slice(0, 30));
-  const list = (bin, e) => runProcess(process.execPath, [bin, 'list', 'slis', '--limit', '25', '--json'], { env: e }).then((r) => checked(r, 'slotui list slis --limit 25 --json'));
+  const list = (bin, e) =>
+    runProcess(process.execPath, [bin, 'list', 'slis', '--limit', '25', '--json'], { env: e }).then((r) =>
+      checked(r, 'slotui list slis --limit 25 --json'),
+    );
   const dashboard = (bin, e) => firstFrame(ctx, bin, [], e, row(firstName), { quit: true });
   const url = `${ctx.sandbox.baseUrl}/v1/slis/?limit=25&offset=0`;
 
   const steps = [
     ['bare node', () => bare(ctx)],
     ['curl', () => runProcess(CURL, [...curlArgs, url], { env: ctx.env }).then((r) => checked(r, 'curl'))],
-    ['floor: undici GET', () => runProcess(process.execPath, [floorGet], { env: env.floorGet }).then((r) => checked(r, 'the undici floor'))],
-    ['floor: Ink frame', () => firstFrame(ctx, floorInk, [], env.floorInk, (s) => s.includes(FLOOR_LINE), { quit: false })],
+    [
+      'floor: undici GET',
+      () => runProcess(process.execPath, [floorGet], { env: env.floorGet }).then((r) => checked(r, 'the undici floor')),
+    ],
+    [
+      'floor: Ink frame',
+      () => firstFrame(ctx, floorInk, [], env.floorInk, (s) => s.includes(FLOOR_LINE), { quit: false }),
+    ],
   ];
   for (const p of programs) {
     steps.push([`${p.label}: list, warm`, () => list(p.bin, p.warm)]);

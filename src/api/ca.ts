@@ -26,23 +26,35 @@ function defaultCertificates(): readonly string[] {
  * CA is given, otherwise the defaults plus the extra certificates. Throws
  * 'config' for text that holds no valid certificate.
  */
-export function trustedCertificates(extra: string | readonly string[] | undefined, source = 'The extra CA'): string[] | undefined {
+export function trustedCertificates(
+  extra: string | readonly string[] | undefined,
+  source = 'The extra CA',
+): string[] | undefined {
   const certificates = extraCertificates(extra, source);
   return certificates ? [...defaultCertificates(), ...certificates] : undefined;
 }
 
 /** The extra certificates alone (checked as trustedCertificates checks them), or undefined when none is given. */
-export function extraCertificates(extra: string | readonly string[] | undefined, source = 'The extra CA'): string[] | undefined {
+export function extraCertificates(
+  extra: string | readonly string[] | undefined,
+  source = 'The extra CA',
+): string[] | undefined {
   const texts = extra === undefined ? [] : typeof extra === 'string' ? [extra] : extra;
   const certificates = texts.flatMap((text) => pemCertificates(text));
   if (texts.length > 0 && texts.some((t) => t.trim() !== '') && certificates.length === 0) {
-    throw new SlotuiError('config', `${source} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Give a PEM file of the certificate authority.`);
+    throw new SlotuiError(
+      'config',
+      `${source} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Give a PEM file of the certificate authority.`,
+    );
   }
   for (const pem of certificates) {
     try {
       new X509Certificate(pem);
     } catch {
-      throw new SlotuiError('config', `${source} holds a certificate that cannot be read. Give a valid PEM file of the certificate authority.`);
+      throw new SlotuiError(
+        'config',
+        `${source} holds a certificate that cannot be read. Give a valid PEM file of the certificate authority.`,
+      );
     }
   }
   return certificates.length > 0 ? certificates : undefined;
@@ -60,7 +72,8 @@ export function trustContext(extra: readonly string[] | undefined): SecureContex
   const context = tls.createSecureContext();
   const native = (context as { context?: { addCACert?: (pem: string) => void } }).context;
   // The native context's addCACert is what Node's own `ca` option calls; without it, the plain way.
-  if (typeof native?.addCACert !== 'function') return tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
+  if (typeof native?.addCACert !== 'function')
+    return tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
   for (const pem of extra) native.addCACert(pem);
   return context;
 }
@@ -73,15 +86,25 @@ export async function readCaFile(path: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'does not exist'
-      : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (permission denied)'
-      : code === 'EISDIR' ? 'is a folder, not a file'
-      : `cannot be read (${code ?? 'unknown error'})`;
-    throw new SlotuiError('config', `The CA file ${path} ${why}. Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`, { cause: error });
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read (permission denied)'
+          : code === 'EISDIR'
+            ? 'is a folder, not a file'
+            : `cannot be read (${code ?? 'unknown error'})`;
+    throw new SlotuiError(
+      'config',
+      `The CA file ${path} ${why}. Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`,
+      { cause: error },
+    );
   }
   const certificates = pemCertificates(text);
   if (certificates.length === 0) {
-    throw new SlotuiError('config', `The CA file ${path} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`);
+    throw new SlotuiError(
+      'config',
+      `The CA file ${path} holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block). Set SLOTUI_CA_FILE (or the profile's caFile) to a PEM file of certificate authorities.`,
+    );
   }
   extraCertificates(certificates, `The CA file ${path}`);
   return `${certificates.join('\n')}\n`;

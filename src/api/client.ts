@@ -40,8 +40,13 @@ function resolveTimeouts(given: Partial<Timeouts> = {}): Timeouts {
 
 function resolveRetry(given: Partial<RetryPolicy> = {}): RetryPolicy {
   const r = { ...DEFAULT_RETRY, ...stripUndefined(given) };
-  if (!Number.isInteger(r.tries) || r.tries < 1) throw new SlotuiError('config', `The number of tries must be a whole number of at least 1 (got ${String(r.tries)}).`);
-  if (!(r.baseDelayMs >= 0) || !(r.maxDelayMs >= 0)) throw new SlotuiError('config', 'Retry delays must be zero or more milliseconds.');
+  if (!Number.isInteger(r.tries) || r.tries < 1)
+    throw new SlotuiError(
+      'config',
+      `The number of tries must be a whole number of at least 1 (got ${String(r.tries)}).`,
+    );
+  if (!(r.baseDelayMs >= 0) || !(r.maxDelayMs >= 0))
+    throw new SlotuiError('config', 'Retry delays must be zero or more milliseconds.');
   return r;
 }
 
@@ -50,8 +55,13 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 }
 
 function checkPaging(limit: number, offset: number): void {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new SlotuiError('usage', `The page size (limit) must be a whole number of at least 1 (got ${String(limit)}).`);
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new SlotuiError('usage', `The offset must be a whole number of 0 or more (got ${String(offset)}).`);
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new SlotuiError(
+      'usage',
+      `The page size (limit) must be a whole number of at least 1 (got ${String(limit)}).`,
+    );
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new SlotuiError('usage', `The offset must be a whole number of 0 or more (got ${String(offset)}).`);
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -63,7 +73,8 @@ export function createClient(options: ClientOptions): ApiClient {
   const fields = fieldTranslation(checkFieldNames(options.fields));
   /** A list answer with each record's fields under slotui's names. */
   const listFromService = (resource: ResourceName, json: unknown): unknown => {
-    if (json === null || typeof json !== 'object' || !Array.isArray((json as { results?: unknown }).results)) return json;
+    if (json === null || typeof json !== 'object' || !Array.isArray((json as { results?: unknown }).results))
+      return json;
     const envelope = json as { results: unknown[] };
     return { ...envelope, results: envelope.results.map((item) => fields.fromService(resource, item)) };
   };
@@ -81,19 +92,33 @@ export function createClient(options: ClientOptions): ApiClient {
 
   const listUrl = (resource: ResourceName): URL => {
     const url = listUrls.get(resource);
-    if (!url) throw new SlotuiError('usage', `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${registry.names.join(', ')}.`);
+    if (!url)
+      throw new SlotuiError(
+        'usage',
+        `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${registry.names.join(', ')}.`,
+      );
     return new URL(url.href);
   };
-  const target = (resource: ResourceName, action: Target['action'], id?: string): Target => ({ resource, def: registry.get(resource), action, id });
+  const target = (resource: ResourceName, action: Target['action'], id?: string): Target => ({
+    resource,
+    def: registry.get(resource),
+    action,
+    id,
+  });
 
   /** A record answer (get, create, update), checked against the resource's schema. */
   const asRecord = (resource: ResourceName, url: URL, json: unknown): ApiRecord => {
     const parsed = checkRecord(registry.get(resource).recordFields, fields.fromService(resource, json));
     if (parsed.success) return parsed.data;
     const { issue } = parsed;
-    const reason = json === undefined ? 'the answer is empty'
-      : sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120);
-    throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${registry.get(resource).title} (${reason}). Check the base URL and the profile's path for ${resource}.`);
+    const reason =
+      json === undefined
+        ? 'the answer is empty'
+        : sanitizeServerText(`${issue.path.map(String).join('.') || 'record'}: ${issue.message}`, 120);
+    throw new SlotuiError(
+      'protocol',
+      `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a record of ${registry.get(resource).title} (${reason}). Check the base URL and the profile's path for ${resource}.`,
+    );
   };
 
   const listPage = async (resource: ResourceName, opts: ListOptions = {}): Promise<Page> => {
@@ -103,24 +128,38 @@ export function createClient(options: ClientOptions): ApiClient {
     const url = listUrl(resource);
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('offset', String(offset));
-    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'list'), signal: opts.signal, background: opts.background });
+    const answer = await transport.send({
+      method: 'GET',
+      url,
+      target: target(resource, 'list'),
+      signal: opts.signal,
+      background: opts.background,
+    });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
-  const followFrom = async (resource: ResourceName, link: string, relativeTo: string | URL, signal?: AbortSignal, background?: boolean): Promise<Page> => {
+  const followFrom = async (
+    resource: ResourceName,
+    link: string,
+    relativeTo: string | URL,
+    signal?: AbortSignal,
+    background?: boolean,
+  ): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
     const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal, background });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
   };
 
   /** Every method's errors pass the transport's guard, so no message carries the token (even in a link or record key). */
-  const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    try {
-      return await fn(...args);
-    } catch (error) {
-      throw transport.guard(error);
-    }
-  };
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        throw transport.guard(error);
+      }
+    };
   async function* guardedPages(pages: AsyncGenerator<Page, void, undefined>): AsyncGenerator<Page, void, undefined> {
     try {
       yield* pages;
@@ -137,35 +176,64 @@ export function createClient(options: ClientOptions): ApiClient {
 
     listPage: guarded(listPage),
 
-    followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) => followFrom(resource, link, listUrl(resource), opts.signal, opts.background)),
+    followPage: guarded((resource: ResourceName, link: string, opts: RequestOptions = {}) =>
+      followFrom(resource, link, listUrl(resource), opts.signal, opts.background),
+    ),
 
     pages(resource, opts = {}) {
-      return guardedPages(walkPages(registry.get(resource), {
-        first: (signal) => listPage(resource, { limit: opts.limit, offset: opts.offset, signal, background: opts.background }),
-        follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal, opts.background),
-        resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
-      }, opts.signal));
+      return guardedPages(
+        walkPages(
+          registry.get(resource),
+          {
+            first: (signal) =>
+              listPage(resource, { limit: opts.limit, offset: opts.offset, signal, background: opts.background }),
+            follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal, opts.background),
+            resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
+          },
+          opts.signal,
+        ),
+      );
     },
 
     get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
       const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'GET', url, target: target(resource, 'get', id), signal: opts.signal, background: opts.background });
+      const answer = await transport.send({
+        method: 'GET',
+        url,
+        target: target(resource, 'get', id),
+        signal: opts.signal,
+        background: opts.background,
+      });
       return asRecord(resource, url, answer.json);
     }),
 
     create: guarded(async (resource: ResourceName, body: Record<string, unknown>, opts: RequestOptions = {}) => {
       const url = listUrl(resource);
-      const answer = await transport.send({ method: 'POST', url, body: fields.toService(resource, body), target: target(resource, 'create'), signal: opts.signal });
+      const answer = await transport.send({
+        method: 'POST',
+        url,
+        body: fields.toService(resource, body),
+        target: target(resource, 'create'),
+        signal: opts.signal,
+      });
       return asRecord(resource, url, answer.json);
     }),
 
-    update: guarded(async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
-      checkRecordId(resource, id);
-      const url = itemUnder(listUrl(resource), id);
-      const answer = await transport.send({ method: 'PATCH', url, body: fields.toService(resource, patch), target: target(resource, 'update', id), signal: opts.signal });
-      return asRecord(resource, url, answer.json);
-    }),
+    update: guarded(
+      async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
+        checkRecordId(resource, id);
+        const url = itemUnder(listUrl(resource), id);
+        const answer = await transport.send({
+          method: 'PATCH',
+          url,
+          body: fields.toService(resource, patch),
+          target: target(resource, 'update', id),
+          signal: opts.signal,
+        });
+        return asRecord(resource, url, answer.json);
+      },
+    ),
 
     remove: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
       checkRecordId(resource, id);
@@ -177,9 +245,17 @@ export function createClient(options: ClientOptions): ApiClient {
       const url = listUrl('slis');
       url.searchParams.set('limit', '1');
       url.searchParams.set('offset', '0');
-      const answer = await transport.send({ method: 'GET', url, target: target(registry.names[0] ?? 'slis', 'probe'), signal: opts.signal });
+      const answer = await transport.send({
+        method: 'GET',
+        url,
+        target: target(registry.names[0] ?? 'slis', 'probe'),
+        signal: opts.signal,
+      });
       if (!checkEnvelope(answer.json).success) {
-        throw new SlotuiError('protocol', `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`);
+        throw new SlotuiError(
+          'protocol',
+          `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`,
+        );
       }
     }),
 

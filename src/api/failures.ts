@@ -41,7 +41,13 @@ const pathOf = (ctx: RequestContext): string => sanitizeServerText(ctx.url.pathn
 const pathAdvice = (ctx: RequestContext): string =>
   `Check the base URL and the profile's path for ${ctx.target.resource}.`;
 
-export function statusFailure(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, ctx: RequestContext, now = Date.now()): Failure {
+export function statusFailure(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  bodyText: string,
+  ctx: RequestContext,
+  now = Date.now(),
+): Failure {
   const body = parseErrorBody(bodyText, headerValue(headers['content-type']));
   // A trailing full stop would end up before the closing parenthesis of the message.
   const detail = body.detail ? `: ${body.detail.replace(/[.!\s]+$/, '')}` : '';
@@ -49,54 +55,95 @@ export function statusFailure(status: number, headers: Record<string, string | s
   const { def } = ctx.target;
   const retryAfterMs = parseRetryAfter(headerValue(headers['retry-after']), now);
   const retryable = RETRYABLE_STATUSES.has(status);
-  const fail = (kind: SlotuiError['kind'], message: string, extra: { fieldErrors?: Record<string, string[]> } = {}): Failure => ({
+  const fail = (
+    kind: SlotuiError['kind'],
+    message: string,
+    extra: { fieldErrors?: Record<string, string[]> } = {},
+  ): Failure => ({
     error: new SlotuiError(kind, message, { status, retryAfterMs, ...extra }),
     retryable,
   });
 
   if (status === 401) {
-    return fail('auth', `The server refused the token (HTTP 401${detail}). Run \`slotui auth login\` to set a valid token, or check SLOTUI_TOKEN.`);
+    return fail(
+      'auth',
+      `The server refused the token (HTTP 401${detail}). Run \`slotui auth login\` to set a valid token, or check SLOTUI_TOKEN.`,
+    );
   }
   if (status === 403) {
-    return fail('auth', `The server refused access to ${path} (HTTP 403${detail}). The token's user may lack permission: log in as a user who has it with \`slotui auth login\`.`);
+    return fail(
+      'auth',
+      `The server refused access to ${path} (HTTP 403${detail}). The token's user may lack permission: log in as a user who has it with \`slotui auth login\`.`,
+    );
   }
   if (status === 404 || status === 410) {
     const { action, id } = ctx.target;
     if ((action === 'get' || action === 'update' || action === 'remove') && id !== undefined) {
-      return fail('not-found', `No ${def.singular} with id ${sanitizeServerText(id, 80)} (HTTP ${status}). Check the id with \`slotui list ${def.name}\`.`);
+      return fail(
+        'not-found',
+        `No ${def.singular} with id ${sanitizeServerText(id, 80)} (HTTP ${status}). Check the id with \`slotui list ${def.name}\`.`,
+      );
     }
-    return fail('not-found', `This server does not expose ${def.title} at ${path} (HTTP ${status}). Set another path for ${def.name} in the profile, or check the base URL.`);
+    return fail(
+      'not-found',
+      `This server does not expose ${def.title} at ${path} (HTTP ${status}). Set another path for ${def.name} in the profile, or check the base URL.`,
+    );
   }
   if (status === 400 || status === 422) {
     const fields = body.fieldErrors ? summariseFields(body.fieldErrors) : '';
     const what = fields ? `: ${fields}` : detail;
     const advice = fields ? 'Fix these fields and try again.' : 'Check the values sent and try again.';
-    return fail('validation', `The server rejected the request to ${path} (HTTP ${status}${what}). ${advice}`, { fieldErrors: body.fieldErrors });
+    return fail('validation', `The server rejected the request to ${path} (HTTP ${status}${what}). ${advice}`, {
+      fieldErrors: body.fieldErrors,
+    });
   }
   if (status === 409) {
-    return fail('validation', `The server refused the change to ${path} because it conflicts with the current data (HTTP 409${detail}). Reload and try again.`);
+    return fail(
+      'validation',
+      `The server refused the change to ${path} because it conflicts with the current data (HTTP 409${detail}). Reload and try again.`,
+    );
   }
   if (status === 408) {
     return fail('timeout', `The server gave up waiting for the request to ${path} (HTTP 408). Try again.`);
   }
   if (status === 429) {
-    const wait = retryAfterMs !== undefined ? `Wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds and try again.` : 'Wait a moment and try again.';
+    const wait =
+      retryAfterMs !== undefined
+        ? `Wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds and try again.`
+        : 'Wait a moment and try again.';
     return fail('rate-limited', `The server is limiting the rate of requests (HTTP 429). ${wait}`);
   }
   if (status === 405 || status === 406 || status === 415 || status === 501) {
-    return fail('protocol', `The server does not accept ${ctx.method} ${path} as slotui sends it (HTTP ${status}${detail}). ${pathAdvice(ctx)}`);
+    return fail(
+      'protocol',
+      `The server does not accept ${ctx.method} ${path} as slotui sends it (HTTP ${status}${detail}). ${pathAdvice(ctx)}`,
+    );
   }
   if (status >= 500) {
-    const unsure = ctx.method === 'GET' ? '' : ctx.method === 'DELETE' ? ' The record may or may not have been deleted: check before trying again.' : ` The change may or may not have been saved: check with \`slotui list ${def.name}\` before trying again.`;
-    return fail('server', `The server failed to answer ${ctx.method} ${path} (HTTP ${status}${detail}).${unsure || ' Try again later; if it keeps failing, the service\'s operators need to look at it.'}`);
+    const unsure =
+      ctx.method === 'GET'
+        ? ''
+        : ctx.method === 'DELETE'
+          ? ' The record may or may not have been deleted: check before trying again.'
+          : ` The change may or may not have been saved: check with \`slotui list ${def.name}\` before trying again.`;
+    return fail(
+      'server',
+      `The server failed to answer ${ctx.method} ${path} (HTTP ${status}${detail}).${unsure || " Try again later; if it keeps failing, the service's operators need to look at it."}`,
+    );
   }
   if (status >= 400) {
-    return fail('validation', `The server refused the request to ${path} (HTTP ${status}${detail}). Check the values sent and try again.`);
+    return fail(
+      'validation',
+      `The server refused the request to ${path} (HTTP ${status}${detail}). Check the values sent and try again.`,
+    );
   }
   if (status >= 300) {
     const location = headerValue(headers.location);
     const to = location ? ` to ${sanitizeServerText(location, 120)}` : '';
-    return fail('protocol', `The server redirected ${path}${to} (HTTP ${status}); slotui does not follow redirects, so the token stays with the base URL. Set the base URL (or the profile's path) to the final address.`);
+    return fail(
+      'protocol',
+      `The server redirected ${path}${to} (HTTP ${status}); slotui does not follow redirects, so the token stays with the base URL. Set the base URL (or the profile's path) to the final address.`,
+    );
   }
   return fail('protocol', `The server answered ${path} with an unexpected status (HTTP ${status}). ${pathAdvice(ctx)}`);
 }
@@ -114,10 +161,22 @@ export function notJsonReason(text: string, contentType: string | undefined): st
 }
 
 const TLS_VERIFY_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED', 'CERT_REJECTED', 'CERT_SIGNATURE_FAILURE', 'ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH',
-  'CERT_REVOKED', 'INVALID_CA', 'PATH_LENGTH_EXCEEDED', 'INVALID_PURPOSE',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'HOSTNAME_MISMATCH',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
 ]);
 const CERTIFICATE_PROBLEMS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed and not trusted here',
@@ -131,7 +190,13 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
 };
 /** The code of the error a try ends with when its total deadline passes (see the transport). */
 export const DEADLINE_CODE = 'SLOTUI_REQUEST_DEADLINE';
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+const RESET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'ECONNABORTED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
 
 /** The error code of an error or of the first cause that has one. */
 export function errorCode(error: unknown): string | undefined {
@@ -161,16 +226,28 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
     return make('cancelled', 'The client was closed while the request was under way. Try again.');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return make('timeout', `Connecting to ${origin} took longer than ${seconds(ctx.timeouts.connectMs)}. Check the network and the base URL, then try again.`);
+    return make(
+      'timeout',
+      `Connecting to ${origin} took longer than ${seconds(ctx.timeouts.connectMs)}. Check the network and the base URL, then try again.`,
+    );
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return make('timeout', `The server did not answer ${ctx.method} ${path} within ${seconds(ctx.timeouts.headersMs)}. Try again later; the service may be overloaded.`);
+    return make(
+      'timeout',
+      `The server did not answer ${ctx.method} ${path} within ${seconds(ctx.timeouts.headersMs)}. Try again later; the service may be overloaded.`,
+    );
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
-    return make('timeout', `The server stopped sending its answer to ${path} for more than ${seconds(ctx.timeouts.bodyMs)}. Try again later; the service may be overloaded.`);
+    return make(
+      'timeout',
+      `The server stopped sending its answer to ${path} for more than ${seconds(ctx.timeouts.bodyMs)}. Try again later; the service may be overloaded.`,
+    );
   }
   if (code === DEADLINE_CODE) {
-    return make('timeout', `The server's answer to ${ctx.method} ${path} did not arrive whole within the request deadline of ${seconds(ctx.timeouts.totalMs)}. Try again later, or give it longer with SLOTUI_REQUEST_TIMEOUT (seconds) or the profile's requestTimeout.`);
+    return make(
+      'timeout',
+      `The server's answer to ${ctx.method} ${path} did not arrive whole within the request deadline of ${seconds(ctx.timeouts.totalMs)}. Try again later, or give it longer with SLOTUI_REQUEST_TIMEOUT (seconds) or the profile's requestTimeout.`,
+    );
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return make('protocol', `The server's answer to ${path} is too large to be a page of records. ${pathAdvice(ctx)}`);
@@ -178,32 +255,61 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
   if (TLS_VERIFY_CODES.has(code) || /CERT|SELF_SIGNED/.test(code)) {
     const why = CERTIFICATE_PROBLEMS[code] ?? code;
     if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-      return make('tls', `The service's certificate is not valid (${origin}: ${why}). Check the base URL and the machine's clock; the service's operators may need to renew the certificate.`);
+      return make(
+        'tls',
+        `The service's certificate is not valid (${origin}: ${why}). Check the base URL and the machine's clock; the service's operators may need to renew the certificate.`,
+      );
     }
-    return make('tls', `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`);
+    return make(
+      'tls',
+      `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`,
+    );
   }
   if (code.startsWith('ERR_SSL') || code === 'EPROTO' || code.startsWith('ERR_TLS')) {
-    return make('tls', `A secure (TLS) connection to ${origin} could not be made (${code}). Check that the base URL points at an HTTPS service.`);
+    return make(
+      'tls',
+      `A secure (TLS) connection to ${origin} could not be made (${code}). Check that the base URL points at an HTTPS service.`,
+    );
   }
   if (code === 'ECONNREFUSED') {
-    return make('network', `Could not connect to ${origin}: the connection was refused. Check the base URL and that the service is running.`);
+    return make(
+      'network',
+      `Could not connect to ${origin}: the connection was refused. Check the base URL and that the service is running.`,
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NONAME') {
-    return make('network', `Could not find the host ${ctx.url.hostname} (DNS lookup failed). Check the base URL and the network.`);
+    return make(
+      'network',
+      `Could not find the host ${ctx.url.hostname} (DNS lookup failed). Check the base URL and the network.`,
+    );
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ETIMEDOUT' || code === 'EADDRNOTAVAIL') {
     return make('network', `Could not reach ${origin} (${code}). Check the network and the base URL, then try again.`);
   }
   if (RESET_CODES.has(code)) {
     if (phase === 'body') {
-      return make('protocol', `The server's answer to ${path} was cut off before it was complete. Try again; if it keeps happening, the network or the service is failing.`, true);
+      return make(
+        'protocol',
+        `The server's answer to ${path} was cut off before it was complete. Try again; if it keeps happening, the network or the service is failing.`,
+        true,
+      );
     }
-    return make('network', `The connection to ${origin} was closed before an answer arrived. Try again; if it keeps happening, the network or the service is failing.`, true);
+    return make(
+      'network',
+      `The connection to ${origin} was closed before an answer arrived. Try again; if it keeps happening, the network or the service is failing.`,
+      true,
+    );
   }
   if (code.startsWith('HPE_')) {
-    return make('protocol', `The server's answer to ${path} is not valid HTTP (${code}). Check that the base URL points at the service.`);
+    return make(
+      'protocol',
+      `The server's answer to ${path} is not valid HTTP (${code}). Check that the base URL points at the service.`,
+    );
   }
-  return make('network', `The request to ${origin} failed (${sanitizeServerText(code, 60)}). Check the network and try again.`);
+  return make(
+    'network',
+    `The request to ${origin} failed (${sanitizeServerText(code, 60)}). Check the network and try again.`,
+  );
 }
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
@@ -253,17 +359,25 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
       break;
     }
   }
-  const source = obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)
-    ? (obj.errors as Record<string, unknown>)
-    : obj;
+  const source =
+    obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)
+      ? (obj.errors as Record<string, unknown>)
+      : obj;
   // A Map: field names are the server's (a field may be called __proto__ or constructor).
   const fields = new Map<string, string[]>();
   for (const [key, value] of Object.entries(source)) {
-    if (source === obj && ['detail', 'message', 'error', 'errors', 'title', 'non_field_errors', 'status', 'code', 'type'].includes(key)) continue;
+    if (
+      source === obj &&
+      ['detail', 'message', 'error', 'errors', 'title', 'non_field_errors', 'status', 'code', 'type'].includes(key)
+    )
+      continue;
     const messages = messagesOf(value);
     if (messages.length === 0) continue;
     if (fields.size >= MAX_FIELDS) break;
-    fields.set(sanitizeServerText(key, 60), messages.slice(0, 10).map((m) => sanitizeServerText(m)));
+    fields.set(
+      sanitizeServerText(key, 60),
+      messages.slice(0, 10).map((m) => sanitizeServerText(m)),
+    );
   }
   if (fields.size > 0) out.fieldErrors = Object.fromEntries(fields);
   if (!out.detail && Array.isArray(obj.errors)) {
@@ -279,7 +393,8 @@ const MAX_MESSAGE_NESTING = 3;
 /** Strings from a string, an array of strings, or {message}/{msg} objects; nothing else. */
 function messagesOf(value: unknown, level = 1): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return level > MAX_MESSAGE_NESTING ? [] : value.slice(0, 20).flatMap((v) => messagesOf(v, level + 1));
+  if (Array.isArray(value))
+    return level > MAX_MESSAGE_NESTING ? [] : value.slice(0, 20).flatMap((v) => messagesOf(v, level + 1));
   if (value && typeof value === 'object') {
     const m = (value as { message?: unknown; msg?: unknown }).message ?? (value as { msg?: unknown }).msg;
     return typeof m === 'string' && m.trim() ? [m] : [];
@@ -288,7 +403,9 @@ function messagesOf(value: unknown, level = 1): string[] {
 }
 
 function summariseFields(fields: Record<string, string[]>): string {
-  const parts = Object.entries(fields).slice(0, 3).map(([field, messages]) => `${field}: ${messages.join(' ').replace(/[.\s]+$/, '')}`);
+  const parts = Object.entries(fields)
+    .slice(0, 3)
+    .map(([field, messages]) => `${field}: ${messages.join(' ').replace(/[.\s]+$/, '')}`);
   const more = Object.keys(fields).length > 3 ? `; and ${Object.keys(fields).length - 3} more` : '';
   return sanitizeServerText(parts.join('; ') + more);
 }

@@ -29,22 +29,34 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/;
 export function checkFieldNames(names: unknown): FieldNames {
   if (names === undefined) return {};
   if (names === null || typeof names !== 'object' || Array.isArray(names)) {
-    throw new SlotuiError('config', 'The profile\'s "fields" must be an object of resources, e.g. { "agreements": { "slo_ids": "objective_ids" } }.');
+    throw new SlotuiError(
+      'config',
+      'The profile\'s "fields" must be an object of resources, e.g. { "agreements": { "slo_ids": "objective_ids" } }.',
+    );
   }
   const checked: FieldNames = {};
   for (const [resource, renames] of Object.entries(names)) {
     if (!(RESOURCE_NAMES as readonly string[]).includes(resource)) {
-      throw new SlotuiError('config', `The profile's "fields" names an unknown resource "${resource.slice(0, 40)}"; use one of ${RESOURCE_NAMES.join(', ')}.`);
+      throw new SlotuiError(
+        'config',
+        `The profile's "fields" names an unknown resource "${resource.slice(0, 40)}"; use one of ${RESOURCE_NAMES.join(', ')}.`,
+      );
     }
     const def = RESOURCES[resource as ResourceName];
     const known = def.fields.map((f) => f.key);
     const map: Record<string, string> = {};
     for (const [ours, theirs] of Object.entries((renames ?? {}) as Record<string, unknown>)) {
       if (!known.includes(ours)) {
-        throw new SlotuiError('config', `The profile's "fields" for ${resource} names "${ours.slice(0, 40)}", which ${def.title} do not have; it can rename ${known.join(', ')}.`);
+        throw new SlotuiError(
+          'config',
+          `The profile's "fields" for ${resource} names "${ours.slice(0, 40)}", which ${def.title} do not have; it can rename ${known.join(', ')}.`,
+        );
       }
       if (typeof theirs !== 'string' || !FIELD_NAME.test(theirs)) {
-        throw new SlotuiError('config', `The profile's "fields" for ${resource} gives "${ours}" a name that is not a field name; use letters, digits and "_".`);
+        throw new SlotuiError(
+          'config',
+          `The profile's "fields" for ${resource} gives "${ours}" a name that is not a field name; use letters, digits and "_".`,
+        );
       }
       if (theirs !== ours) map[ours] = theirs;
     }

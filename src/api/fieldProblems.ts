@@ -33,20 +33,25 @@ const exampleOf = (field: FieldDef | undefined, fallback: string): string => fie
 
 function numberInQuotes(value: unknown, field: FieldDef | undefined): string {
   const example = exampleOf(field, '99.9');
-  if (typeof value === 'number' && Number.isFinite(value)) return `must be a number in quotes: "${value}", not ${value}`;
-  if (typeof value === 'string' && value.trim() === '') return `is empty; give a number in quotes, such as "${example}"`;
+  if (typeof value === 'number' && Number.isFinite(value))
+    return `must be a number in quotes: "${value}", not ${value}`;
+  if (typeof value === 'string' && value.trim() === '')
+    return `is empty; give a number in quotes, such as "${example}"`;
   return `must be a number in quotes, such as "${example}" (got ${shown(value)})`;
 }
 
 function wholeNumber(value: unknown, example: string): string {
-  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return `must be a whole number without quotes: ${value.trim()}, not "${value.trim()}"`;
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+    return `must be a whole number without quotes: ${value.trim()}, not "${value.trim()}"`;
   return `must be a whole number, such as ${example} (got ${shown(value)})`;
 }
 
 function text(issue: Issue, value: unknown): string {
-  if (issue.code === 'too_small') return typeof value === 'string' && value.trim() === '' ? 'must not be empty' : 'is too short';
+  if (issue.code === 'too_small')
+    return typeof value === 'string' && value.trim() === '' ? 'must not be empty' : 'is too short';
   if (issue.code === 'too_big') return `is longer than ${String((issue as { maximum?: unknown }).maximum)} characters`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `must be text in quotes: "${String(value)}", not ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return `must be text in quotes: "${String(value)}", not ${String(value)}`;
   return `must be text in quotes (got ${shown(value)})`;
 }
 
@@ -55,8 +60,10 @@ const QUERY_EXAMPLE = '{"p95": {"select": "…", "from": "…", "where": "…", 
 function queries(issue: Issue, value: unknown): string {
   const [, name, part] = issue.path;
   if (name === undefined) return `must be an object of named queries, such as ${QUERY_EXAMPLE}`;
-  if (part === undefined) return 'must be a query: an object with "select", "from", "where" (text) and "limit" (a whole number)';
-  if (part === 'limit') return value === undefined ? 'is missing (a whole number, such as 100)' : wholeNumber(value, '100');
+  if (part === undefined)
+    return 'must be a query: an object with "select", "from", "where" (text) and "limit" (a whole number)';
+  if (part === 'limit')
+    return value === undefined ? 'is missing (a whole number, such as 100)' : wholeNumber(value, '100');
   return value === undefined ? 'is missing (text in quotes)' : text(issue, value);
 }
 
@@ -72,9 +79,13 @@ export function describeFieldIssue(def: ResourceDef, issue: Issue, body: unknown
     case 'integer':
       return wholeNumber(value, exampleOf(field, '60'));
     case 'reference':
-      return typeof value === 'string' && value.trim() === '' ? 'must not be empty' : `must be an id in quotes, such as "${field.references === 'slis' ? 'sli-000001' : 'org-000001'}"`;
+      return typeof value === 'string' && value.trim() === ''
+        ? 'must not be empty'
+        : `must be an id in quotes, such as "${field.references === 'slis' ? 'sli-000001' : 'org-000001'}"`;
     case 'reference-list':
-      return issue.path.length > 1 ? `must hold ids in quotes (got ${shown(value)})` : 'must be a list of ids, such as ["slo-000001"]';
+      return issue.path.length > 1
+        ? `must hold ids in quotes (got ${shown(value)})`
+        : 'must be a list of ids, such as ["slo-000001"]';
     case 'queries':
       return queries(issue, value);
     case 'text':

@@ -15,8 +15,16 @@ import request from 'undici/lib/api/api-request.js';
 import { trustContext } from './ca.js';
 import { SlotuiError } from './errors.js';
 import {
-  DEADLINE_CODE, headerValue, notJsonReason, protocolError, statusFailure, transportFailure,
-  type Failure, type Method, type RequestContext, type Target,
+  DEADLINE_CODE,
+  headerValue,
+  notJsonReason,
+  protocolError,
+  statusFailure,
+  transportFailure,
+  type Failure,
+  type Method,
+  type RequestContext,
+  type Target,
 } from './failures.js';
 import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
@@ -86,7 +94,12 @@ export function cancelled(): SlotuiError {
 }
 
 /** Exponential backoff with equal jitter; Retry-After wins when the server gives one. */
-export function backoffDelay(tryNumber: number, retry: RetryPolicy, retryAfterMs: number | undefined, random: () => number): number | undefined {
+export function backoffDelay(
+  tryNumber: number,
+  retry: RetryPolicy,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | undefined {
   if (retryAfterMs !== undefined) return retryAfterMs > MAX_RETRY_AFTER_MS ? undefined : retryAfterMs;
   const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (tryNumber - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
@@ -100,16 +113,17 @@ export function createTransport(options: TransportOptions): Transport {
   const connect = options.ca
     ? { secureContext: trustContext(options.ca), rejectUnauthorized: true }
     : { rejectUnauthorized: true };
-  const makePool = (connections: number | null) => new Pool(base.origin, {
-    connect,
-    connections,
-    connectTimeout: timeouts.connectMs,
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    maxResponseSize: MAX_RESPONSE_BYTES,
-    // HTTP/1.1 keeps the timeouts and error codes predictable (and tested).
-    allowH2: false,
-  });
+  const makePool = (connections: number | null) =>
+    new Pool(base.origin, {
+      connect,
+      connections,
+      connectTimeout: timeouts.connectMs,
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+      // HTTP/1.1 keeps the timeouts and error codes predictable (and tested).
+      allowH2: false,
+    });
   // Unlimited unless asked; the dashboard asks for one (one TLS handshake a session).
   const pool = makePool(options.connections ?? null);
   // Opened on the first background request: one connection, so work made in case never crowds the service.
@@ -122,7 +136,10 @@ export function createTransport(options: TransportOptions): Transport {
 
   function checkGates(call: Call): void {
     if (options.readOnly && call.method !== 'GET') {
-      throw new SlotuiError('read-only', `Read-only mode: slotui did not send the ${call.method === 'DELETE' ? 'delete' : call.method === 'POST' ? 'create' : 'update'} request. Run without --read-only to change data.`);
+      throw new SlotuiError(
+        'read-only',
+        `Read-only mode: slotui did not send the ${call.method === 'DELETE' ? 'delete' : call.method === 'POST' ? 'create' : 'update'} request. Run without --read-only to change data.`,
+      );
     }
     assertSameOrigin(base, call.url);
     if (!token) {
@@ -130,9 +147,13 @@ export function createTransport(options: TransportOptions): Transport {
     }
     if (!/^[\x21-\x7e]+$/.test(token)) {
       // A header cannot carry it; refusing here keeps the value out of any lower-level error.
-      throw new SlotuiError('auth', 'The token contains spaces, line breaks or other characters a token cannot have. Run `slotui auth login` to set it again.');
+      throw new SlotuiError(
+        'auth',
+        'The token contains spaces, line breaks or other characters a token cannot have. Run `slotui auth login` to set it again.',
+      );
     }
-    if (closed) throw new SlotuiError('cancelled', 'The connection to the service was closed; the request was not sent.');
+    if (closed)
+      throw new SlotuiError('cancelled', 'The connection to the service was closed; the request was not sent.');
     if (call.signal?.aborted) throw cancelled();
   }
 
@@ -149,7 +170,10 @@ export function createTransport(options: TransportOptions): Transport {
     }
     // One deadline for the whole try, headers and body: undici's own timeouts restart with every chunk.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(Object.assign(new Error('request deadline'), { code: DEADLINE_CODE })), timeouts.totalMs);
+    const timer = setTimeout(
+      () => deadline.abort(Object.assign(new Error('request deadline'), { code: DEADLINE_CODE })),
+      timeouts.totalMs,
+    );
     timer.unref();
     const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
     const failed = (error: unknown, phase: 'request' | 'body'): Failure => {
@@ -183,7 +207,12 @@ export function createTransport(options: TransportOptions): Transport {
     if (status < 200 || status >= 300) {
       // Scrubbed before the text is cut short, so not even a piece of the token survives in a message.
       const location = headerValue(responseHeaders.location);
-      return statusFailure(status, { ...responseHeaders, location: location && scrubToken(location) }, scrubToken(text), ctx);
+      return statusFailure(
+        status,
+        { ...responseHeaders, location: location && scrubToken(location) },
+        scrubToken(text),
+        ctx,
+      );
     }
     if (status === 204 || text === '') return { answer: { status, json: undefined } };
     let json: unknown;
@@ -194,14 +223,21 @@ export function createTransport(options: TransportOptions): Transport {
       return { error: protocolError(ctx, reason, status), retryable: false };
     }
     // Everything downstream walks answers recursively (validation, output, the dashboard's details).
-    if (nestsDeeperThan(json)) return { error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status), retryable: false };
+    if (nestsDeeperThan(json))
+      return {
+        error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status),
+        retryable: false,
+      };
     return { answer: { status, json } };
   }
 
   async function send(call: Call): Promise<Answer> {
     checkGates(call);
     if (call.body !== undefined && nestsDeeperThan(call.body)) {
-      throw new SlotuiError('validation', `The ${call.method === 'POST' ? 'new record' : 'change'} nests more than ${MAX_NESTING} levels deep, so slotui did not send it. Flatten the nested values and try again.`);
+      throw new SlotuiError(
+        'validation',
+        `The ${call.method === 'POST' ? 'new record' : 'change'} nests more than ${MAX_NESTING} levels deep, so slotui did not send it. Flatten the nested values and try again.`,
+      );
     }
     const ctx: RequestContext = { method: call.method, url: call.url, target: call.target, timeouts };
     const tries = call.method === 'GET' ? Math.max(1, Math.floor(retry.tries)) : 1;
@@ -209,7 +245,8 @@ export function createTransport(options: TransportOptions): Transport {
       const outcome = await attempt(call, ctx);
       if ('answer' in outcome) return outcome.answer;
       const { error, retryable } = outcome;
-      const wait = retryable && tryNumber < tries ? backoffDelay(tryNumber, retry, error.retryAfterMs, random) : undefined;
+      const wait =
+        retryable && tryNumber < tries ? backoffDelay(tryNumber, retry, error.retryAfterMs, random) : undefined;
       if (wait === undefined) throw guard(error);
       await sleep(wait, call.signal);
       if (call.signal?.aborted) throw cancelled();
@@ -230,7 +267,10 @@ export function createTransport(options: TransportOptions): Transport {
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [scrub(k), v.map(scrub)]))
       : undefined;
     return new SlotuiError(error.kind, scrub(error.message), {
-      status: error.status, fieldErrors, retryAfterMs: error.retryAfterMs, cause: error.cause,
+      status: error.status,
+      fieldErrors,
+      retryAfterMs: error.retryAfterMs,
+      cause: error.cause,
     });
   }
 

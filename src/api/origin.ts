@@ -11,25 +11,43 @@ import { sanitizeServerText } from './text.js';
 export function parseBaseUrl(baseUrl: string): URL {
   const text = baseUrl.trim();
   if (text === '') {
-    throw new SlotuiError('config', 'No base URL is set. Set SLOTUI_BASE_URL or the profile\'s baseUrl to the service\'s https:// address.');
+    throw new SlotuiError(
+      'config',
+      "No base URL is set. Set SLOTUI_BASE_URL or the profile's baseUrl to the service's https:// address.",
+    );
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new SlotuiError('config', `The base URL "${sanitizeServerText(text, 80)}" is not a valid URL. Set it to the service's address, such as https://slo.example.com.`);
+    throw new SlotuiError(
+      'config',
+      `The base URL "${sanitizeServerText(text, 80)}" is not a valid URL. Set it to the service's address, such as https://slo.example.com.`,
+    );
   }
   if (url.protocol === 'http:') {
-    throw new SlotuiError('insecure', `The base URL ${url.origin} uses plain http, which would expose the token. Use its https:// address instead.`);
+    throw new SlotuiError(
+      'insecure',
+      `The base URL ${url.origin} uses plain http, which would expose the token. Use its https:// address instead.`,
+    );
   }
   if (url.protocol !== 'https:') {
-    throw new SlotuiError('insecure', `The base URL must start with https:// (it starts with ${sanitizeServerText(url.protocol, 20)}). Set it to the service's https:// address.`);
+    throw new SlotuiError(
+      'insecure',
+      `The base URL must start with https:// (it starts with ${sanitizeServerText(url.protocol, 20)}). Set it to the service's https:// address.`,
+    );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new SlotuiError('config', 'The base URL must not carry a user name or password. Remove them from the URL and set the token with `slotui auth login` instead.');
+    throw new SlotuiError(
+      'config',
+      'The base URL must not carry a user name or password. Remove them from the URL and set the token with `slotui auth login` instead.',
+    );
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new SlotuiError('config', `The base URL ${url.origin}${url.pathname} must not carry a query (?) or fragment (#). Remove them from the URL.`);
+    throw new SlotuiError(
+      'config',
+      `The base URL ${url.origin}${url.pathname} must not carry a query (?) or fragment (#). Remove them from the URL.`,
+    );
   }
   return url;
 }
@@ -37,7 +55,10 @@ export function parseBaseUrl(baseUrl: string): URL {
 /** Appends a path to the base URL's path prefix (https://host/api + /v1/slis/), without doubled slashes. */
 export function joinUnderBase(base: URL, path: string): URL {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) {
-    throw new SlotuiError('config', `The resource path "${sanitizeServerText(path, 80)}" must be a path such as /v1/slis/, not a full URL. Fix the path in the profile.`);
+    throw new SlotuiError(
+      'config',
+      `The resource path "${sanitizeServerText(path, 80)}" must be a path such as /v1/slis/, not a full URL. Fix the path in the profile.`,
+    );
   }
   const prefix = base.pathname.replace(/\/+$/, '');
   const rest = path.replace(/^\/+/, '');
@@ -66,14 +87,18 @@ export function checkRecordId(resource: ResourceName, id: string): void {
   if (problem === undefined) return;
   // A resource of an injected registry is named by its name.
   const singular = (RESOURCES as Partial<Record<string, { singular: string }>>)[resource]?.singular ?? resource;
-  const what = typeof id !== 'string' || id.trim() === '' ? `The ${singular} id is empty` : `The ${singular} id "${sanitizeServerText(id, 60)}" cannot be sent (${problem})`;
+  const what =
+    typeof id !== 'string' || id.trim() === ''
+      ? `The ${singular} id is empty`
+      : `The ${singular} id "${sanitizeServerText(id, 60)}" cannot be sent (${problem})`;
   throw new SlotuiError('usage', `${what}. Give the id of a record, as shown by \`slotui list ${resource}\`.`);
 }
 
 /** The URL of one record under a list URL: list + encoded id + '/'. Refuses an id that is not one path segment. */
 export function itemUnder(listUrl: URL, id: string): URL {
   const problem = recordIdProblem(id);
-  if (problem) throw new SlotuiError('usage', `The id "${sanitizeServerText(String(id), 60)}" cannot name a record: ${problem}.`);
+  if (problem)
+    throw new SlotuiError('usage', `The id "${sanitizeServerText(String(id), 60)}" cannot name a record: ${problem}.`);
   const url = new URL(listUrl.href);
   url.search = '';
   url.pathname = `${url.pathname.replace(/\/*$/, '/')}${encodeURIComponent(id)}/`;
@@ -90,7 +115,10 @@ export function sameOriginLink(base: URL, link: string, relativeTo: URL | string
   try {
     url = new URL(link, relativeTo);
   } catch {
-    throw new SlotuiError('protocol', `The server gave a page link that is not a valid URL ("${sanitizeServerText(link, 80)}"). Check the base URL, or report this to the service's operators.`);
+    throw new SlotuiError(
+      'protocol',
+      `The server gave a page link that is not a valid URL ("${sanitizeServerText(link, 80)}"). Check the base URL, or report this to the service's operators.`,
+    );
   }
   assertSameOrigin(base, url);
   if (url.username !== '' || url.password !== '') {

@@ -60,7 +60,11 @@ function intParam(url: URL, name: string, fallback: number): number {
 export function parsePage(def: ResourceDef, url: URL, json: unknown): Page {
   if (json === undefined) throw notAList(def, url, 'the answer is empty');
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw notAList(def, url, Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object');
+    throw notAList(
+      def,
+      url,
+      Array.isArray(json) ? 'it is a bare array, not a page with total, results and next' : 'it is not a JSON object',
+    );
   }
   const envelope = checkEnvelope(json);
   if (!envelope.success) throw notAList(def, url, describeIssue(envelope.issue));
@@ -103,7 +107,11 @@ export interface PageSource {
  * (and, to spot loops, the visited URLs and the most recent ids), so it can
  * stream any length.
  */
-export async function* walkPages(resource: ResourceDef | ResourceName, source: PageSource, signal?: AbortSignal): AsyncGenerator<Page, void, undefined> {
+export async function* walkPages(
+  resource: ResourceDef | ResourceName,
+  source: PageSource,
+  signal?: AbortSignal,
+): AsyncGenerator<Page, void, undefined> {
   const def = typeof resource === 'string' ? REGISTRY.get(resource) : resource;
   const throwIfCancelled = () => {
     if (signal?.aborted) throw new SlotuiError('cancelled', 'The request was cancelled.');

@@ -22,7 +22,14 @@ export type RecordFields = Readonly<Record<string, RecordFieldKind>>;
 const dates = { created_at: 'text', updated_at: 'text' } as const;
 
 export const SLI_RECORD_FIELDS: RecordFields = {
-  id: 'id', name: 'text', type: 'text', description: 'text', unit_of_measure: 'text', queries: 'queries', formula: 'text', ...dates,
+  id: 'id',
+  name: 'text',
+  type: 'text',
+  description: 'text',
+  unit_of_measure: 'text',
+  queries: 'queries',
+  formula: 'text',
+  ...dates,
 };
 
 export const SLO_RECORD_FIELDS: RecordFields = {
@@ -45,7 +52,12 @@ export const SLO_RECORD_FIELDS: RecordFields = {
 export const ORGANIZATION_RECORD_FIELDS: RecordFields = { id: 'id', name: 'text', description: 'text', ...dates };
 
 export const AGREEMENT_RECORD_FIELDS: RecordFields = {
-  id: 'id', name: 'text', description: 'text', organization_id: 'string-or-number', slo_ids: 'string-or-number-list', ...dates,
+  id: 'id',
+  name: 'text',
+  description: 'text',
+  organization_id: 'string-or-number',
+  slo_ids: 'string-or-number-list',
+  ...dates,
 };
 
 /** The fields of one SLI query (loose too). */

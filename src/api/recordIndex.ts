@@ -101,7 +101,10 @@ export class RecordIndex {
   constructor(options: RecordIndexOptions) {
     const max = options.maxRecords ?? DEFAULT_INDEX_MAX_RECORDS;
     if (!Number.isSafeInteger(max) || max < 1) {
-      throw new SlotuiError('config', `The index maximum (indexMaxRecords) must be a whole number of at least 1 (got ${String(max)}).`);
+      throw new SlotuiError(
+        'config',
+        `The index maximum (indexMaxRecords) must be a whole number of at least 1 (got ${String(max)}).`,
+      );
     }
     this.walkPages = options.walk;
     this.maxRecords = max;
@@ -294,10 +297,13 @@ export class RecordIndex {
       this.emit(index);
       return;
     }
-    this.pendingProgress.set(index.resource, setTimeout(() => {
-      this.pendingProgress.delete(index.resource);
-      if (index.state === 'gathering') this.emit(index);
-    }, wait));
+    this.pendingProgress.set(
+      index.resource,
+      setTimeout(() => {
+        this.pendingProgress.delete(index.resource);
+        if (index.state === 'gathering') this.emit(index);
+      }, wait),
+    );
   }
 
   private emit(index: ResourceIndex): void {
@@ -334,7 +340,8 @@ function removeFrom(index: ResourceIndex, id: string): void {
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** The resource's title; a resource of another registry (tests, extensions) goes by its name. */
-const titleOf = (resource: ResourceName): string => (RESOURCES as Partial<typeof RESOURCES>)[resource]?.title ?? resource;
+const titleOf = (resource: ResourceName): string =>
+  (RESOURCES as Partial<typeof RESOURCES>)[resource]?.title ?? resource;
 
 function cappedMessage(resource: ResourceName, max: number, total: number | undefined): string {
   const title = titleOf(resource);

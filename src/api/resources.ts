@@ -10,7 +10,11 @@
  */
 import { ageOf } from '../text/age.js';
 import {
-  AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS, type RecordFields,
+  AGREEMENT_RECORD_FIELDS,
+  ORGANIZATION_RECORD_FIELDS,
+  SLI_RECORD_FIELDS,
+  SLO_RECORD_FIELDS,
+  type RecordFields,
 } from './recordFields.js';
 import type { ApiRecord } from './schemas.js';
 import { budgetCell } from '../domain/budgetViews.js';
@@ -83,10 +87,17 @@ export interface ResourceDef {
   label(record: ApiRecord): string;
 }
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const str = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 const field = (key: string) => (r: ApiRecord) => str(r[key]);
 const nameOf = (r: ApiRecord) => str(r.name) || r.id;
-const joined = (...keys: string[]) => (r: ApiRecord) => keys.map((k) => str(r[k])).filter(Boolean).join(' ');
+const joined =
+  (...keys: string[]) =>
+  (r: ApiRecord) =>
+    keys
+      .map((k) => str(r[k]))
+      .filter(Boolean)
+      .join(' ');
 
 /** AGE sorts as kubectl's: the youngest first; a record without a readable created_at has no key. */
 function youngestFirst(r: ApiRecord): string {
@@ -112,9 +123,25 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'name', header: 'NAME', get: nameOf, width: 32, minWidth: 12, priority: 10 },
       { id: 'type', header: 'TYPE', get: field('type'), width: 14, minWidth: 6, priority: 8 },
       { id: 'unit', header: 'UNIT', get: field('unit_of_measure'), width: 12, minWidth: 5, priority: 6 },
-      { id: 'queries', header: 'QUERIES', get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length), width: 7, minWidth: 7, priority: 5, align: 'right' },
+      {
+        id: 'queries',
+        header: 'QUERIES',
+        get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length),
+        width: 7,
+        minWidth: 7,
+        priority: 5,
+        align: 'right',
+      },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
+      {
+        id: 'age',
+        header: 'AGE',
+        get: (r, now = Date.now()) => ageOf(r.created_at, now),
+        sortKey: youngestFirst,
+        width: 6,
+        minWidth: 4,
+        priority: 4,
+      },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
@@ -126,10 +153,26 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { key: 'type', label: 'Type', kind: 'text', required: true, suggestFromRecords: true, hint: 'kind of indicator' },
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
       { key: 'unit_of_measure', label: 'Unit of measure', kind: 'text', required: false, suggestFromRecords: true },
-      { key: 'queries', label: 'Queries', kind: 'queries', required: false, hint: 'named queries: select, from, where, limit' },
+      {
+        key: 'queries',
+        label: 'Queries',
+        kind: 'queries',
+        required: false,
+        hint: 'named queries: select, from, where, limit',
+      },
       { key: 'formula', label: 'Formula', kind: 'multiline', required: false },
     ],
-    detailOrder: ['id', 'name', 'type', 'description', 'unit_of_measure', 'formula', 'queries', 'created_at', 'updated_at'],
+    detailOrder: [
+      'id',
+      'name',
+      'type',
+      'description',
+      'unit_of_measure',
+      'formula',
+      'queries',
+      'created_at',
+      'updated_at',
+    ],
   }),
   slos: common({
     name: 'slos',
@@ -144,38 +187,123 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     recordFields: SLO_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
-      { id: 'target', header: 'TARGET', get: joined('target_value', 'target_unit'), width: 12, minWidth: 6, priority: 9 },
+      {
+        id: 'target',
+        header: 'TARGET',
+        get: joined('target_value', 'target_unit'),
+        width: 12,
+        minWidth: 6,
+        priority: 9,
+      },
       // The allowed bad time, computed from the definition as the row draws; kept right after TARGET when narrow.
-      { id: 'budget', header: 'BUDGET', get: (r) => budgetCell(r, new Date()), width: 8, minWidth: 7, priority: 8, align: 'right' },
-      { id: 'window', header: 'WINDOW', get: joined('time_window_value', 'time_window_unit', 'time_window_type'), width: 18, minWidth: 6, priority: 7 },
-      { id: 'benchmark', header: 'BENCHMARK', get: joined('benchmark_operator', 'benchmark_value'), width: 11, minWidth: 6, priority: 5 },
-      { id: 'interval', header: 'INTERVAL', get: field('interval'), width: 8, minWidth: 8, priority: 4, align: 'right' },
+      {
+        id: 'budget',
+        header: 'BUDGET',
+        get: (r) => budgetCell(r, new Date()),
+        width: 8,
+        minWidth: 7,
+        priority: 8,
+        align: 'right',
+      },
+      {
+        id: 'window',
+        header: 'WINDOW',
+        get: joined('time_window_value', 'time_window_unit', 'time_window_type'),
+        width: 18,
+        minWidth: 6,
+        priority: 7,
+      },
+      {
+        id: 'benchmark',
+        header: 'BENCHMARK',
+        get: joined('benchmark_operator', 'benchmark_value'),
+        width: 11,
+        minWidth: 6,
+        priority: 5,
+      },
+      {
+        id: 'interval',
+        header: 'INTERVAL',
+        get: field('interval'),
+        width: 8,
+        minWidth: 8,
+        priority: 4,
+        align: 'right',
+      },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
+      {
+        id: 'age',
+        header: 'AGE',
+        get: (r, now = Date.now()) => ageOf(r.created_at, now),
+        sortKey: youngestFirst,
+        width: 6,
+        minWidth: 4,
+        priority: 4,
+      },
     ],
     wideColumns: [
       { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
-      { id: 'on-missing', header: 'ON MISSING', get: field('on_missing_interval'), width: 10, minWidth: 6, priority: 1 },
+      {
+        id: 'on-missing',
+        header: 'ON MISSING',
+        get: field('on_missing_interval'),
+        width: 10,
+        minWidth: 6,
+        priority: 1,
+      },
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
       { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
-      { key: 'service_level_indicator_id', label: 'SLI', kind: 'reference', references: 'slis', required: true, hint: 'the SLI it is measured on' },
+      {
+        key: 'service_level_indicator_id',
+        label: 'SLI',
+        kind: 'reference',
+        references: 'slis',
+        required: true,
+        hint: 'the SLI it is measured on',
+      },
       { key: 'time_window_type', label: 'Time window type', kind: 'text', required: true, suggestFromRecords: true },
       { key: 'time_window_value', label: 'Time window value', kind: 'numeric-string', required: true, example: '30' },
       { key: 'time_window_unit', label: 'Time window unit', kind: 'text', required: true, suggestFromRecords: true },
       { key: 'target_value', label: 'Target value', kind: 'numeric-string', required: true, example: '99.9' },
       { key: 'target_unit', label: 'Target unit', kind: 'text', required: false, suggestFromRecords: true },
       { key: 'interval', label: 'Interval', kind: 'integer', required: false, example: '60' },
-      { key: 'on_missing_interval', label: 'On missing interval', kind: 'text', required: false, suggestFromRecords: true },
-      { key: 'benchmark_operator', label: 'Benchmark operator', kind: 'text', required: false, suggestFromRecords: true },
+      {
+        key: 'on_missing_interval',
+        label: 'On missing interval',
+        kind: 'text',
+        required: false,
+        suggestFromRecords: true,
+      },
+      {
+        key: 'benchmark_operator',
+        label: 'Benchmark operator',
+        kind: 'text',
+        required: false,
+        suggestFromRecords: true,
+      },
       { key: 'benchmark_value', label: 'Benchmark value', kind: 'numeric-string', required: false, example: '0.5' },
     ],
-    detailOrder: ['id', 'name', 'description', 'service_level_indicator_id', 'target_value', 'target_unit',
-      'time_window_type', 'time_window_value', 'time_window_unit', 'interval', 'on_missing_interval',
-      'benchmark_operator', 'benchmark_value', 'created_at', 'updated_at'],
+    detailOrder: [
+      'id',
+      'name',
+      'description',
+      'service_level_indicator_id',
+      'target_value',
+      'target_unit',
+      'time_window_type',
+      'time_window_value',
+      'time_window_unit',
+      'interval',
+      'on_missing_interval',
+      'benchmark_operator',
+      'benchmark_value',
+      'created_at',
+      'updated_at',
+    ],
   }),
   organizations: common({
     name: 'organizations',
@@ -192,7 +320,15 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
+      {
+        id: 'age',
+        header: 'AGE',
+        get: (r, now = Date.now()) => ageOf(r.created_at, now),
+        sortKey: youngestFirst,
+        width: 6,
+        minWidth: 4,
+        priority: 4,
+      },
     ],
     wideColumns: [
       { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
@@ -217,10 +353,33 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     recordFields: AGREEMENT_RECORD_FIELDS,
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
-      { id: 'organization', header: 'ORGANIZATION', get: field('organization_id'), width: 14, minWidth: 8, priority: 6 },
-      { id: 'slos', header: 'SLOS', get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0), width: 5, minWidth: 5, priority: 5, align: 'right' },
+      {
+        id: 'organization',
+        header: 'ORGANIZATION',
+        get: field('organization_id'),
+        width: 14,
+        minWidth: 8,
+        priority: 6,
+      },
+      {
+        id: 'slos',
+        header: 'SLOS',
+        get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0),
+        width: 5,
+        minWidth: 5,
+        priority: 5,
+        align: 'right',
+      },
       { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      { id: 'age', header: 'AGE', get: (r, now = Date.now()) => ageOf(r.created_at, now), sortKey: youngestFirst, width: 6, minWidth: 4, priority: 4 },
+      {
+        id: 'age',
+        header: 'AGE',
+        get: (r, now = Date.now()) => ageOf(r.created_at, now),
+        sortKey: youngestFirst,
+        width: 6,
+        minWidth: 4,
+        priority: 4,
+      },
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
@@ -286,9 +445,11 @@ export const withArticle = (def: ResourceDef): string => `${def.article} ${def.k
 
 /** "slis, slos, organizations (orgs), agreements": the resources a user can name, for usage texts. */
 export function resourceList(registry: Registry = REGISTRY): string {
-  return registry.defs.map((d) => {
-    // Singular forms are left out ("singular forms work too"): `orgs`, not `org`.
-    const short = d.aliases.filter((a) => a !== d.singular && a !== d.name && !d.aliases.includes(`${a}s`));
-    return short.length > 0 ? `${d.name} (${short.join(', ')})` : d.name;
-  }).join(', ');
+  return registry.defs
+    .map((d) => {
+      // Singular forms are left out ("singular forms work too"): `orgs`, not `org`.
+      const short = d.aliases.filter((a) => a !== d.singular && a !== d.name && !d.aliases.includes(`${a}s`));
+      return short.length > 0 ? `${d.name} (${short.join(', ')})` : d.name;
+    })
+    .join(', ');
 }

@@ -16,8 +16,13 @@
  */
 import type { z as Z } from 'zod';
 import {
-  AGREEMENT_RECORD_FIELDS, ORGANIZATION_RECORD_FIELDS, QUERY_FIELDS, SLI_RECORD_FIELDS, SLO_RECORD_FIELDS,
-  type RecordFieldKind, type RecordFields,
+  AGREEMENT_RECORD_FIELDS,
+  ORGANIZATION_RECORD_FIELDS,
+  QUERY_FIELDS,
+  SLI_RECORD_FIELDS,
+  SLO_RECORD_FIELDS,
+  type RecordFieldKind,
+  type RecordFields,
 } from './recordFields.js';
 import { RESOURCES, type FieldDef, type ResourceDef, type ResourceName } from './resources.js';
 import { zod } from './zod.js';
@@ -36,12 +41,18 @@ function makeSchemas(z: typeof Z) {
 
   const fieldSchema = (kind: RecordFieldKind): Z.ZodType => {
     switch (kind) {
-      case 'id': return idSchema;
-      case 'text': return text;
-      case 'number': return z.number().nullish();
-      case 'string-or-number': return stringOrNumber.nullish();
-      case 'string-or-number-list': return z.array(stringOrNumber).nullish();
-      case 'queries': return z.record(z.string(), recordSchema(QUERY_FIELDS)).nullish();
+      case 'id':
+        return idSchema;
+      case 'text':
+        return text;
+      case 'number':
+        return z.number().nullish();
+      case 'string-or-number':
+        return stringOrNumber.nullish();
+      case 'string-or-number-list':
+        return z.array(stringOrNumber).nullish();
+      case 'queries':
+        return z.record(z.string(), recordSchema(QUERY_FIELDS)).nullish();
     }
   };
   /** The loose zod object of a record's field definitions. */
@@ -102,15 +113,27 @@ function makeSchemas(z: typeof Z) {
   const create = { slis: sliCreate, slos: sloCreate, organizations: organizationCreate, agreements: agreementCreate };
 
   /** A resource the service's schemas do not cover (an injected registry): its payload from its form fields. */
-  const payloadOf = (fields: readonly FieldDef[]) => z.object(Object.fromEntries(fields.map((f) => {
-    const required = z.string().trim().min(1, 'Required.');
-    const base: Z.ZodType = f.kind === 'integer' ? z.number().int('Must be a whole number.')
-      : f.kind === 'numeric-string' ? numericString
-        : f.kind === 'reference-list' ? z.array(z.string().min(1))
-          : f.kind === 'queries' ? z.record(z.string().min(1), querySchema)
-            : f.required ? required : z.string().max(10_000);
-    return [f.key, f.required ? base : base.optional()];
-  })));
+  const payloadOf = (fields: readonly FieldDef[]) =>
+    z.object(
+      Object.fromEntries(
+        fields.map((f) => {
+          const required = z.string().trim().min(1, 'Required.');
+          const base: Z.ZodType =
+            f.kind === 'integer'
+              ? z.number().int('Must be a whole number.')
+              : f.kind === 'numeric-string'
+                ? numericString
+                : f.kind === 'reference-list'
+                  ? z.array(z.string().min(1))
+                  : f.kind === 'queries'
+                    ? z.record(z.string().min(1), querySchema)
+                    : f.required
+                      ? required
+                      : z.string().max(10_000);
+          return [f.key, f.required ? base : base.optional()];
+        }),
+      ),
+    );
 
   return {
     recordOf: recordSchema,
@@ -123,13 +146,21 @@ function makeSchemas(z: typeof Z) {
     } as unknown as Record<ResourceName, RecordSchema>,
     create: create as Record<ResourceName, PayloadSchema>,
     /** PATCH checks only the fields given: the create schema with every field optional. */
-    patch: Object.fromEntries(Object.entries(create).map(([name, schema]) => [name, schema.partial()])) as unknown as Record<ResourceName, PayloadSchema>,
+    patch: Object.fromEntries(
+      Object.entries(create).map(([name, schema]) => [name, schema.partial()]),
+    ) as unknown as Record<ResourceName, PayloadSchema>,
     // List envelope (spec 4.1)
     envelope: z.looseObject({
       total: z.number().int().nonnegative(),
       results: z.array(z.unknown()),
-      next: z.string().nullish().transform((v) => v ?? null),
-      previous: z.string().nullish().transform((v) => v ?? null),
+      next: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? null),
+      previous: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? null),
     }),
   };
 }
@@ -150,7 +181,10 @@ const schemaCache = new WeakMap<ResourceDef, { record: RecordSchema; create: Z.Z
 const injectedSchemas = (def: ResourceDef) => {
   let made = schemaCache.get(def);
   if (!made) {
-    made = { record: schemas().recordOf(def.recordFields) as unknown as RecordSchema, create: schemas().payloadOf(def.fields) };
+    made = {
+      record: schemas().recordOf(def.recordFields) as unknown as RecordSchema,
+      create: schemas().payloadOf(def.fields),
+    };
     schemaCache.set(def, made);
   }
   return made;
@@ -169,7 +203,9 @@ export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSch
 /** What an update payload must be: the create schema with every field optional. */
 export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
   const name = builtIn(resource);
-  return name ? schemas().patch[name] : (injectedSchemas(injected(resource)).create.partial() as unknown as PayloadSchema);
+  return name
+    ? schemas().patch[name]
+    : (injectedSchemas(injected(resource)).create.partial() as unknown as PayloadSchema);
 };
 /** A list answer (spec 4.1). */
 export const envelopeSchema = () => schemas().envelope;

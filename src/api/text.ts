@@ -11,5 +11,10 @@ export function sanitizeServerText(text: string, limit = SERVER_TEXT_LIMIT): str
   // Escapes become nothing in sanitizeLine; a space keeps words from gluing together here.
   const clean = sanitizeLine(text.replaceAll('\u001b', ' \u001b')).replace(/\s+/g, ' ').trim();
   const chars = Array.from(clean); // by code point, so a cut never splits a surrogate pair
-  return chars.length <= limit ? clean : `${chars.slice(0, limit - 1).join('').trimEnd()}…`;
+  return chars.length <= limit
+    ? clean
+    : `${chars
+        .slice(0, limit - 1)
+        .join('')
+        .trimEnd()}…`;
 }

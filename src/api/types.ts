@@ -88,7 +88,12 @@ export interface ApiClient {
   pages(resource: ResourceName, options?: ListOptions): AsyncIterableIterator<Page>;
   get(resource: ResourceName, id: string, options?: RequestOptions): Promise<ApiRecord>;
   create(resource: ResourceName, body: Record<string, unknown>, options?: RequestOptions): Promise<ApiRecord>;
-  update(resource: ResourceName, id: string, patch: Record<string, unknown>, options?: RequestOptions): Promise<ApiRecord>;
+  update(
+    resource: ResourceName,
+    id: string,
+    patch: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<ApiRecord>;
   remove(resource: ResourceName, id: string, options?: RequestOptions): Promise<void>;
   /** A plain authenticated GET of a path under the base URL (used to verify a token). */
   probe(options?: RequestOptions): Promise<void>;

@@ -27,18 +27,23 @@ function typeName(value: unknown): string {
 const fail = (path: (string | number)[], message: string): never => {
   throw new Invalid({ path, message });
 };
-const expected = (path: (string | number)[], type: string, value: unknown): never => fail(path, `Invalid input: expected ${type}, received ${typeName(value)}`);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const expected = (path: (string | number)[], type: string, value: unknown): never =>
+  fail(path, `Invalid input: expected ${type}, received ${typeName(value)}`);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function field(kind: RecordFieldKind, value: unknown, path: (string | number)[]): unknown {
   switch (kind) {
     case 'id':
-      if (typeof value === 'string') return value.length >= 1 ? value : fail(path, 'Too small: expected string to have >=1 characters');
+      if (typeof value === 'string')
+        return value.length >= 1 ? value : fail(path, 'Too small: expected string to have >=1 characters');
       return typeof value === 'number' && Number.isInteger(value) ? String(value) : fail(path, 'Invalid input');
     case 'text':
       return value == null || typeof value === 'string' ? value : expected(path, 'string', value);
     case 'number':
-      return value == null || (typeof value === 'number' && Number.isFinite(value)) ? value : expected(path, 'number', value);
+      return value == null || (typeof value === 'number' && Number.isFinite(value))
+        ? value
+        : expected(path, 'number', value);
     case 'string-or-number':
       return stringOrNumber(value, path, true);
     case 'string-or-number-list':
@@ -75,7 +80,11 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /** The known fields in their order (those present), then the unknown ones as sent. */
-function looseObject(fields: RecordFields, value: Record<string, unknown>, path: (string | number)[]): Record<string, unknown> {
+function looseObject(
+  fields: RecordFields,
+  value: Record<string, unknown>,
+  path: (string | number)[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(fields)) {
     const given = Object.hasOwn(value, key) ? value[key] : undefined;
@@ -126,7 +135,12 @@ export function checkEnvelope(value: unknown): Checked<Envelope> {
       if (given != null && typeof given !== 'string') expected([key], 'string', given);
       return (given as string | null | undefined) ?? null;
     };
-    const out: Envelope = { total: total as number, results: results as unknown[], next: link('next'), previous: link('previous') };
+    const out: Envelope = {
+      total: total as number,
+      results: results as unknown[],
+      next: link('next'),
+      previous: link('previous'),
+    };
     for (const key of Object.keys(v)) if (!Object.hasOwn(out, key)) setOwn(out, key, v[key]);
     return out;
   });

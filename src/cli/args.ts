@@ -7,17 +7,32 @@
 import { parseArgs } from 'node:util';
 import { SlotuiError } from '../api/errors.js';
 import { closestWord } from '../text/suggest.js';
-import { AUTH_SUBCOMMANDS, COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type CommandSpec, type FlagName } from './commands.js';
+import {
+  AUTH_SUBCOMMANDS,
+  COMMANDS,
+  COMMON_FLAGS,
+  FLAGS,
+  type CommandName,
+  type CommandSpec,
+  type FlagName,
+} from './commands.js';
 
 export type FlagValues = Partial<Record<FlagName, string | boolean>>;
 
 export type Parsed =
-  | { kind: 'help'; topic?: CommandName | 'auth'; /** The resource word given with it (`create slo --help`). */ resource?: string }
+  | {
+      kind: 'help';
+      topic?: CommandName | 'auth';
+      /** The resource word given with it (`create slo --help`). */ resource?: string;
+    }
   | { kind: 'version' }
   | { kind: 'run'; command: CommandSpec; args: string[]; flags: FlagValues };
 
 const PARSE_OPTIONS = Object.fromEntries(
-  Object.entries(FLAGS).map(([name, def]) => [name, 'short' in def ? { type: def.type, short: def.short } : { type: def.type }]),
+  Object.entries(FLAGS).map(([name, def]) => [
+    name,
+    'short' in def ? { type: def.type, short: def.short } : { type: def.type },
+  ]),
 ) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 /** Shown sanitised: argv can hold anything (a pasted token by mistake included, so it is cut short). */
@@ -36,7 +51,8 @@ function commandWordsOf(argv: string[]): string | undefined {
   try {
     const { positionals } = parseArgs({ args: argv, options: PARSE_OPTIONS, strict: false, allowPositionals: true });
     const [first, second] = positionals;
-    if (first === 'auth' && AUTH_SUBCOMMANDS.includes(second as (typeof AUTH_SUBCOMMANDS)[number])) return `auth ${second}`;
+    if (first === 'auth' && AUTH_SUBCOMMANDS.includes(second as (typeof AUTH_SUBCOMMANDS)[number]))
+      return `auth ${second}`;
     if (first && (first === 'auth' || Object.hasOwn(COMMANDS, first))) return first;
   } catch {
     // no pointer then
@@ -52,19 +68,32 @@ function explainParseError(error: unknown, argv: string[]): SlotuiError {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const spec = where ? COMMANDS[where as CommandName] : undefined;
     const names = spec ? [...spec.flags, ...COMMON_FLAGS] : (Object.keys(FLAGS) as FlagName[]);
-    const meant = option?.startsWith('--') ? closestWord(option, names.map((n) => `--${n}`)) : undefined;
+    const meant = option?.startsWith('--')
+      ? closestWord(
+          option,
+          names.map((n) => `--${n}`),
+        )
+      : undefined;
     return usageError(`Unknown option ${shown(option ?? '')}.${meant ? ` Did you mean ${meant}?` : ''}`, where);
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
     if (/does not take an argument/.test(message)) return usageError(`${option} takes no value.`, where);
-    if (/ambiguous/.test(message)) return usageError(`${option} needs a value; for a value that starts with "-", write ${option}=VALUE.`, where);
+    if (/ambiguous/.test(message))
+      return usageError(`${option} needs a value; for a value that starts with "-", write ${option}=VALUE.`, where);
     return usageError(`${option} needs a value.`, where);
   }
   return usageError('The arguments cannot be read.', where);
 }
 
 /** The first words a user may type: every command of the table, and help. */
-export const commandWords = (): string[] => [...new Set(Object.keys(COMMANDS).filter((n) => n !== 'dashboard').map((n) => n.split(' ')[0] ?? n)), 'help'];
+export const commandWords = (): string[] => [
+  ...new Set(
+    Object.keys(COMMANDS)
+      .filter((n) => n !== 'dashboard')
+      .map((n) => n.split(' ')[0] ?? n),
+  ),
+  'help',
+];
 
 export function parseCommandLine(argv: string[]): Parsed {
   let values: Record<string, string | boolean | undefined>;
@@ -103,7 +132,10 @@ export function parseCommandLine(argv: string[]): Parsed {
     }
     if (!AUTH_SUBCOMMANDS.includes(sub as (typeof AUTH_SUBCOMMANDS)[number])) {
       const meant = closestWord(sub, AUTH_SUBCOMMANDS);
-      throw usageError(`Unknown sub-command "auth ${shown(sub)}"; ${meant ? `did you mean "auth ${meant}"? Use` : 'use'} login, status or logout.`, 'auth');
+      throw usageError(
+        `Unknown sub-command "auth ${shown(sub)}"; ${meant ? `did you mean "auth ${meant}"? Use` : 'use'} login, status or logout.`,
+        'auth',
+      );
     }
     command = COMMANDS[`auth ${sub}` as CommandName];
     args = subArgs;
@@ -117,7 +149,9 @@ export function parseCommandLine(argv: string[]): Parsed {
 
   if (helpWanted) {
     const resource = command.args[0] === 'resource' ? args[0] : undefined;
-    return resource === undefined ? { kind: 'help', topic: command.name } : { kind: 'help', topic: command.name, resource };
+    return resource === undefined
+      ? { kind: 'help', topic: command.name }
+      : { kind: 'help', topic: command.name, resource };
   }
   if (flags.version === true) return { kind: 'version' };
 
@@ -125,18 +159,26 @@ export function parseCommandLine(argv: string[]): Parsed {
   for (const name of Object.keys(flags) as FlagName[]) {
     if (!allowed.has(name)) {
       throw usageError(
-        command.name === 'dashboard' ? `--${name} needs a command, such as \`slotui list slis --${name}\`.` : `--${name} is not an option of \`slotui ${command.name}\`.`,
+        command.name === 'dashboard'
+          ? `--${name} needs a command, such as \`slotui list slis --${name}\`.`
+          : `--${name} is not an option of \`slotui ${command.name}\`.`,
         command.name === 'dashboard' ? undefined : command.name,
       );
     }
   }
   const helpFor = command.name === 'dashboard' ? undefined : command.name;
   if (args.length < command.args.length) {
-    const missing = command.args.slice(args.length).map((a) => `<${a}>`).join(' ');
+    const missing = command.args
+      .slice(args.length)
+      .map((a) => `<${a}>`)
+      .join(' ');
     throw usageError(`\`slotui ${command.name}\` needs ${missing}.`, helpFor);
   }
   if (args.length > command.args.length && command.rest === undefined) {
-    throw usageError(`Too many arguments for \`slotui ${command.name}\`: "${shown(args[command.args.length] ?? '')}" is one too many.`, helpFor);
+    throw usageError(
+      `Too many arguments for \`slotui ${command.name}\`: "${shown(args[command.args.length] ?? '')}" is one too many.`,
+      helpFor,
+    );
   }
   return { kind: 'run', command, args, flags };
 }
@@ -149,7 +191,13 @@ export const stringFlag = (flags: FlagValues, name: FlagName): string | undefine
 export const booleanFlag = (flags: FlagValues, name: FlagName): boolean => flags[name] === true;
 
 /** A whole number flag within [min, max]; usage error otherwise. */
-export function integerFlag(flags: FlagValues, name: FlagName, min: number, max: number, helpFor: string): number | undefined {
+export function integerFlag(
+  flags: FlagValues,
+  name: FlagName,
+  min: number,
+  max: number,
+  helpFor: string,
+): number | undefined {
   const text = stringFlag(flags, name);
   if (text === undefined) return undefined;
   const value = /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;

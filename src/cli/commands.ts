@@ -7,23 +7,52 @@
 export const FLAGS = {
   help: { type: 'boolean', short: 'h', about: 'show help' },
   version: { type: 'boolean', about: 'print the version' },
-  profile: { type: 'string', value: 'NAME', about: 'the profile to use (default: SLOTUI_PROFILE, then the current profile, then "default")' },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    about: 'the profile to use (default: SLOTUI_PROFILE, then the current profile, then "default")',
+  },
   'read-only': { type: 'boolean', about: 'refuse create, update and delete' },
   json: { type: 'boolean', about: 'print JSON only (the same as -o json)' },
-  output: { type: 'string', short: 'o', value: 'FORMAT', about: 'json, yaml, wide (every column, nothing cut) or name (<resource>/<id>)' },
+  output: {
+    type: 'string',
+    short: 'o',
+    value: 'FORMAT',
+    about: 'json, yaml, wide (every column, nothing cut) or name (<resource>/<id>)',
+  },
   limit: { type: 'string', value: 'N', about: 'records per page (the server may cap it)' },
   offset: { type: 'string', value: 'N', about: 'records to skip (default 0)' },
-  all: { type: 'boolean', about: 'every page, following the server\'s next links' },
-  file: { type: 'string', short: 'f', value: 'FILE', about: 'the file to read ("-" reads stdin): JSON for create and update, OpenSLO YAML for apply and diff' },
+  all: { type: 'boolean', about: "every page, following the server's next links" },
+  file: {
+    type: 'string',
+    short: 'f',
+    value: 'FILE',
+    about: 'the file to read ("-" reads stdin): JSON for create and update, OpenSLO YAML for apply and diff',
+  },
   yes: { type: 'boolean', short: 'y', about: 'do not ask for confirmation' },
   'with-token': { type: 'boolean', about: 'read the token (a JWT, or the JSON {"jwt": ...}) from stdin' },
-  'base-url': { type: 'string', value: 'URL', about: 'the service\'s https base URL, stored in the profile' },
-  'frontend-url': { type: 'string', value: 'URL', about: 'the https address of the frontend that issues tokens, stored in the profile' },
-  'ca-file': { type: 'string', value: 'FILE', about: 'a PEM file of extra certificate authorities, stored in the profile' },
+  'base-url': { type: 'string', value: 'URL', about: "the service's https base URL, stored in the profile" },
+  'frontend-url': {
+    type: 'string',
+    value: 'URL',
+    about: 'the https address of the frontend that issues tokens, stored in the profile',
+  },
+  'ca-file': {
+    type: 'string',
+    value: 'FILE',
+    about: 'a PEM file of extra certificate authorities, stored in the profile',
+  },
   demo: { type: 'boolean', about: 'open the dashboard on the embedded sandbox with sample data' },
   port: { type: 'string', value: 'N', about: 'port to listen on (default: a free one)' },
-  host: { type: 'string', value: 'HOST', about: 'address to listen on (default 127.0.0.1; another than loopback needs --expose)' },
-  expose: { type: 'boolean', about: 'allow a --host other than loopback: anyone who reaches it can get a token and change the data' },
+  host: {
+    type: 'string',
+    value: 'HOST',
+    about: 'address to listen on (default 127.0.0.1; another than loopback needs --expose)',
+  },
+  expose: {
+    type: 'boolean',
+    about: 'allow a --host other than loopback: anyone who reaches it can get a token and change the data',
+  },
   data: { type: 'string', value: 'FILE', about: 'keep the data in this JSON file (default: in memory)' },
   seed: { type: 'string', value: 'N', about: 'add N generated SLIs (large lists)' },
   'error-rate': { type: 'string', value: 'RATE', about: 'an error rate in percent: 2% or 2' },
@@ -40,10 +69,26 @@ export type FlagName = keyof typeof FLAGS;
 export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'];
 
 export type CommandName =
-  | 'dashboard' | 'list' | 'get' | 'create' | 'update' | 'delete'
-  | 'auth login' | 'auth status' | 'auth logout' | 'sandbox' | 'completion'
-  | 'budget' | 'alerts' | 'burn'
-  | 'export' | 'apply' | 'diff' | 'lint' | 'used-by' | 'report';
+  | 'dashboard'
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'auth login'
+  | 'auth status'
+  | 'auth logout'
+  | 'sandbox'
+  | 'completion'
+  | 'budget'
+  | 'alerts'
+  | 'burn'
+  | 'export'
+  | 'apply'
+  | 'diff'
+  | 'lint'
+  | 'used-by'
+  | 'report';
 
 export interface CommandSpec {
   name: CommandName;
@@ -117,12 +162,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'create a record from a JSON file ("-" reads stdin); prints the created record',
     flags: ['file', 'json'],
     args: ['resource'],
-    details: 'The fields are checked before anything is sent: a field the resource does not have is refused, naming the field meant; id, created_at and updated_at are left out with a note.',
+    details:
+      'The fields are checked before anything is sent: a field the resource does not have is refused, naming the field meant; id, created_at and updated_at are left out with a note.',
     examples: [
       '# from a file',
       'slotui create slo -f slo.json',
       '# from stdin',
-      "echo '{\"name\": \"checkout\"}' | slotui create org -f -",
+      'echo \'{"name": "checkout"}\' | slotui create org -f -',
       '# which fields an SLO takes',
       'slotui create slo --help',
     ],
@@ -135,7 +181,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: ['resource', 'id'],
     examples: [
       '# change the target of an SLO',
-      "echo '{\"target_value\": \"99.95\"}' | slotui update slo slo-000001 -f -",
+      'echo \'{"target_value": "99.95"}\' | slotui update slo slo-000001 -f -',
       '# send back an edited copy (id and timestamps are left out)',
       'slotui update slo slo-000001 -f slo.json',
     ],
@@ -162,7 +208,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: [],
     details: [
       'Get the token from {frontend_url}/api/service/v1/users/m2m-token while logged in to the',
-      'service\'s web frontend, then pipe it in, either the bare JWT or the whole JSON answer:',
+      "service's web frontend, then pipe it in, either the bare JWT or the whole JSON answer:",
       '  pbpaste | slotui auth login --with-token --base-url https://slo.example.com',
       'The token is checked with one request before it is stored (file mode 0600).',
       'The profile becomes the current profile.',
@@ -179,7 +225,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   'auth status': {
     name: 'auth status',
     usage: 'auth status [--json]',
-    summary: 'the profile, base URL, token\'s user and expiry, and whether the token works (never the token)',
+    summary: "the profile, base URL, token's user and expiry, and whether the token works (never the token)",
     flags: ['json'],
     args: [],
     examples: [
@@ -195,10 +241,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'forget the stored token of the profile',
     flags: [],
     args: [],
-    examples: [
-      '# forget the token of the staging profile',
-      'slotui auth logout --profile staging',
-    ],
+    examples: ['# forget the token of the staging profile', 'slotui auth logout --profile staging'],
   },
   sandbox: {
     name: 'sandbox',
@@ -239,13 +282,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   budget: {
     name: 'budget',
     usage: 'budget <slo-id> [--json]',
-    summary: 'the error budget: the bad time an SLO\'s target allows over its window',
+    summary: "the error budget: the bad time an SLO's target allows over its window",
     flags: ['json'],
     args: ['slo-id'],
     details: [
       'Computed from the definition alone (the service holds no measurements): budget = (1 − target) × window.',
       'For event-based SLIs the time is an equivalent full-outage time: the bad time if every request failed.',
-      'Exits 1, naming the field, when the SLO\'s target or window gives no budget.',
+      "Exits 1, naming the field, when the SLO's target or window gives no budget.",
     ].join('\n'),
     examples: [
       '# the bad time an SLO allows',
@@ -257,7 +300,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   alerts: {
     name: 'alerts',
     usage: 'alerts <slo-id> [--json]',
-    summary: 'the SRE workbook\'s multiwindow burn-rate alert tiers, scaled to an SLO\'s window',
+    summary: "the SRE workbook's multiwindow burn-rate alert tiers, scaled to an SLO's window",
     flags: ['json'],
     args: ['slo-id'],
     details: [
@@ -265,10 +308,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'burn = share × window / long window; the tier fires at an error rate of burn × (1 − target).',
       'A tier whose burn is above 1 / (1 − target) can never fire, and says so.',
     ].join('\n'),
-    examples: [
-      '# the burn-rate alert tiers of an SLO',
-      'slotui alerts slo-000001',
-    ],
+    examples: ['# the burn-rate alert tiers of an SLO', 'slotui alerts slo-000001'],
   },
   burn: {
     name: 'burn',
@@ -296,7 +336,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: [],
     rest: 'id',
     details: [
-      'Names are RFC 1123 slugs of the records\' names; what OpenSLO has no field for is kept in slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.',
+      "Names are RFC 1123 slugs of the records' names; what OpenSLO has no field for is kept in slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.",
       'Organizations and agreements have no OpenSLO kind and are left out.',
       '--out writes the file (mode 0644) only once the export is complete.',
     ].join('\n'),
@@ -333,10 +373,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['file'],
     args: [],
     details: 'Exit 0 when nothing would change, 3 when something would (refused documents count).',
-    examples: [
-      '# fail a CI step when the service drifted from the file',
-      'slotui diff -f slos.yaml',
-    ],
+    examples: ['# fail a CI step when the service drifted from the file', 'slotui diff -f slos.yaml'],
   },
   lint: {
     name: 'lint',
@@ -359,7 +396,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   'used-by': {
     name: 'used-by',
     usage: 'used-by <resource> <id> [--json]',
-    summary: 'the records that refer to a record: an SLI\'s SLOs, an SLO\'s or an organization\'s agreements',
+    summary: "the records that refer to a record: an SLI's SLOs, an SLO's or an organization's agreements",
     flags: ['json'],
     args: ['resource', 'id'],
     details: [
@@ -395,5 +432,23 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
 };
 
 /** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = ['list', 'get', 'create', 'update', 'delete', 'budget', 'alerts', 'burn', 'export', 'apply', 'diff', 'lint', 'used-by', 'report', 'auth', 'sandbox', 'help'] as const;
+export const TOP_LEVEL = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'budget',
+  'alerts',
+  'burn',
+  'export',
+  'apply',
+  'diff',
+  'lint',
+  'used-by',
+  'report',
+  'auth',
+  'sandbox',
+  'help',
+] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

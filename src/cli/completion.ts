@@ -11,7 +11,15 @@ import { RESOURCES } from '../api/resources.js';
 import { configDirFrom } from '../config/paths.js';
 import { ConfigStore } from '../config/store.js';
 import { commandWords } from './args.js';
-import { AUTH_SUBCOMMANDS, COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type CommandSpec, type FlagName } from './commands.js';
+import {
+  AUTH_SUBCOMMANDS,
+  COMMANDS,
+  COMMON_FLAGS,
+  FLAGS,
+  type CommandName,
+  type CommandSpec,
+  type FlagName,
+} from './commands.js';
 import { OUTPUT_FORMATS } from './output.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -101,7 +109,10 @@ export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv):
     return names.map((name) => `--${name}`);
   }
   if (!spec) {
-    if (first === undefined) return commandWords().filter((w) => w !== 'help').concat('help');
+    if (first === undefined)
+      return commandWords()
+        .filter((w) => w !== 'help')
+        .concat('help');
     if (first === 'auth' && positionals.length === 0) return [...AUTH_SUBCOMMANDS];
     if (first === 'help' && positionals.length === 0) return commandWords().filter((w) => w !== 'help');
     return [];

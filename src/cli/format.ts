@@ -62,7 +62,12 @@ export function layoutWhole(columns: readonly Column[], records: readonly ApiRec
  * table, widths follow the content (up to the registry's width), and the id
  * column is never cut, since an id is only useful whole.
  */
-export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], available: number, now?: number): TableLayout {
+export function layoutTable(
+  def: ResourceDef,
+  records: readonly ApiRecord[],
+  available: number,
+  now?: number,
+): TableLayout {
   const specs = def.columns.map((column) => {
     const content = Math.max(width(column.header), ...records.map((r) => width(cellText(column, r, MAX_CELL, now))));
     const fixed = column.id === 'id';
@@ -78,7 +83,10 @@ export function layoutTable(def: ResourceDef, records: readonly ApiRecord[], ava
     f.width += grow;
     spare -= grow;
   }
-  return { now, columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })) };
+  return {
+    now,
+    columns: fitted.map((f) => ({ column: def.columns.find((c) => c.id === f.column.id)!, width: f.width })),
+  };
 }
 
 export function tableHeader(layout: TableLayout): string {
@@ -86,7 +94,11 @@ export function tableHeader(layout: TableLayout): string {
 }
 
 export function tableRow(layout: TableLayout, record: ApiRecord): string {
-  return joinRow(layout.columns.map(({ column, width: w }) => place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL, layout.now), w, column.align)));
+  return joinRow(
+    layout.columns.map(({ column, width: w }) =>
+      place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL, layout.now), w, column.align),
+    ),
+  );
 }
 
 /** Padded to the width; cut to it only when the layout allows cutting. */
@@ -156,7 +168,8 @@ function servedPageSize(page: PageShape): number {
     if (limit !== undefined) return limit;
   }
   // No link to read it from: fewer records than asked while more exist means the server capped it.
-  if (page.results.length > 0 && page.results.length < page.limit && page.offset + page.results.length < page.total) return page.results.length;
+  if (page.results.length > 0 && page.results.length < page.limit && page.offset + page.results.length < page.total)
+    return page.results.length;
   return Math.max(1, page.limit);
 }
 
@@ -188,11 +201,15 @@ export function detailListing(def: ResourceDef, record: ApiRecord): string {
   const labels = keys.map((key) => sanitizeLine(key));
   const labelWidth = Math.max(0, ...labels.map(width));
   const indent = ' '.repeat(labelWidth + GAP);
-  return keys.map((key, index) => {
-    const lines = valueText(record[key]).split('\n');
-    const first = `${pad(labels[index] ?? '', labelWidth)}${' '.repeat(GAP)}${lines[0] ?? ''}`.trimEnd();
-    return [first, ...lines.slice(1).map((line) => `${indent}${line}`.trimEnd())].join('\n');
-  }).join('\n') + '\n';
+  return (
+    keys
+      .map((key, index) => {
+        const lines = valueText(record[key]).split('\n');
+        const first = `${pad(labels[index] ?? '', labelWidth)}${' '.repeat(GAP)}${lines[0] ?? ''}`.trimEnd();
+        return [first, ...lines.slice(1).map((line) => `${indent}${line}`.trimEnd())].join('\n');
+      })
+      .join('\n') + '\n'
+  );
 }
 
 function valueText(value: unknown): string {

@@ -11,7 +11,9 @@ import { COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type FlagName } from '
 export const HELP_WIDTH = 80;
 
 const otherAliases = (d: ResourceDef): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
-const RESOURCE_LINE = `Resources: ${Object.values(RESOURCES).map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name)).join(', ')}; singular forms work too.`;
+const RESOURCE_LINE = `Resources: ${Object.values(RESOURCES)
+  .map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name))
+  .join(', ')}; singular forms work too.`;
 
 /** Two columns: the left one padded, the right one wrapped under itself. */
 function twoColumns(rows: readonly { left: string; about: string }[]): string[] {
@@ -33,18 +35,23 @@ function paragraph(text: string): string[] {
 }
 
 function flagLines(names: readonly FlagName[]): string[] {
-  return twoColumns(names.map((name) => {
-    const def = FLAGS[name];
-    const short = 'short' in def ? `-${def.short}, ` : '    ';
-    const value = 'value' in def ? ` ${def.value}` : '';
-    return { left: `  ${short}--${name}${value}`, about: def.about };
-  }));
+  return twoColumns(
+    names.map((name) => {
+      const def = FLAGS[name];
+      const short = 'short' in def ? `-${def.short}, ` : '    ';
+      const value = 'value' in def ? ` ${def.value}` : '';
+      return { left: `  ${short}--${name}${value}`, about: def.about };
+    }),
+  );
 }
 
 const LISTED: readonly CommandName[] = (Object.keys(COMMANDS) as CommandName[]).filter((name) => name !== 'dashboard');
 
 export function programHelp(version: string): string {
-  const commands = LISTED.map((name) => ({ left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`, about: COMMANDS[name].summary }));
+  const commands = LISTED.map((name) => ({
+    left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`,
+    about: COMMANDS[name].summary,
+  }));
   return [
     ...paragraph(`slotui ${version}: a terminal dashboard and scripting CLI for an SLO service.`),
     '',
@@ -62,16 +69,18 @@ export function programHelp(version: string): string {
     ...flagLines([...COMMON_FLAGS, 'version']),
     '',
     'Environment (each overrides the stored profile):',
-    '  SLOTUI_BASE_URL      the service\'s https base URL',
+    "  SLOTUI_BASE_URL      the service's https base URL",
     '  SLOTUI_FRONTEND_URL  the frontend address that issues tokens',
     '  SLOTUI_TOKEN         the bearer token (wins over the stored one)',
     '  SLOTUI_CA_FILE       a PEM file of extra certificate authorities',
-    '  SLOTUI_CONFIG_DIR    the configuration folder (default: the OS\'s own)',
+    "  SLOTUI_CONFIG_DIR    the configuration folder (default: the OS's own)",
     '  SLOTUI_PROFILE       the profile to use',
     '  NO_COLOR             no colours',
     '',
-    ...paragraph('Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff, lint), 4 authentication needed or refused.'),
-    'Run `slotui <command> --help` for a command\'s flags and examples.',
+    ...paragraph(
+      'Exit codes: 0 success, 1 failure, 2 usage error, 3 a check found something (diff, lint), 4 authentication needed or refused.',
+    ),
+    "Run `slotui <command> --help` for a command's flags and examples.",
     '',
   ].join('\n');
 }
@@ -123,7 +132,9 @@ export function fieldsHelp(defs: readonly ResourceDef[]): string[] {
   return defs.flatMap((def) => [
     '',
     `Fields of ${article(oneOf(def))} (* required):`,
-    ...twoColumns(def.fields.map((field) => ({ left: `  ${field.key}${field.required ? '*' : ''}`, about: fieldForm(field) }))),
+    ...twoColumns(
+      def.fields.map((field) => ({ left: `  ${field.key}${field.required ? '*' : ''}`, about: fieldForm(field) })),
+    ),
   ]);
 }
 

@@ -14,7 +14,10 @@ export async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, w
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
     size += buffer.length;
     if (size > maxBytes) {
-      throw new SlotuiError('validation', `${what} is larger than ${Math.round(maxBytes / 1024)} KB; that is not what slotui expects there.`);
+      throw new SlotuiError(
+        'validation',
+        `${what} is larger than ${Math.round(maxBytes / 1024)} KB; that is not what slotui expects there.`,
+      );
     }
     chunks.push(buffer);
   }
@@ -31,8 +34,16 @@ export interface InputLimit {
 const ONE_RECORD: InputLimit = { maxBytes: MAX_PAYLOAD_BYTES, hint: 'give a file that holds one record' };
 
 /** The text of `file`, or of stdin for "-". Messages name the file as the user wrote it. */
-export async function readTextInput(file: string, stdin: NodeJS.ReadableStream, limit: InputLimit = ONE_RECORD): Promise<{ text: string; name: string }> {
-  const tooLarge = (name: string) => new SlotuiError('validation', `${name} is larger than ${Math.round(limit.maxBytes / 1024 / 1024)} MB; ${limit.hint}.`);
+export async function readTextInput(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  limit: InputLimit = ONE_RECORD,
+): Promise<{ text: string; name: string }> {
+  const tooLarge = (name: string) =>
+    new SlotuiError(
+      'validation',
+      `${name} is larger than ${Math.round(limit.maxBytes / 1024 / 1024)} MB; ${limit.hint}.`,
+    );
   if (file === '-') {
     const text = await readAll(stdin, limit.maxBytes, 'stdin').catch((error: unknown) => {
       throw error instanceof SlotuiError ? tooLarge('stdin') : error;
@@ -49,10 +60,13 @@ export async function readTextInput(file: string, stdin: NodeJS.ReadableStream, 
     if (error instanceof SlotuiError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'no such file'
-      : code === 'EISDIR' ? 'it is a folder'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : (code ?? 'unknown error');
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (code ?? 'unknown error');
     throw new SlotuiError('validation', `Cannot read ${file}: ${why}.`, { cause: error });
   }
 }

@@ -56,12 +56,20 @@ export async function main(io: CliIo): Promise<number> {
     // The completion scripts' call on every Tab: answered before parsing (the words are half typed).
     if (io.argv[0] === '__complete') {
       const { completeWords } = await import('./completion.js');
-      return await writeAndExit(io, completeWords(io.argv.slice(1), io.env).map((word) => `${word}\n`).join(''));
+      return await writeAndExit(
+        io,
+        completeWords(io.argv.slice(1), io.env)
+          .map((word) => `${word}\n`)
+          .join(''),
+      );
     }
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
     if (parsed.kind === 'help') {
-      const [{ commandHelp, programHelp }, { resolveResource }] = await Promise.all([import('./help.js'), import('../api/resources.js')]);
+      const [{ commandHelp, programHelp }, { resolveResource }] = await Promise.all([
+        import('./help.js'),
+        import('../api/resources.js'),
+      ]);
       const resource = parsed.resource === undefined ? undefined : resolveResource(parsed.resource);
       return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION, resource) : programHelp(VERSION));
     }
@@ -90,7 +98,12 @@ function report(io: CliIo, error: unknown, secrets: Set<string>): number {
   }
   // A bug, not a failure we know how to describe: the stack goes to a file (token redacted), one line here.
   const message = error instanceof Error ? error.message : String(error);
-  const log = writeCrashLog(error, { configDir: configDirFrom(io.env), secrets: [...secrets], context: commandOf(io.argv), version: VERSION });
+  const log = writeCrashLog(error, {
+    configDir: configDirFrom(io.env),
+    secrets: [...secrets],
+    context: commandOf(io.argv),
+    version: VERSION,
+  });
   err.line(`slotui: unexpected error: ${clean(message).replace(/[.\s]+$/, '')}. ${crashLogNote(log)}`);
   return 1;
 }

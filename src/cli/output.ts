@@ -15,7 +15,16 @@ import type { ResourceDef } from '../api/resources.js';
 import type { ApiRecord } from '../api/schemas.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
 import type { Context } from './context.js';
-import { detailListing, layoutTable, layoutWhole, tableHeader, tableRow, terminalSafeJson, UNSAFE_IN_JSON, type TableLayout } from './format.js';
+import {
+  detailListing,
+  layoutTable,
+  layoutWhole,
+  tableHeader,
+  tableRow,
+  terminalSafeJson,
+  UNSAFE_IN_JSON,
+  type TableLayout,
+} from './format.js';
 
 export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
 export type OutputFormat = 'table' | (typeof OUTPUT_FORMATS)[number];
@@ -48,7 +57,10 @@ export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat)
     case 'yaml':
       return new YamlSequenceSink(ctx);
     case 'name':
-      return { add: (records) => ctx.out.write(records.map((r) => `${nameOf(def, r)}\n`).join('')), end: async () => {} };
+      return {
+        add: (records) => ctx.out.write(records.map((r) => `${nameOf(def, r)}\n`).join('')),
+        end: async () => {},
+      };
     default:
       return new TableSink(ctx, def, format === 'wide');
   }
@@ -58,7 +70,12 @@ export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat)
 export const nameOf = (def: ResourceDef, record: ApiRecord): string => `${def.singular}/${terminalSafe(record.id)}`;
 
 /** One record in the format asked for (get, create, update). */
-export async function printRecord(ctx: Context, def: ResourceDef, record: ApiRecord, format: OutputFormat): Promise<void> {
+export async function printRecord(
+  ctx: Context,
+  def: ResourceDef,
+  record: ApiRecord,
+  format: OutputFormat,
+): Promise<void> {
   if (format === 'json') return ctx.out.write(`${terminalSafeJson(record, 2)}\n`);
   if (format === 'yaml') return ctx.out.write(toYaml(record));
   if (format === 'name') return ctx.out.write(`${nameOf(def, record)}\n`);
@@ -134,16 +151,21 @@ const hasUnsafe = (text: string): boolean => {
   return UNSAFE_IN_JSON.test(text);
 };
 /** Inside YAML double quotes `\uXXXX` (and beyond U+FFFF `\UXXXXXXXX`) means the same character. */
-const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, (ch) => {
-  const code = ch.codePointAt(0) ?? 0;
-  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-});
+const terminalSafe = (text: string): string =>
+  text.replace(UNSAFE_IN_JSON, (ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 
 /** The header and column widths come from the first page; later pages follow them. */
 class TableSink implements RecordSink {
   private layout: TableLayout | undefined;
 
-  constructor(private readonly ctx: Context, private readonly def: ResourceDef, private readonly wide: boolean) {}
+  constructor(
+    private readonly ctx: Context,
+    private readonly def: ResourceDef,
+    private readonly wide: boolean,
+  ) {}
 
   async add(records: readonly ApiRecord[]): Promise<void> {
     if (records.length === 0) return;

@@ -42,15 +42,24 @@ export async function readPayload(
   const { text, name } = await readTextInput(file, stdin);
   const json = parseJsonInput(text, name);
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new SlotuiError('validation', `${name} must hold one JSON object ({...}) with the fields of ${a(def.singular)}.`);
+    throw new SlotuiError(
+      'validation',
+      `${name} must hold one JSON object ({...}) with the fields of ${a(def.singular)}.`,
+    );
   }
   if (nestsDeeperThan(json)) {
-    throw new SlotuiError('validation', `${name} nests more than ${MAX_NESTING} levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.`);
+    throw new SlotuiError(
+      'validation',
+      `${name} nests more than ${MAX_NESTING} levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.`,
+    );
   }
   const { fields, notes } = leaveOutServerFields(json as Record<string, unknown>, def);
   refuseUnknownFields(fields, def, name, mode, options.extraFields ?? []);
   if (mode === 'update' && Object.keys(fields).length === 0) {
-    throw new SlotuiError('validation', `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`);
+    throw new SlotuiError(
+      'validation',
+      `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`,
+    );
   }
   const schema = mode === 'create' ? createSchemaOf(def) : patchSchemaOf(def);
   const result = schema.safeParse(fields);
@@ -70,12 +79,19 @@ function leaveOutServerFields(input: Record<string, unknown>, def: ResourceDef):
     else kept.push([key, value]);
   }
   const notes: string[] = [];
-  if (serverSet.length) notes.push(`Left out ${list(serverSet)}: the service sets ${serverSet.length === 1 ? 'it' : 'them'}.`);
+  if (serverSet.length)
+    notes.push(`Left out ${list(serverSet)}: the service sets ${serverSet.length === 1 ? 'it' : 'them'}.`);
   if (nulls.length) notes.push(`Left out ${list(nulls)}: null means "not set" and is not sent.`);
   return { fields: Object.fromEntries(kept), notes };
 }
 
-function refuseUnknownFields(fields: Record<string, unknown>, def: ResourceDef, name: string, mode: 'create' | 'update', extra: readonly string[]): void {
+function refuseUnknownFields(
+  fields: Record<string, unknown>,
+  def: ResourceDef,
+  name: string,
+  mode: 'create' | 'update',
+  extra: readonly string[],
+): void {
   const known = [...def.fields.map((f) => f.key), ...extra];
   const unknown = Object.keys(fields).filter((key) => !known.includes(key));
   if (unknown.length === 0) return;
@@ -91,7 +107,12 @@ function refuseUnknownFields(fields: Record<string, unknown>, def: ResourceDef, 
   );
 }
 
-function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fields: Record<string, unknown>, name: string): SlotuiError {
+function invalidFields(
+  def: ResourceDef,
+  issues: readonly z.core.$ZodIssue[],
+  fields: Record<string, unknown>,
+  name: string,
+): SlotuiError {
   const missing: string[] = [];
   // A Map: field names come from the user's file.
   const byField = new Map<string, string[]>();
@@ -110,7 +131,11 @@ function invalidFields(def: ResourceDef, issues: readonly z.core.$ZodIssue[], fi
     ...problems.slice(0, MAX_FIELDS_SHOWN).map(([field, messages]) => `${field} ${messages.join('; ')}`),
   ];
   const more = problems.length > MAX_FIELDS_SHOWN ? `; and ${problems.length - MAX_FIELDS_SHOWN} more` : '';
-  return new SlotuiError('validation', `${name} does not fit ${a(def.singular)} (${parts.join('; ')}${more}). Fix these fields and try again; nothing was sent.`, { fieldErrors });
+  return new SlotuiError(
+    'validation',
+    `${name} does not fit ${a(def.singular)} (${parts.join('; ')}${more}). Fix these fields and try again; nothing was sent.`,
+    { fieldErrors },
+  );
 }
 
 const safe = (text: string): string => {

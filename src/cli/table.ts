@@ -19,6 +19,10 @@ export function plainTable(headers: readonly string[], rows: readonly (readonly 
     const last = widths.length - 1;
     widths[last] = Math.max(textWidth(headers[last]!), Math.min(widths[last]!, width - others));
   }
-  const line = (cells: readonly string[]) => `${cells.map((c, i) => fit(c, widths[i]!)).join(' '.repeat(COLUMN_GAP)).trimEnd()}\n`;
+  const line = (cells: readonly string[]) =>
+    `${cells
+      .map((c, i) => fit(c, widths[i]!))
+      .join(' '.repeat(COLUMN_GAP))
+      .trimEnd()}\n`;
   return [line(headers), ...clean.map(line)].join('');
 }

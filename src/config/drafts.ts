@@ -70,18 +70,29 @@ export class DraftStore {
 
   /** A file name that is safe whatever the id holds: a hash of the key. */
   private fileOf(key: DraftKey): string {
-    const hash = createHash('sha256').update(JSON.stringify([key.profile, key.resource, key.id ?? null])).digest('hex').slice(0, 32);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([key.profile, key.resource, key.id ?? null]))
+      .digest('hex')
+      .slice(0, 32);
     return path.join(this.dir, `${hash}.json`);
   }
 }
 
-const sameKey = (a: DraftKey, b: DraftKey): boolean => a.profile === b.profile && a.resource === b.resource && (a.id ?? null) === (b.id ?? null);
+const sameKey = (a: DraftKey, b: DraftKey): boolean =>
+  a.profile === b.profile && a.resource === b.resource && (a.id ?? null) === (b.id ?? null);
 
 function isDraft(value: unknown): value is Draft {
   if (!value || typeof value !== 'object') return false;
   const draft = value as Partial<Draft>;
   const key = draft.key as Partial<DraftKey> | undefined;
-  return Boolean(key) && typeof key?.profile === 'string' && typeof key.resource === 'string'
-    && (key.id === undefined || key.id === null || typeof key.id === 'string')
-    && typeof draft.savedAt === 'string' && !!draft.values && typeof draft.values === 'object' && !Array.isArray(draft.values);
+  return (
+    Boolean(key) &&
+    typeof key?.profile === 'string' &&
+    typeof key.resource === 'string' &&
+    (key.id === undefined || key.id === null || typeof key.id === 'string') &&
+    typeof draft.savedAt === 'string' &&
+    !!draft.values &&
+    typeof draft.values === 'object' &&
+    !Array.isArray(draft.values)
+  );
 }

@@ -106,9 +106,17 @@ function claimsOf(payload: Record<string, unknown>): TokenClaims {
 
 /** Ids are strings or whole numbers; anything else is ignored. Kept short and printable (it is shown). */
 function idClaim(value: unknown): string | undefined {
-  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isSafeInteger(value)
+        ? String(value)
+        : undefined;
   if (text === undefined) return undefined;
-  const clean = text.replace(/[^\x20-\x7e\u00a0-\u024f]/g, '').trim().slice(0, 100);
+  const clean = text
+    .replace(/[^\x20-\x7e\u00a0-\u024f]/g, '')
+    .trim()
+    .slice(0, 100);
   return clean === '' ? undefined : clean;
 }
 

@@ -34,7 +34,10 @@ export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAI
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
       if (Date.now() >= deadline) {
-        throw new SlotuiError('config', `Another slotui is still updating ${file} after ${Math.round(waitMs / 100) / 10} s. Try again; if no other slotui is running, remove ${file}.lock.`);
+        throw new SlotuiError(
+          'config',
+          `Another slotui is still updating ${file} after ${Math.round(waitMs / 100) / 10} s. Try again; if no other slotui is running, remove ${file}.lock.`,
+        );
       }
       sleepSync(RETRY_MS + Math.floor(Math.random() * RETRY_MS));
     }
@@ -48,6 +51,10 @@ export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAI
 
 function loadLockfile(): typeof Lockfile {
   // Loaded on the first write only, like conf: reading the config never pays for it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (typeof require === 'function' ? require('proper-lockfile') : createRequire(import.meta.url)('proper-lockfile')) as typeof Lockfile;
+  return (
+    typeof require === 'function'
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+        require('proper-lockfile')
+      : createRequire(import.meta.url)('proper-lockfile')
+  ) as typeof Lockfile;
 }

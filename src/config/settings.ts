@@ -33,18 +33,25 @@ const MAX_REQUEST_TIMEOUT_S = 86_400;
 /** SLOTUI_REQUEST_TIMEOUT (seconds), else the profile's requestTimeout, in milliseconds; undefined when neither is set. */
 function requestTimeoutMs(env: NodeJS.ProcessEnv, profile: Profile): number | undefined {
   const text = fromEnv(env, 'SLOTUI_REQUEST_TIMEOUT');
-  const [value, where] = text !== undefined ? [Number(text), 'SLOTUI_REQUEST_TIMEOUT'] : [profile.requestTimeout, "The profile's requestTimeout"];
+  const [value, where] =
+    text !== undefined
+      ? [Number(text), 'SLOTUI_REQUEST_TIMEOUT']
+      : [profile.requestTimeout, "The profile's requestTimeout"];
   if (value === undefined) return undefined;
   if (!Number.isFinite(value) || value <= 0 || value > MAX_REQUEST_TIMEOUT_S) {
     const shown = text !== undefined ? `"${text.slice(0, 20).replace(/[^\x20-\x7e]/g, '?')}"` : String(value);
-    throw new SlotuiError('config', `${where} must be a number of seconds from 0.001 to ${MAX_REQUEST_TIMEOUT_S}, such as 60 (got ${shown}).`);
+    throw new SlotuiError(
+      'config',
+      `${where} must be a number of seconds from 0.001 to ${MAX_REQUEST_TIMEOUT_S}, such as 60 (got ${shown}).`,
+    );
   }
   return Math.round(value * 1000);
 }
 
 export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
   const config = store.read();
-  const profileName = flags.profile?.trim() || fromEnv(env, 'SLOTUI_PROFILE') || config.currentProfile || DEFAULT_PROFILE;
+  const profileName =
+    flags.profile?.trim() || fromEnv(env, 'SLOTUI_PROFILE') || config.currentProfile || DEFAULT_PROFILE;
   const profile: Profile = Object.hasOwn(config.profiles, profileName) ? (config.profiles[profileName] ?? {}) : {};
 
   const pick = (variable: string, stored: string | undefined): { value?: string; source: Source } => {
@@ -102,15 +109,25 @@ export function profileExists(store: SettingsStore, name: string): boolean {
  * No base URL: a 'config' error (exit 1). No token: an 'auth' error (exit 4,
  * "authentication needed" in the interface).
  */
-export function requireConnection(settings: Settings, knownProfiles?: readonly string[]): { baseUrl: string; token: string } {
-  const missing = knownProfiles && !knownProfiles.includes(settings.profileName)
-    ? ` (there is no stored profile ${settings.profileName}${knownProfiles.length ? `; stored: ${knownProfiles.join(', ')}` : ''})`
-    : '';
+export function requireConnection(
+  settings: Settings,
+  knownProfiles?: readonly string[],
+): { baseUrl: string; token: string } {
+  const missing =
+    knownProfiles && !knownProfiles.includes(settings.profileName)
+      ? ` (there is no stored profile ${settings.profileName}${knownProfiles.length ? `; stored: ${knownProfiles.join(', ')}` : ''})`
+      : '';
   if (!settings.baseUrl) {
-    throw new SlotuiError('config', `No base URL is set for profile ${settings.profileName}${missing}. Set SLOTUI_BASE_URL or run \`slotui auth login\`.`);
+    throw new SlotuiError(
+      'config',
+      `No base URL is set for profile ${settings.profileName}${missing}. Set SLOTUI_BASE_URL or run \`slotui auth login\`.`,
+    );
   }
   if (!settings.token) {
-    throw new SlotuiError('auth', `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`);
+    throw new SlotuiError(
+      'auth',
+      `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`,
+    );
   }
   return { baseUrl: settings.baseUrl, token: settings.token };
 }

@@ -57,7 +57,8 @@ interface StoredProfile {
 
 const PROFILE_STRING_KEYS = ['baseUrl', 'frontendUrl', 'token', 'caFile'] as const;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Where the file's object departs from slotui's format (a dotted path, "" for
@@ -90,14 +91,25 @@ function shapeProblem(raw: unknown): string | undefined {
       }
     }
     const max = profile.indexMaxRecords;
-    if (max !== undefined && !(typeof max === 'number' && Number.isInteger(max) && max > 0)) return `profiles.${name}.indexMaxRecords`;
+    if (max !== undefined && !(typeof max === 'number' && Number.isInteger(max) && max > 0))
+      return `profiles.${name}.indexMaxRecords`;
     const timeout = profile.requestTimeout;
-    if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) return `profiles.${name}.requestTimeout`;
+    if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0))
+      return `profiles.${name}.requestTimeout`;
   }
   return undefined;
 }
 
-const KNOWN_PROFILE_KEYS = new Set(['baseUrl', 'frontendUrl', 'token', 'caFile', 'paths', 'fields', 'indexMaxRecords', 'requestTimeout']);
+const KNOWN_PROFILE_KEYS = new Set([
+  'baseUrl',
+  'frontendUrl',
+  'token',
+  'caFile',
+  'paths',
+  'fields',
+  'indexMaxRecords',
+  'requestTimeout',
+]);
 
 /** Group or other may read, write or enter: not private. */
 const SHARED_BITS = 0o077;
@@ -105,7 +117,10 @@ const SHARED_BITS = 0o077;
 /** Throws a usage error for a name that cannot be a profile (the name is a key in the file, and shows in output). */
 export function assertProfileName(name: string): void {
   if (!PROFILE_NAME.test(name)) {
-    throw new SlotuiError('usage', `"${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}" cannot be a profile name. Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit).`);
+    throw new SlotuiError(
+      'usage',
+      `"${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}" cannot be a profile name. Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit).`,
+    );
   }
 }
 
@@ -145,7 +160,9 @@ export class ConfigStore {
   saveProfile(name: string, profile: Profile): void {
     assertProfileName(name);
     this.update((config) => {
-      const unknown = Object.entries(ownEntry(config.profiles, name) ?? {}).filter(([key]) => !KNOWN_PROFILE_KEYS.has(key));
+      const unknown = Object.entries(ownEntry(config.profiles, name) ?? {}).filter(
+        ([key]) => !KNOWN_PROFILE_KEYS.has(key),
+      );
       config.profiles[name] = { ...Object.fromEntries(unknown), ...dropUndefined(profile) };
     });
   }
@@ -210,7 +227,8 @@ export class ConfigStore {
   private readFile(): Record<string, unknown> {
     return this.guarded(() => {
       const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8').replace(/^\uFEFF/, ''));
-      const store: Record<string, unknown> = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+      const store: Record<string, unknown> =
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
       delete store[CONF_INTERNAL_KEY];
       return store;
     });
@@ -238,17 +256,28 @@ export class ConfigStore {
     } catch (error) {
       if (error instanceof SlotuiError) throw error;
       if (error instanceof SyntaxError) {
-        throw new SlotuiError('config', `The config file ${this.file} is not valid JSON. Fix it or remove it (then log in again) and try again.`, { cause: error });
+        throw new SlotuiError(
+          'config',
+          `The config file ${this.file} is not valid JSON. Fix it or remove it (then log in again) and try again.`,
+          { cause: error },
+        );
       }
       const code = (error as NodeJS.ErrnoException).code;
-      throw new SlotuiError('config', `The config file ${this.file} cannot be read or written (${code ?? (error as Error).message}). Check its permissions, or set SLOTUI_CONFIG_DIR to another folder.`, { cause: error });
+      throw new SlotuiError(
+        'config',
+        `The config file ${this.file} cannot be read or written (${code ?? (error as Error).message}). Check its permissions, or set SLOTUI_CONFIG_DIR to another folder.`,
+        { cause: error },
+      );
     }
   }
 
   private parse(raw: unknown): StoredConfig {
     const problem = shapeProblem(raw);
     if (problem !== undefined) {
-      throw new SlotuiError('config', `The config file ${this.file} is not in slotui's format (at ${problem || 'top level'}). Fix it or remove it (then log in again) and try again.`);
+      throw new SlotuiError(
+        'config',
+        `The config file ${this.file} is not in slotui's format (at ${problem || 'top level'}). Fix it or remove it (then log in again) and try again.`,
+      );
     }
     const data = raw as { currentProfile?: string; profiles?: Record<string, StoredProfile> };
     const profiles: Record<string, Profile> = Object.fromEntries(
@@ -270,7 +299,11 @@ export class ConfigStore {
       if (this.checkModes) fs.chmodSync(this.dir, FOLDER_MODE);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new SlotuiError('config', `The config folder ${this.dir} cannot be created (${code ?? 'unknown error'}). Set SLOTUI_CONFIG_DIR to a folder you can write.`, { cause: error });
+      throw new SlotuiError(
+        'config',
+        `The config folder ${this.dir} cannot be created (${code ?? 'unknown error'}). Set SLOTUI_CONFIG_DIR to a folder you can write.`,
+        { cause: error },
+      );
     }
   }
 
@@ -279,7 +312,10 @@ export class ConfigStore {
     if (!this.checkModes) return;
     const mode = fs.statSync(this.file).mode;
     if (mode & SHARED_BITS) {
-      throw new SlotuiError('config', `The config file ${this.file} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 600 ${this.file}\` and try again.`);
+      throw new SlotuiError(
+        'config',
+        `The config file ${this.file} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 600 ${this.file}\` and try again.`,
+      );
     }
   }
 
@@ -287,7 +323,10 @@ export class ConfigStore {
     if (!this.checkModes) return;
     const mode = fs.statSync(this.dir).mode;
     if (mode & SHARED_BITS) {
-      throw new SlotuiError('config', `The config folder ${this.dir} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 700 ${this.dir}\` and try again.`);
+      throw new SlotuiError(
+        'config',
+        `The config folder ${this.dir} can be ${whatOthersCanDo(mode)} by other users. Run \`chmod 700 ${this.dir}\` and try again.`,
+      );
     }
   }
 }
@@ -302,7 +341,9 @@ const CONF_INTERNAL_KEY = '__internal__';
  */
 function loadConf(): typeof Conf {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const module = (typeof require === 'function' ? require('conf') : createRequire(import.meta.url)('conf')) as { default: typeof Conf };
+  const module = (typeof require === 'function' ? require('conf') : createRequire(import.meta.url)('conf')) as {
+    default: typeof Conf;
+  };
   return module.default;
 }
 

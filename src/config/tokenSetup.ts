@@ -30,7 +30,10 @@ export function checkHttpsUrl(text: string, what: string): UrlCheck {
     return { ok: false, problem: `${what} is not a valid URL; type an address such as https://slo.example.com.` };
   }
   if (parsed.protocol !== 'https:') {
-    return { ok: false, problem: `${what} must start with https:// (the service is served over HTTPS only, and the token must not travel in clear text).` };
+    return {
+      ok: false,
+      problem: `${what} must start with https:// (the service is served over HTTPS only, and the token must not travel in clear text).`,
+    };
   }
   // Kept as typed (a base URL may carry a path), minus a trailing slash the client adds itself.
   return { ok: true, url: value.replace(/\/+$/, '') };
@@ -92,13 +95,20 @@ export async function verifyToken(input: string, options: VerifyOptions): Promis
   const { token, claims } = parseTokenInput(input);
   options.onSecret?.(token);
   if (isExpired(claims, options.now)) {
-    throw new SlotuiError('auth', `This token expired on ${formatDay(claims.exp)}. Get a new one from ${options.endpoint} and try again.`);
+    throw new SlotuiError(
+      'auth',
+      `This token expired on ${formatDay(claims.exp)}. Get a new one from ${options.endpoint} and try again.`,
+    );
   }
   try {
     await options.probe(token);
   } catch (error) {
     if (isSlotuiError(error) && error.kind === 'auth') {
-      throw new SlotuiError('auth', `The service refused this token (HTTP ${error.status ?? 401}); it was not stored. Check that it is the whole token from ${options.endpoint}, for this service, and try again.`, { status: error.status });
+      throw new SlotuiError(
+        'auth',
+        `The service refused this token (HTTP ${error.status ?? 401}); it was not stored. Check that it is the whole token from ${options.endpoint}, for this service, and try again.`,
+        { status: error.status },
+      );
     }
     throw error;
   }

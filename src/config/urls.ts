@@ -11,4 +11,5 @@ export function withScheme(text: string): string {
 }
 
 /** withScheme for a setting that may be absent. */
-export const withSchemeIfSet = (text: string | undefined): string | undefined => (text === undefined ? undefined : withScheme(text.trim()));
+export const withSchemeIfSet = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : withScheme(text.trim());

@@ -4,8 +4,18 @@
  * the BUDGET cell of a list row. The screens only lay these out and colour them.
  */
 import {
-  alertTiers, budgetOf, burnFor, formatBurn, formatDuration, formatPercent, parseDuration, parsePercent, spentOf,
-  type AlertTier, type Budget, type SloDefinition,
+  alertTiers,
+  budgetOf,
+  burnFor,
+  formatBurn,
+  formatDuration,
+  formatPercent,
+  parseDuration,
+  parsePercent,
+  spentOf,
+  type AlertTier,
+  type Budget,
+  type SloDefinition,
 } from './sloMath.js';
 
 /** What the BUDGET column shows: the allowed bad time, or `—` when the definition gives none. */
@@ -50,7 +60,9 @@ export function tierRows(budget: Budget, tiers: readonly AlertTier[] = alertTier
     windows: `${formatDuration(t.longSeconds)}/${formatDuration(t.shortSeconds)}`,
     share: formatPercent(t.budgetShare),
     burn: formatBurn(t.burnRate),
-    firesAt: t.reachable ? `${formatPercent(t.errorRate)} errors` : `never (100 % errors burn ${formatBurn(budget.maxBurn)})`,
+    firesAt: t.reachable
+      ? `${formatPercent(t.errorRate)} errors`
+      : `never (100 % errors burn ${formatBurn(budget.maxBurn)})`,
     reachable: t.reachable,
   }));
 }
@@ -115,24 +127,33 @@ const LOOKS_LIKE_DURATION = /[dhms]\s*$/i;
 
 /** The calculator's answer to `2%` (an error rate) or `12m` (bad time spent). */
 export function answerBurnQuestion(budget: Budget, text: string): BurnAnswer {
-  if (text.trim() === '') return { ok: false, reason: 'Type an error rate such as 2% or the bad time spent such as 12m.' };
+  if (text.trim() === '')
+    return { ok: false, reason: 'Type an error rate such as 2% or the bad time spent such as 12m.' };
   if (LOOKS_LIKE_DURATION.test(text)) {
     const parsed = parseDuration(text);
     if (!parsed.ok) return { ok: false, reason: parsed.reason };
     const spent = spentOf(budget, parsed.value);
-    const left = spent.leftSeconds >= 0 ? `${formatDuration(spent.leftSeconds)} left` : `overspent by ${formatDuration(-spent.leftSeconds)}`;
+    const left =
+      spent.leftSeconds >= 0
+        ? `${formatDuration(spent.leftSeconds)} left`
+        : `overspent by ${formatDuration(-spent.leftSeconds)}`;
     return {
       ok: true,
       kind: 'spent',
       overspent: spent.leftSeconds < 0,
-      lines: [`${formatDuration(spent.spentSeconds)} spent: ${formatPercent(spent.spentFraction)} of the budget (${formatDuration(budget.seconds)}), ${left}`],
+      lines: [
+        `${formatDuration(spent.spentSeconds)} spent: ${formatPercent(spent.spentFraction)} of the budget (${formatDuration(budget.seconds)}), ${left}`,
+      ],
     };
   }
   const parsed = parsePercent(text);
   if (!parsed.ok) return { ok: false, reason: parsed.reason };
   const burn = burnFor(budget, parsed.value);
   const tiers = alertTiers(budget);
-  const gone = burn.exhaustsInSeconds === null ? 'the budget is never used up' : `the budget is gone in ${formatDuration(burn.exhaustsInSeconds)}`;
+  const gone =
+    burn.exhaustsInSeconds === null
+      ? 'the budget is never used up'
+      : `the budget is gone in ${formatDuration(burn.exhaustsInSeconds)}`;
   const firing = burn.tiers.filter((t) => t.fires).length;
   return {
     ok: true,

@@ -52,7 +52,11 @@ export type ReadItem = ReadResult & { document: number };
  * The resource's own check of what would be sent (its schema): undefined when
  * it fits, else the clause that says why not. `update` checks only the fields given.
  */
-export type RecordCheck = (resource: GitopsResource, body: Record<string, unknown>, mode: 'create' | 'update') => string | undefined;
+export type RecordCheck = (
+  resource: GitopsResource,
+  body: Record<string, unknown>,
+  mode: 'create' | 'update',
+) => string | undefined;
 
 const SINGULAR: Record<GitopsResource, string> = { slis: 'SLI', slos: 'SLO' };
 
@@ -86,7 +90,15 @@ export function makePlan(items: readonly ReadItem[], current: CurrentRecords, ch
     const earlier = item.ok ? firstWithName.get(`${item.kind}/${item.name}`) : undefined;
     if (item.ok && earlier !== undefined) {
       const reason = `document ${earlier} has the same metadata.name; names must be unique within a kind`;
-      entry = { document: item.document, kind: item.kind, name: item.name, resource: matcher.resource, changes: [], action: 'refused', reason };
+      entry = {
+        document: item.document,
+        kind: item.kind,
+        name: item.name,
+        resource: matcher.resource,
+        changes: [],
+        action: 'refused',
+        reason,
+      };
     } else {
       if (item.ok) firstWithName.set(`${item.kind}/${item.name}`, item.document);
       entry = planOne(item, matcher, sliEntries, slis, check);
@@ -97,8 +109,19 @@ export function makePlan(items: readonly ReadItem[], current: CurrentRecords, ch
   return plan;
 }
 
-function planOne(item: ReadItem, matcher: Matcher, sliEntries: Map<string, PlanEntry>, slis: Matcher, check: RecordCheck): PlanEntry {
-  const base = { document: item.document, kind: item.kind ?? '', name: item.name ?? `document ${item.document}`, changes: [] };
+function planOne(
+  item: ReadItem,
+  matcher: Matcher,
+  sliEntries: Map<string, PlanEntry>,
+  slis: Matcher,
+  check: RecordCheck,
+): PlanEntry {
+  const base = {
+    document: item.document,
+    kind: item.kind ?? '',
+    name: item.name ?? `document ${item.document}`,
+    changes: [],
+  };
   if (!item.ok) {
     const known = item.kind === 'SLI' || item.kind === 'SLO' ? { resource: matcher.resource } : {};
     return { ...base, ...known, action: 'refused', reason: item.reason };
@@ -127,7 +150,12 @@ function planOne(item: ReadItem, matcher: Matcher, sliEntries: Map<string, PlanE
     const checked = entry.sliFrom ? { ...body, service_level_indicator_id: 'pending' } : body;
     const problem = check(resource, checked, 'create');
     if (problem) return refused(problem);
-    return { ...entry, action: 'create', body, changes: Object.entries(body).map(([field, to]) => ({ field, from: undefined, to })) };
+    return {
+      ...entry,
+      action: 'create',
+      body,
+      changes: Object.entries(body).map(([field, to]) => ({ field, from: undefined, to })),
+    };
   }
 
   entry.id = record.id;
@@ -140,7 +168,11 @@ function planOne(item: ReadItem, matcher: Matcher, sliEntries: Map<string, PlanE
     body[field] = field === 'interval' && to === null ? 0 : to;
   }
   if (entry.sliFrom) {
-    changes.push({ field: 'service_level_indicator_id', from: record.service_level_indicator_id, to: `(the new SLI ${entry.sliFrom.name})` });
+    changes.push({
+      field: 'service_level_indicator_id',
+      from: record.service_level_indicator_id,
+      to: `(the new SLI ${entry.sliFrom.name})`,
+    });
   }
   if (changes.length === 0) return entry;
   const problem = check(resource, entry.sliFrom ? { ...body, service_level_indicator_id: 'pending' } : body, 'update');
@@ -156,7 +188,10 @@ class Matcher {
   /** Records already matched, by id: the document that took them. */
   private readonly taken = new Map<string, number>();
 
-  constructor(readonly resource: GitopsResource, records: readonly ApiRecord[]) {
+  constructor(
+    readonly resource: GitopsResource,
+    records: readonly ApiRecord[],
+  ) {
     for (const record of records) {
       this.byId.set(record.id, record);
       if (typeof record.name === 'string') {
@@ -187,14 +222,20 @@ class Matcher {
     if (!record && item.displayName !== undefined) {
       const named = this.byName.get(item.displayName) ?? [];
       if (named.length > 1) {
-        return { problem: `${named.length} ${singular}s are named like its displayName (${named.slice(0, 3).map((r) => r.id).join(', ')}); add the annotation ${ANNOTATION.id} to say which` };
+        return {
+          problem: `${named.length} ${singular}s are named like its displayName (${named
+            .slice(0, 3)
+            .map((r) => r.id)
+            .join(', ')}); add the annotation ${ANNOTATION.id} to say which`,
+        };
       }
       record = named[0];
     }
     record ??= this.byExportName.get(item.name);
     if (!record) return {};
     const other = this.taken.get(record.id);
-    if (other !== undefined) return { problem: `it stands for the same ${singular} (${record.id}) as document ${other}` };
+    if (other !== undefined)
+      return { problem: `it stands for the same ${singular} (${record.id}) as document ${other}` };
     this.taken.set(record.id, item.document);
     return { record };
   }
@@ -217,7 +258,8 @@ function resolveSli(
   }
   // The id kept beside indicatorRef: for an SLI renamed since the export, or an SLO whose SLI is gone.
   const kept = item.indicatorId;
-  if (kept !== undefined && (slis.has(kept) || (record && String(record.service_level_indicator_id) === kept))) return { id: kept };
+  if (kept !== undefined && (slis.has(kept) || (record && String(record.service_level_indicator_id) === kept)))
+    return { id: kept };
   if (ref === undefined) return { problem: 'spec.indicatorRef is missing' };
   return { problem: `spec.indicatorRef ${ref} names no SLI document in this file and no SLI of the service` };
 }

@@ -45,39 +45,65 @@ export function lintRecords(slis: readonly ApiRecord[], slos: readonly ApiRecord
 
 export function lintSlo(slo: ApiRecord, sliIds: ReadonlySet<string>, now: Date): Finding[] {
   const findings: Finding[] = [];
-  const found = (rule: LintRule, message: string) => findings.push({ severity: LINT_RULES[rule], resource: 'slo', id: slo.id, rule, message });
+  const found = (rule: LintRule, message: string) =>
+    findings.push({ severity: LINT_RULES[rule], resource: 'slo', id: slo.id, rule, message });
   const definition = slo as SloDefinition;
 
   const budget = budgetOf(definition, now);
-  if (!budget.ok && budget.field === 'target_unit') found('unknown-unit', `target_unit ${quoted(slo.target_unit)} is not a percent (%, percent or pct)`);
+  if (!budget.ok && budget.field === 'target_unit')
+    found('unknown-unit', `target_unit ${quoted(slo.target_unit)} is not a percent (%, percent or pct)`);
   if (!budget.ok && budget.field === 'target_value') {
     const text = typeof slo.target_value === 'number' ? String(slo.target_value) : slo.target_value;
-    if (typeof text !== 'string' || shiftDecimal(text, 0) === undefined) found('target-not-number', `target_value ${text === undefined || text === null ? 'is missing' : `${quoted(text)} is not a number`}`);
-    else found('target-out-of-range', `target_value ${text} is not between 0 and 100 (exclusive)${Number(text) >= 100 ? ': it allows no bad time at all' : ''}`);
+    if (typeof text !== 'string' || shiftDecimal(text, 0) === undefined)
+      found(
+        'target-not-number',
+        `target_value ${text === undefined || text === null ? 'is missing' : `${quoted(text)} is not a number`}`,
+      );
+    else
+      found(
+        'target-out-of-range',
+        `target_value ${text} is not between 0 and 100 (exclusive)${Number(text) >= 100 ? ': it allows no bad time at all' : ''}`,
+      );
   }
 
   const window = budgetOf({ ...definition, ...ANY_TARGET }, now);
   if (!window.ok) {
-    if (window.field === 'time_window_unit') found('unknown-unit', `time_window_unit ${quoted(slo.time_window_unit)} is not minute, hour, day, week, month or year`);
+    if (window.field === 'time_window_unit')
+      found(
+        'unknown-unit',
+        `time_window_unit ${quoted(slo.time_window_unit)} is not minute, hour, day, week, month or year`,
+      );
     else found('invalid-window', window.reason.replace(/: no budget$/, ''));
   } else {
     const seconds = window.budget.window.seconds;
     const interval = slo.interval;
     if (typeof interval === 'number' && Number.isFinite(interval) && interval > 0) {
       const ratio = seconds / interval;
-      if (interval > seconds) found('interval-exceeds-window', `interval ${interval}s is longer than the ${window.budget.window.label} window (${formatDuration(seconds)})`);
-      else if (Math.abs(ratio - Math.round(ratio)) > 1e-9 * ratio) found('interval-not-dividing', `interval ${interval}s does not divide the ${window.budget.window.label} window (${formatDuration(seconds)}) into whole intervals`);
+      if (interval > seconds)
+        found(
+          'interval-exceeds-window',
+          `interval ${interval}s is longer than the ${window.budget.window.label} window (${formatDuration(seconds)})`,
+        );
+      else if (Math.abs(ratio - Math.round(ratio)) > 1e-9 * ratio)
+        found(
+          'interval-not-dividing',
+          `interval ${interval}s does not divide the ${window.budget.window.label} window (${formatDuration(seconds)}) into whole intervals`,
+        );
     }
   }
 
   const sliId = slo.service_level_indicator_id;
-  if (sliId === undefined || sliId === null || String(sliId).trim() === '') found('missing-sli', 'service_level_indicator_id is empty: the SLO is measured on nothing');
+  if (sliId === undefined || sliId === null || String(sliId).trim() === '')
+    found('missing-sli', 'service_level_indicator_id is empty: the SLO is measured on nothing');
   else if (!sliIds.has(String(sliId))) found('missing-sli', `service_level_indicator_id ${String(sliId)} names no SLI`);
 
   if (budget.ok) {
     for (const tier of alertTiers(budget.budget)) {
       if (tier.severity !== 'page' || tier.reachable) continue;
-      found('unreachable-tier', `the page tier ${formatDuration(tier.longSeconds)}/${formatDuration(tier.shortSeconds)} needs a burn rate of ${tier.burnRate}, above the ${budget.budget.maxBurn} that 100% errors give at a ${budget.budget.targetPercent}% target: it can never fire`);
+      found(
+        'unreachable-tier',
+        `the page tier ${formatDuration(tier.longSeconds)}/${formatDuration(tier.shortSeconds)} needs a burn rate of ${tier.burnRate}, above the ${budget.budget.maxBurn} that 100% errors give at a ${budget.budget.targetPercent}% target: it can never fire`,
+      );
     }
   }
   return findings;

@@ -76,7 +76,11 @@ export function compareCells(a: string, b: string): number {
 export function sortRecords(records: readonly ApiRecord[], order: SortOrder, columns: readonly Column[]): ApiRecord[] {
   const column = columns.find((c) => c.id === order.column);
   if (!column) return [...records];
-  const keyed = records.map((record, position) => ({ record, position, cell: (column.sortKey ?? column.get)(record).trim() }));
+  const keyed = records.map((record, position) => ({
+    record,
+    position,
+    cell: (column.sortKey ?? column.get)(record).trim(),
+  }));
   const sign = order.descending ? -1 : 1;
   keyed.sort((a, b) => {
     if (a.cell === '' || b.cell === '') {
@@ -124,7 +128,9 @@ export const isActive = (query: ListQuery): boolean => queryWords(query.text).le
  */
 export class ListQueryView {
   private readonly filter: RecordFilter;
-  private last: { records: readonly ApiRecord[]; version: number; text: string; sort: string; result: readonly ApiRecord[] } | undefined;
+  private last:
+    | { records: readonly ApiRecord[]; version: number; text: string; sort: string; result: readonly ApiRecord[] }
+    | undefined;
 
   constructor(private readonly columns: readonly Column[]) {
     this.filter = new RecordFilter(columns);
@@ -133,7 +139,14 @@ export class ListQueryView {
   matches(records: readonly ApiRecord[], version: number, query: ListQuery): readonly ApiRecord[] {
     const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending ? 'd' : 'a'}` : '';
     const last = this.last;
-    if (last && last.records === records && last.version === version && last.text === query.text && last.sort === sortKey) return last.result;
+    if (
+      last &&
+      last.records === records &&
+      last.version === version &&
+      last.text === query.text &&
+      last.sort === sortKey
+    )
+      return last.result;
     const filtered = this.filter.filter(records, query.text);
     const result = query.sort ? sortRecords(filtered, query.sort, this.columns) : filtered;
     this.last = { records, version, text: query.text, sort: sortKey, result };
@@ -142,7 +155,11 @@ export class ListQueryView {
 }
 
 /** One page of items: the page asked for, clamped to the pages there are (at least one, even when empty). */
-export function pageOf<T>(items: readonly T[], page: number, size: number): { items: T[]; page: number; pages: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+): { items: T[]; page: number; pages: number } {
   const per = Math.max(1, Math.floor(size));
   const pages = Math.max(1, Math.ceil(items.length / per));
   const at = Math.max(0, Math.min(pages - 1, Math.floor(page)));

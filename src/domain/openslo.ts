@@ -120,8 +120,13 @@ export function assignNames(records: readonly ApiRecord[]): Map<string, string> 
 type WindowUnit = NonNullable<ReturnType<typeof mathWindowUnitOf>>;
 const SHORTHAND: Record<WindowUnit, string> = { minute: 'm', hour: 'h', day: 'd', week: 'w', month: 'M', year: 'Y' };
 const FROM_SHORTHAND: Record<string, { unit: WindowUnit; times: number }> = {
-  m: { unit: 'minute', times: 1 }, h: { unit: 'hour', times: 1 }, d: { unit: 'day', times: 1 }, w: { unit: 'week', times: 1 },
-  M: { unit: 'month', times: 1 }, Q: { unit: 'month', times: 3 }, Y: { unit: 'year', times: 1 },
+  m: { unit: 'minute', times: 1 },
+  h: { unit: 'hour', times: 1 },
+  d: { unit: 'day', times: 1 },
+  w: { unit: 'week', times: 1 },
+  M: { unit: 'month', times: 1 },
+  Q: { unit: 'month', times: 3 },
+  Y: { unit: 'year', times: 1 },
 };
 
 /** A stored window unit as the SLO math reads it (case-insensitive, singular or plural; a month only as the word). */
@@ -320,14 +325,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** What a YAML document holds, read as an SLI or SLO; or why slotui cannot represent it. */
 export function readDocument(doc: unknown): ReadResult {
   const kind = isObject(doc) && typeof doc.kind === 'string' ? doc.kind : undefined;
-  const name = isObject(doc) && isObject(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : undefined;
+  const name =
+    isObject(doc) && isObject(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : undefined;
   try {
     if (!isObject(doc)) return refuse('it is not a mapping of apiVersion, kind, metadata and spec');
     if (doc.apiVersion !== API_VERSION) {
-      return refuse(typeof doc.apiVersion === 'string' ? `apiVersion ${doc.apiVersion} is not ${API_VERSION}` : `apiVersion ${API_VERSION} is missing`);
+      return refuse(
+        typeof doc.apiVersion === 'string'
+          ? `apiVersion ${doc.apiVersion} is not ${API_VERSION}`
+          : `apiVersion ${API_VERSION} is missing`,
+      );
     }
     if (kind !== 'SLI' && kind !== 'SLO') {
-      return refuse(kind === undefined ? 'kind is missing' : `kind ${kind} has no slotui resource (only SLI and SLO have one)`);
+      return refuse(
+        kind === undefined ? 'kind is missing' : `kind ${kind} has no slotui resource (only SLI and SLO have one)`,
+      );
     }
     if (!isObject(doc.metadata) || name === undefined || name.trim() === '') return refuse('metadata.name is missing');
     if (!isObject(doc.spec)) return refuse('spec is missing');
@@ -345,7 +357,12 @@ export function readDocument(doc: unknown): ReadResult {
     return read;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return { ok: false, ...(kind !== undefined ? { kind } : {}), ...(name !== undefined ? { name } : {}), reason: error.message };
+    return {
+      ok: false,
+      ...(kind !== undefined ? { kind } : {}),
+      ...(name !== undefined ? { name } : {}),
+      reason: error.message,
+    };
   }
 }
 
@@ -360,7 +377,11 @@ function annotationsOf(value: unknown): Record<string, string> {
   return out;
 }
 
-function readDescription(spec: Record<string, unknown>, annotations: Record<string, string>, fields: Record<string, unknown>): void {
+function readDescription(
+  spec: Record<string, unknown>,
+  annotations: Record<string, string>,
+  fields: Record<string, unknown>,
+): void {
   if (spec.description !== undefined && spec.description !== null) {
     if (typeof spec.description !== 'string') refuse('spec.description must be text');
     fields.description = spec.description;
@@ -369,13 +390,22 @@ function readDescription(spec: Record<string, unknown>, annotations: Record<stri
   }
 }
 
-function readSli(spec: Record<string, unknown>, annotations: Record<string, string>, fields: Record<string, unknown>): void {
-  if (spec.ratioMetric !== undefined) refuse('a ratioMetric SLI (good and total metrics) cannot be represented; slotui SLIs are a thresholdMetric with metricSource type slotui');
+function readSli(
+  spec: Record<string, unknown>,
+  annotations: Record<string, string>,
+  fields: Record<string, unknown>,
+): void {
+  if (spec.ratioMetric !== undefined)
+    refuse(
+      'a ratioMetric SLI (good and total metrics) cannot be represented; slotui SLIs are a thresholdMetric with metricSource type slotui',
+    );
   const metric = spec.thresholdMetric;
   if (!isObject(metric) || !isObject(metric.metricSource)) refuse('spec.thresholdMetric.metricSource is missing');
   const source = (metric as { metricSource: Record<string, unknown> }).metricSource;
   if (source.type !== 'slotui') {
-    refuse(`metricSource type ${typeof source.type === 'string' ? source.type : '(none)'} cannot be represented; slotui reads only type slotui (spec: queries, formula)`);
+    refuse(
+      `metricSource type ${typeof source.type === 'string' ? source.type : '(none)'} cannot be represented; slotui reads only type slotui (spec: queries, formula)`,
+    );
   }
   const sourceSpec = source.spec ?? {};
   if (!isObject(sourceSpec)) return refuse('metricSource.spec must be a mapping of queries and formula');
@@ -388,15 +418,21 @@ function readSli(spec: Record<string, unknown>, annotations: Record<string, stri
     fields.formula = sourceSpec.formula;
   }
   if (annotations[ANNOTATION.type] !== undefined) fields.type = annotations[ANNOTATION.type];
-  if (annotations[ANNOTATION.unitOfMeasure] !== undefined) fields.unit_of_measure = annotations[ANNOTATION.unitOfMeasure];
+  if (annotations[ANNOTATION.unitOfMeasure] !== undefined)
+    fields.unit_of_measure = annotations[ANNOTATION.unitOfMeasure];
 }
 
 function readSlo(spec: Record<string, unknown>, annotations: Record<string, string>, read: ReadDocument): void {
   const fields = read.fields;
-  if (spec.indicator !== undefined) refuse('an inline spec.indicator cannot be represented; put the SLI in its own document and name it in spec.indicatorRef');
-  if (Array.isArray(spec.alertPolicies) && spec.alertPolicies.length > 0) refuse('alert policies cannot be represented in slotui');
+  if (spec.indicator !== undefined)
+    refuse(
+      'an inline spec.indicator cannot be represented; put the SLI in its own document and name it in spec.indicatorRef',
+    );
+  if (Array.isArray(spec.alertPolicies) && spec.alertPolicies.length > 0)
+    refuse('alert policies cannot be represented in slotui');
   if (spec.indicatorRef !== undefined) {
-    if (typeof spec.indicatorRef !== 'string' || spec.indicatorRef.trim() === '') refuse('spec.indicatorRef must be the name of an SLI document');
+    if (typeof spec.indicatorRef !== 'string' || spec.indicatorRef.trim() === '')
+      refuse('spec.indicatorRef must be the name of an SLI document');
     read.indicatorRef = spec.indicatorRef as string;
   }
   const indicatorId = annotations[ANNOTATION.indicatorId];
@@ -404,16 +440,19 @@ function readSlo(spec: Record<string, unknown>, annotations: Record<string, stri
 
   const objectives = spec.objectives;
   if (!Array.isArray(objectives) || objectives.length === 0) return refuse('spec.objectives is missing');
-  if (objectives.length > 1) refuse(`spec.objectives has ${objectives.length} objectives; slotui SLOs have exactly one`);
+  if (objectives.length > 1)
+    refuse(`spec.objectives has ${objectives.length} objectives; slotui SLOs have exactly one`);
   const objective = objectives[0];
   if (!isObject(objective)) return refuse('spec.objectives[0] must be a mapping');
-  if (objective.indicator !== undefined || objective.indicatorRef !== undefined) refuse('an objective with its own indicator cannot be represented');
+  if (objective.indicator !== undefined || objective.indicatorRef !== undefined)
+    refuse('an objective with its own indicator cannot be represented');
 
   readWindow(spec.timeWindow, annotations, fields);
   readTarget(objective, annotations, fields);
   readBenchmark(objective, annotations, fields);
   readInterval(spec.budgetingMethod, objective, annotations, fields);
-  if (annotations[ANNOTATION.onMissingInterval] !== undefined) fields.on_missing_interval = annotations[ANNOTATION.onMissingInterval];
+  if (annotations[ANNOTATION.onMissingInterval] !== undefined)
+    fields.on_missing_interval = annotations[ANNOTATION.onMissingInterval];
 }
 
 function readWindow(timeWindow: unknown, annotations: Record<string, string>, fields: Record<string, unknown>): void {
@@ -427,19 +466,26 @@ function readWindow(timeWindow: unknown, annotations: Record<string, string>, fi
     if (unit !== undefined) fields.time_window_unit = unit;
     return;
   }
-  if (!Array.isArray(timeWindow) || timeWindow.length !== 1 || !isObject(timeWindow[0])) return refuse('spec.timeWindow must be a list of one window');
+  if (!Array.isArray(timeWindow) || timeWindow.length !== 1 || !isObject(timeWindow[0]))
+    return refuse('spec.timeWindow must be a list of one window');
   const window = timeWindow[0];
   const match = typeof window.duration === 'string' ? /^\s*(\d+)\s*([mhdwMQY])\s*$/.exec(window.duration) : null;
   if (!match) return refuse('spec.timeWindow[0].duration must be a whole number and one of m h d w M Q Y, such as 30d');
   const rolling = window.isRolling === true;
-  if (rolling && window.calendar !== undefined) refuse('spec.timeWindow[0] is rolling and has a calendar; give one of them');
+  if (rolling && window.calendar !== undefined)
+    refuse('spec.timeWindow[0] is rolling and has a calendar; give one of them');
   if (!rolling) {
     const calendar = window.calendar;
     if (!isObject(calendar)) return refuse('spec.timeWindow[0] needs isRolling: true or a calendar');
     if (typeof calendar.timeZone !== 'string' || !UTC_ZONES.has(calendar.timeZone)) {
-      refuse(`a calendar window in time zone ${typeof calendar.timeZone === 'string' ? calendar.timeZone : '(none)'} cannot be represented; slotui's calendar periods are UTC`);
+      refuse(
+        `a calendar window in time zone ${typeof calendar.timeZone === 'string' ? calendar.timeZone : '(none)'} cannot be represented; slotui's calendar periods are UTC`,
+      );
     }
-    const start = typeof calendar.startTime === 'string' ? /^\s*\d{4}-\d{2}-01[ T]00:00(?::00)?\s*$/.test(calendar.startTime) : false;
+    const start =
+      typeof calendar.startTime === 'string'
+        ? /^\s*\d{4}-\d{2}-01[ T]00:00(?::00)?\s*$/.test(calendar.startTime)
+        : false;
     if (!start) refuse('a calendar window that does not start at 00:00 on the 1st of a month cannot be represented');
   }
   const { unit: canonical, times } = FROM_SHORTHAND[match[2]!]!;
@@ -451,16 +497,23 @@ function readWindow(timeWindow: unknown, annotations: Record<string, string>, fi
   fields.time_window_unit = unit !== undefined && windowUnitOf(unit) === canonical ? unit : canonical;
 }
 
-function readTarget(objective: Record<string, unknown>, annotations: Record<string, string>, fields: Record<string, unknown>): void {
+function readTarget(
+  objective: Record<string, unknown>,
+  annotations: Record<string, string>,
+  fields: Record<string, unknown>,
+): void {
   const value = annotations[ANNOTATION.targetValue];
   const unit = annotations[ANNOTATION.targetUnit];
   let percent: string | undefined;
-  if (objective.target !== undefined && objective.targetPercent !== undefined) refuse('objectives[0] has both target and targetPercent; give one');
+  if (objective.target !== undefined && objective.targetPercent !== undefined)
+    refuse('objectives[0] has both target and targetPercent; give one');
   if (objective.target !== undefined) {
-    if (typeof objective.target !== 'number' || !(objective.target >= 0 && objective.target < 1)) refuse('objectives[0].target must be a number from 0 up to (not including) 1');
+    if (typeof objective.target !== 'number' || !(objective.target >= 0 && objective.target < 1))
+      refuse('objectives[0].target must be a number from 0 up to (not including) 1');
     percent = shiftDecimal(plainNumber(objective.target as number), 2);
   } else if (objective.targetPercent !== undefined) {
-    if (typeof objective.targetPercent !== 'number' || !(objective.targetPercent >= 0 && objective.targetPercent < 100)) refuse('objectives[0].targetPercent must be a number from 0 up to (not including) 100');
+    if (typeof objective.targetPercent !== 'number' || !(objective.targetPercent >= 0 && objective.targetPercent < 100))
+      refuse('objectives[0].targetPercent must be a number from 0 up to (not including) 100');
     percent = plainNumber(objective.targetPercent as number);
   }
   if (percent !== undefined) {
@@ -473,18 +526,25 @@ function readTarget(objective: Record<string, unknown>, annotations: Record<stri
   if (unit !== undefined) fields.target_unit = unit;
 }
 
-function readBenchmark(objective: Record<string, unknown>, annotations: Record<string, string>, fields: Record<string, unknown>): void {
+function readBenchmark(
+  objective: Record<string, unknown>,
+  annotations: Record<string, string>,
+  fields: Record<string, unknown>,
+): void {
   const operator = annotations[ANNOTATION.operator];
   if (objective.op !== undefined) {
-    if (typeof objective.op !== 'string' || !Object.hasOwn(SYMBOL_OF_OPERATOR, objective.op)) refuse('objectives[0].op must be one of lte, gte, lt, gt');
+    if (typeof objective.op !== 'string' || !Object.hasOwn(SYMBOL_OF_OPERATOR, objective.op))
+      refuse('objectives[0].op must be one of lte, gte, lt, gt');
     const op = objective.op as string;
-    fields.benchmark_operator = operator !== undefined && openSloOperator(operator) === op ? operator : SYMBOL_OF_OPERATOR[op];
+    fields.benchmark_operator =
+      operator !== undefined && openSloOperator(operator) === op ? operator : SYMBOL_OF_OPERATOR[op];
   } else if (operator !== undefined) {
     fields.benchmark_operator = operator;
   }
   const value = annotations[ANNOTATION.benchmarkValue];
   if (objective.value !== undefined) {
-    if (typeof objective.value !== 'number' || !Number.isFinite(objective.value)) refuse('objectives[0].value must be a number');
+    if (typeof objective.value !== 'number' || !Number.isFinite(objective.value))
+      refuse('objectives[0].value must be a number');
     const text = plainNumber(objective.value as number);
     fields.benchmark_value = value !== undefined && sameNumber(value, text) ? value : text;
   } else if (value !== undefined) {
@@ -492,7 +552,12 @@ function readBenchmark(objective: Record<string, unknown>, annotations: Record<s
   }
 }
 
-function readInterval(method: unknown, objective: Record<string, unknown>, annotations: Record<string, string>, fields: Record<string, unknown>): void {
+function readInterval(
+  method: unknown,
+  objective: Record<string, unknown>,
+  annotations: Record<string, string>,
+  fields: Record<string, unknown>,
+): void {
   const kept = annotations[ANNOTATION.interval];
   const keptNumber = kept === undefined || kept.trim() === '' || kept === NO_INTERVAL ? undefined : Number(kept);
   if (method === 'Timeslices') {
@@ -501,17 +566,21 @@ function readInterval(method: unknown, objective: Record<string, unknown>, annot
     }
     if (objective.timeSliceWindow !== undefined) {
       const seconds = sliceSeconds(objective.timeSliceWindow);
-      if (seconds === undefined) return refuse('objectives[0].timeSliceWindow must be minutes, or a whole number and one of m h d w');
+      if (seconds === undefined)
+        return refuse('objectives[0].timeSliceWindow must be minutes, or a whole number and one of m h d w');
       fields.interval = seconds;
       return;
     }
-    if (keptNumber === undefined || !Number.isSafeInteger(keptNumber) || keptNumber <= 0) return refuse('Timeslices needs objectives[0].timeSliceWindow');
+    if (keptNumber === undefined || !Number.isSafeInteger(keptNumber) || keptNumber <= 0)
+      return refuse('Timeslices needs objectives[0].timeSliceWindow');
     fields.interval = keptNumber;
     return;
   }
   if (method === 'Occurrences') {
     if (kept === undefined) {
-      refuse('budgetingMethod Occurrences (counting events) cannot be represented; slotui SLOs judge time slices (Timeslices with timeSliceTarget 1)');
+      refuse(
+        'budgetingMethod Occurrences (counting events) cannot be represented; slotui SLOs judge time slices (Timeslices with timeSliceTarget 1)',
+      );
     }
     if (kept === NO_INTERVAL) fields.interval = null;
     else if (keptNumber !== undefined && Number.isFinite(keptNumber)) fields.interval = keptNumber;
@@ -519,5 +588,7 @@ function readInterval(method: unknown, objective: Record<string, unknown>, annot
     return;
   }
   if (method === undefined) return refuse('spec.budgetingMethod is missing');
-  refuse(`budgetingMethod ${typeof method === 'string' ? method : '(not text)'} cannot be represented; slotui SLOs use Timeslices`);
+  refuse(
+    `budgetingMethod ${typeof method === 'string' ? method : '(not text)'} cannot be represented; slotui SLOs use Timeslices`,
+  );
 }

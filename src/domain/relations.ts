@@ -124,7 +124,8 @@ export class Relations {
   /** Every record that refers to the record `id` of `resource`, by resource in the model's order. */
   usedBy(resource: ResourceName, id: string, lookup: RecordLookup): RecordRef[] {
     return this.referrerResources(resource).flatMap((from) =>
-      this.referrersIn(resource, id, from, lookup.records(from)).map((record) => this.refOf(from, record)));
+      this.referrersIn(resource, id, from, lookup.records(from)).map((record) => this.refOf(from, record)),
+    );
   }
 
   /** "1 SLO", "3 SLOs", "1,200 agreements". */
@@ -157,7 +158,8 @@ export class Relations {
   relationTree(resource: ResourceName, id: string, lookup: RecordLookup): TreeNode[] {
     const level = TREE_LEVELS.indexOf(resource);
     if (level < 0) return [];
-    const linked = (from: number, nodeId: string, to: number) => this.linkedIds(TREE_LEVELS[from]!, nodeId, TREE_LEVELS[to]!, lookup);
+    const linked = (from: number, nodeId: string, to: number) =>
+      this.linkedIds(TREE_LEVELS[from]!, nodeId, TREE_LEVELS[to]!, lookup);
     // Above the record: for each level, the ids that lead down to it.
     const onPath: Set<string>[] = TREE_LEVELS.map(() => new Set<string>());
     onPath[level]!.add(id);
@@ -168,7 +170,13 @@ export class Relations {
     const build = (l: number, nodeId: string, seen: Set<string>): TreeNode => {
       const res = TREE_LEVELS[l]!;
       const resolved = this.resolveRef(res, nodeId, lookup);
-      const node: TreeNode = { resource: res, id: nodeId, resolution: resolved.resolution, selected: l === level && nodeId === id, children: [] };
+      const node: TreeNode = {
+        resource: res,
+        id: nodeId,
+        resolution: resolved.resolution,
+        selected: l === level && nodeId === id,
+        children: [],
+      };
       if (resolved.name !== undefined) node.name = resolved.name;
       const key = `${res}/${nodeId}`;
       if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
@@ -194,7 +202,12 @@ export class Relations {
   treeLines(roots: readonly TreeNode[]): TreeLine[] {
     const lines: TreeLine[] = [];
     const walk = (node: TreeNode, depth: number) => {
-      const label = nameBesideId({ resource: node.resource, id: node.id, ...(node.name !== undefined ? { name: node.name } : {}), resolution: node.resolution });
+      const label = nameBesideId({
+        resource: node.resource,
+        id: node.id,
+        ...(node.name !== undefined ? { name: node.name } : {}),
+        resolution: node.resolution,
+      });
       const noun = this.model.noun(node.resource, false);
       const text = node.resolution === 'dangling' ? `${noun} ${node.id}: points nowhere` : `${noun} ${label}`;
       lines.push({ depth, node, text });

@@ -154,36 +154,69 @@ interface Target {
   fraction: number;
 }
 
-function targetOf(slo: SloDefinition, assumptions: string[]): { ok: true; target: Target } | { ok: false; field: SloField; reason: string } {
+function targetOf(
+  slo: SloDefinition,
+  assumptions: string[],
+): { ok: true; target: Target } | { ok: false; field: SloField; reason: string } {
   const unit = asText(slo.target_unit);
   if (unit === null) assumptions.push('target_unit is absent: read as %');
   else if (!PERCENT_UNITS.has(unit.trim().toLowerCase())) {
-    return { ok: false, field: 'target_unit', reason: `target unit "${unit}" is not a percent (%, percent or pct): no budget` };
+    return {
+      ok: false,
+      field: 'target_unit',
+      reason: `target unit "${unit}" is not a percent (%, percent or pct): no budget`,
+    };
   }
   const text = asText(slo.target_value);
   if (text === null) return { ok: false, field: 'target_value', reason: 'target_value is missing: no budget' };
   const decimal = parseDecimal(text);
-  if (decimal === null) return { ok: false, field: 'target_value', reason: `target "${text}" is not a number: no budget` };
+  if (decimal === null)
+    return { ok: false, field: 'target_value', reason: `target "${text}" is not a number: no budget` };
   const hundred = 100n * 10n ** BigInt(decimal.scale);
-  if (decimal.mantissa >= hundred) return { ok: false, field: 'target_value', reason: `target ${text} % allows no bad time: no budget (a target must be below 100)` };
-  if (decimal.mantissa <= 0n) return { ok: false, field: 'target_value', reason: `target ${text} % is not above 0: no budget` };
+  if (decimal.mantissa >= hundred)
+    return {
+      ok: false,
+      field: 'target_value',
+      reason: `target ${text} % allows no bad time: no budget (a target must be below 100)`,
+    };
+  if (decimal.mantissa <= 0n)
+    return { ok: false, field: 'target_value', reason: `target ${text} % is not above 0: no budget` };
   const budget = { mantissa: hundred - decimal.mantissa, scale: decimal.scale + 2 };
-  return { ok: true, target: { percent: decimalToNumber(decimal), budget, fraction: roundRelative(decimalToNumber(budget)) } };
+  return {
+    ok: true,
+    target: { percent: decimalToNumber(decimal), budget, fraction: roundRelative(decimalToNumber(budget)) },
+  };
 }
 
 type WindowUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 const UNIT_SPELLINGS: Record<string, WindowUnit> = {
-  minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
-  hour: 'hour', hours: 'hour', h: 'hour',
-  day: 'day', days: 'day', d: 'day',
-  week: 'week', weeks: 'week', w: 'week',
-  month: 'month', months: 'month',
-  year: 'year', years: 'year',
+  minute: 'minute',
+  minutes: 'minute',
+  min: 'minute',
+  mins: 'minute',
+  hour: 'hour',
+  hours: 'hour',
+  h: 'hour',
+  day: 'day',
+  days: 'day',
+  d: 'day',
+  week: 'week',
+  weeks: 'week',
+  w: 'week',
+  month: 'month',
+  months: 'month',
+  year: 'year',
+  years: 'year',
 };
 
 const FIXED_SECONDS: Record<WindowUnit, number> = {
-  minute: MINUTE, hour: HOUR, day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY,
+  minute: MINUTE,
+  hour: HOUR,
+  day: DAY,
+  week: 7 * DAY,
+  month: 30 * DAY,
+  year: 365 * DAY,
 };
 
 /** The window unit a stored spelling means (case-insensitive, singular or plural), or null. */
@@ -194,7 +227,20 @@ export function windowUnitOf(unit: string): WindowUnit | null {
   return Object.hasOwn(UNIT_SPELLINGS, key) ? UNIT_SPELLINGS[key]! : null;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function plural(value: number, unit: WindowUnit): string {
   return `${value} ${unit}${value === 1 ? '' : 's'}`;
@@ -216,7 +262,11 @@ function calendarPeriod(n: number, unit: 'month' | 'year', now: Date): { seconds
   return { seconds, label: n === 1 ? `calendar month (${from})` : `calendar ${n} months (${from} – ${to})` };
 }
 
-function windowOf(slo: SloDefinition, now: Date, assumptions: string[]): { ok: true; window: BudgetWindow } | { ok: false; field: SloField; reason: string } {
+function windowOf(
+  slo: SloDefinition,
+  now: Date,
+  assumptions: string[],
+): { ok: true; window: BudgetWindow } | { ok: false; field: SloField; reason: string } {
   const typeText = asText(slo.time_window_type);
   let type: 'rolling' | 'calendar';
   if (typeText === null) {
@@ -225,32 +275,49 @@ function windowOf(slo: SloDefinition, now: Date, assumptions: string[]): { ok: t
   } else {
     const lower = typeText.trim().toLowerCase();
     if (lower !== 'rolling' && lower !== 'calendar') {
-      return { ok: false, field: 'time_window_type', reason: `window type "${typeText}" is neither rolling nor calendar: no budget` };
+      return {
+        ok: false,
+        field: 'time_window_type',
+        reason: `window type "${typeText}" is neither rolling nor calendar: no budget`,
+      };
     }
     type = lower;
   }
   const unitText = asText(slo.time_window_unit);
-  if (unitText === null) return { ok: false, field: 'time_window_unit', reason: 'time_window_unit is missing: no budget' };
+  if (unitText === null)
+    return { ok: false, field: 'time_window_unit', reason: 'time_window_unit is missing: no budget' };
   const unit = windowUnitOf(unitText);
   if (unit === null) {
-    return { ok: false, field: 'time_window_unit', reason: `window unit "${unitText}" is unknown (minute, hour, day, week, month or year): no budget` };
+    return {
+      ok: false,
+      field: 'time_window_unit',
+      reason: `window unit "${unitText}" is unknown (minute, hour, day, week, month or year): no budget`,
+    };
   }
   const valueText = asText(slo.time_window_value);
-  if (valueText === null) return { ok: false, field: 'time_window_value', reason: 'time_window_value is missing: no budget' };
+  if (valueText === null)
+    return { ok: false, field: 'time_window_value', reason: 'time_window_value is missing: no budget' };
   const decimal = parseDecimal(valueText);
-  if (decimal === null) return { ok: false, field: 'time_window_value', reason: `window length "${valueText}" is not a number: no budget` };
-  if (decimal.mantissa <= 0n) return { ok: false, field: 'time_window_value', reason: `window length ${valueText} is not above 0: no budget` };
+  if (decimal === null)
+    return { ok: false, field: 'time_window_value', reason: `window length "${valueText}" is not a number: no budget` };
+  if (decimal.mantissa <= 0n)
+    return { ok: false, field: 'time_window_value', reason: `window length ${valueText} is not above 0: no budget` };
   const value = decimalToNumber(decimal);
   if (type === 'calendar' && (unit === 'month' || unit === 'year')) {
     if (!Number.isSafeInteger(value)) {
-      return { ok: false, field: 'time_window_value', reason: `a calendar window counts whole ${unit}s, not ${valueText}: no budget` };
+      return {
+        ok: false,
+        field: 'time_window_value',
+        reason: `a calendar window counts whole ${unit}s, not ${valueText}: no budget`,
+      };
     }
     const period = calendarPeriod(value, unit, now);
     return { ok: true, window: { type, value, unit: unitText, ...period } };
   }
   if (unit === 'month' || unit === 'year') assumptions.push(`a rolling ${unit} is ${unit === 'month' ? 30 : 365} days`);
   const seconds = roundRelative(Number(decimal.mantissa * BigInt(FIXED_SECONDS[unit])) / 10 ** decimal.scale);
-  if (!Number.isFinite(seconds)) return { ok: false, field: 'time_window_value', reason: `window length ${valueText} is too large: no budget` };
+  if (!Number.isFinite(seconds))
+    return { ok: false, field: 'time_window_value', reason: `window length ${valueText} is too large: no budget` };
   return { ok: true, window: { type, value, unit: unitText, seconds, label: `${type} ${plural(value, unit)}` } };
 }
 
@@ -276,7 +343,16 @@ export function budgetOf(slo: SloDefinition, now: Date): BudgetResult {
   }
   return {
     ok: true,
-    budget: { targetPercent: percent, fraction, window: w, seconds, intervalSeconds, intervals, maxBurn: roundRelative(1 / fraction), assumptions },
+    budget: {
+      targetPercent: percent,
+      fraction,
+      window: w,
+      seconds,
+      intervalSeconds,
+      intervals,
+      maxBurn: roundRelative(1 / fraction),
+      assumptions,
+    },
   };
 }
 
@@ -310,7 +386,11 @@ export function burnFor(budget: Budget, errorRate: number): Burn {
   return {
     burnRate,
     exhaustsInSeconds: burnRate === 0 ? null : roundRelative(budget.window.seconds / burnRate),
-    tiers: alertTiers(budget).map((tier) => ({ severity: tier.severity, longSeconds: tier.longSeconds, fires: burnRate >= tier.burnRate })),
+    tiers: alertTiers(budget).map((tier) => ({
+      severity: tier.severity,
+      longSeconds: tier.longSeconds,
+      fires: burnRate >= tier.burnRate,
+    })),
   };
 }
 
@@ -324,7 +404,12 @@ export function spentOf(budget: Budget, spentSeconds: number): Spent {
   };
 }
 
-const DURATION_UNITS: readonly [string, number][] = [['d', DAY], ['h', HOUR], ['m', MINUTE], ['s', 1]];
+const DURATION_UNITS: readonly [string, number][] = [
+  ['d', DAY],
+  ['h', HOUR],
+  ['m', MINUTE],
+  ['s', 1],
+];
 
 /**
  * `43m 12s`, `1h`, `1d 12h`: the leading unit and the next one unless it is 0, truncated to whole
@@ -353,14 +438,16 @@ const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*([dhms])/gy;
 export function parseDuration(text: string): Parsed<number> {
   const trimmed = text.trim().toLowerCase();
   if (trimmed === '') return { ok: false, reason: 'a duration is needed, such as 12m or 1h30m' };
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, reason: `"${text.trim()}" needs a unit, such as ${trimmed}m or ${trimmed}s` };
+  if (/^\d+(\.\d+)?$/.test(trimmed))
+    return { ok: false, reason: `"${text.trim()}" needs a unit, such as ${trimmed}m or ${trimmed}s` };
   let total = 0;
   let at = 0;
   const seen = new Set<string>();
   while (at < trimmed.length) {
     DURATION_PART.lastIndex = at;
     const match = DURATION_PART.exec(trimmed);
-    if (!match) return { ok: false, reason: `"${text.trim()}" is not a duration: use d, h, m and s, such as 12m, 1h30m or 90s` };
+    if (!match)
+      return { ok: false, reason: `"${text.trim()}" is not a duration: use d, h, m and s, such as 12m, 1h30m or 90s` };
     const [, amount = '0', unit = 's'] = match;
     if (seen.has(unit)) return { ok: false, reason: `"${text.trim()}" gives ${unit} twice` };
     seen.add(unit);

@@ -4,7 +4,15 @@
  * budget, SLI and first page tier, from the SLO math.
  */
 import { markdownText } from '../text/markdown.js';
-import { alertTiers, budgetOf, formatBurn, formatDuration, formatPercent, type Budget, type SloDefinition } from './sloMath.js';
+import {
+  alertTiers,
+  budgetOf,
+  formatBurn,
+  formatDuration,
+  formatPercent,
+  type Budget,
+  type SloDefinition,
+} from './sloMath.js';
 
 export interface SummaryItem {
   label: string;
@@ -21,7 +29,8 @@ export function firstPageTier(budget: Budget): string {
     : `${windows}: never fires (burn ${formatBurn(tier.burnRate)}, at most ${formatBurn(budget.maxBurn)})`;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** An SLO's target, window, budget, SLI (`sli` as the caller names it) and first page tier. */
 export function sloSummaryItems(slo: SloDefinition, sli: string, now: Date): SummaryItem[] {
@@ -29,15 +38,21 @@ export function sloSummaryItems(slo: SloDefinition, sli: string, now: Date): Sum
   if (!result.ok) {
     return [
       { label: 'Target', value: [text(slo.target_value), text(slo.target_unit)].filter(Boolean).join(' ') },
-      { label: 'Window', value: [text(slo.time_window_type), text(slo.time_window_value), text(slo.time_window_unit)].filter(Boolean).join(' ') },
+      {
+        label: 'Window',
+        value: [text(slo.time_window_type), text(slo.time_window_value), text(slo.time_window_unit)]
+          .filter(Boolean)
+          .join(' '),
+      },
       { label: 'Budget', value: `none: ${result.reason}` },
       { label: 'SLI', value: sli },
     ];
   }
   const { budget } = result;
-  const intervals = budget.intervals !== null && budget.intervalSeconds !== null
-    ? `; ${budget.intervals} bad ${formatDuration(budget.intervalSeconds)} intervals`
-    : '';
+  const intervals =
+    budget.intervals !== null && budget.intervalSeconds !== null
+      ? `; ${budget.intervals} bad ${formatDuration(budget.intervalSeconds)} intervals`
+      : '';
   return [
     { label: 'Target', value: `${budget.targetPercent} %` },
     { label: 'Window', value: budget.window.label },

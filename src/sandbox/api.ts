@@ -60,7 +60,9 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Reply
 }
 
 function methodNotAllowed(allow: string): Reply {
-  return errorReply(405, `This method is not allowed here; use ${allow.replace(/, ([A-Z]+)$/, ' or $1')}.`, undefined, { allow });
+  return errorReply(405, `This method is not allowed here; use ${allow.replace(/, ([A-Z]+)$/, ' or $1')}.`, undefined, {
+    allow,
+  });
 }
 
 function list(ctx: ApiContext, resource: ResourceName, url: URL): Reply {
@@ -69,7 +71,8 @@ function list(ctx: ApiContext, resource: ResourceName, url: URL): Reply {
   const offset = parseWhole(url.searchParams.get('offset'), 0, 0);
   if (limitAsked === undefined) errors.limit = ['Must be a whole number, 1 or more.'];
   if (offset === undefined) errors.offset = ['Must be a whole number, 0 or more.'];
-  if (limitAsked === undefined || offset === undefined) return errorReply(400, 'The list parameters are not valid.', errors);
+  if (limitAsked === undefined || offset === undefined)
+    return errorReply(400, 'The list parameters are not valid.', errors);
 
   // Larger asks are capped, not refused; the links carry the limit actually used.
   const limit = Math.min(limitAsked, ctx.maxLimit);
@@ -176,7 +179,11 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Ids that must point at existing records (the registry's reference fields; checked on create, and on update when given). */
-function checkReferences(ctx: ApiContext, resource: ResourceName, body: Record<string, unknown>): FieldErrors | undefined {
+function checkReferences(
+  ctx: ApiContext,
+  resource: ResourceName,
+  body: Record<string, unknown>,
+): FieldErrors | undefined {
   const errors: FieldErrors = {};
   for (const field of ctx.registry.get(resource).fields) {
     if (!field.references || !ctx.registry.has(field.references)) continue;

@@ -20,14 +20,20 @@ export interface SandboxCommandOptions {
 }
 
 export async function runSandboxCommand(opts: SandboxCommandOptions): Promise<void> {
-  const sandbox = await startSandbox({ port: opts.port, host: opts.host, expose: opts.expose, dataFile: opts.dataFile, seed: opts.seed });
+  const sandbox = await startSandbox({
+    port: opts.port,
+    host: opts.host,
+    expose: opts.expose,
+    dataFile: opts.dataFile,
+    seed: opts.seed,
+  });
   try {
     // The token is the sandbox's own throwaway token: printing it is the point of this command.
     opts.stdout.write(
-      `SLOTUI_BASE_URL=${sandbox.baseUrl}\n`
-      + `SLOTUI_FRONTEND_URL=${sandbox.frontendUrl}\n`
-      + `SLOTUI_CA_FILE=${sandbox.caFile}\n`
-      + `SLOTUI_TOKEN=${sandbox.token}\n`,
+      `SLOTUI_BASE_URL=${sandbox.baseUrl}\n` +
+        `SLOTUI_FRONTEND_URL=${sandbox.frontendUrl}\n` +
+        `SLOTUI_CA_FILE=${sandbox.caFile}\n` +
+        `SLOTUI_TOKEN=${sandbox.token}\n`,
     );
     opts.onStarted?.(sandbox);
     await stopRequested(opts.signal);

@@ -49,7 +49,14 @@ export class FaultInjector {
    */
   decide(): FaultDecision {
     const f = this.faults;
-    const rolls = { reset: this.random(), hang: this.random(), error: this.random(), pick: this.random(), html: this.random(), truncate: this.random() };
+    const rolls = {
+      reset: this.random(),
+      hang: this.random(),
+      error: this.random(),
+      pick: this.random(),
+      html: this.random(),
+      truncate: this.random(),
+    };
     if (rolls.reset < (f.resetRate ?? 0)) return { kind: 'reset' };
     if (rolls.hang < (f.hangRate ?? 0)) return { kind: 'hang' };
     if (rolls.error < (f.errorRate ?? 0)) {

@@ -26,10 +26,13 @@ export function handleFrontend(ctx: FrontendContext, req: FrontendRequest): Repl
   const path = req.url.pathname.replace(/\/+$/, '') || '/';
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   if (path === '/') {
-    return method === 'GET' ? htmlReply(200, page('slotui sandbox', homeBody(isLoggedIn(ctx, req.cookie)))) : notAllowed('GET');
+    return method === 'GET'
+      ? htmlReply(200, page('slotui sandbox', homeBody(isLoggedIn(ctx, req.cookie))))
+      : notAllowed('GET');
   }
   if (path === '/login') {
-    if (method === 'GET' && req.url.searchParams.get('auto') !== '1') return htmlReply(200, page('Log in', loginForm(ctx.userId)));
+    if (method === 'GET' && req.url.searchParams.get('auto') !== '1')
+      return htmlReply(200, page('Log in', loginForm(ctx.userId)));
     if (method === 'GET' || method === 'POST') return startSession(ctx);
     return notAllowed('GET or POST');
   }
@@ -43,7 +46,8 @@ export function handleFrontend(ctx: FrontendContext, req: FrontendRequest): Repl
   }
   if (path === TOKEN_PATH) {
     if (method !== 'GET') return notAllowed('GET');
-    if (!isLoggedIn(ctx, req.cookie)) return errorReply(401, 'Log in first: open /login on this origin, then ask for the token again.');
+    if (!isLoggedIn(ctx, req.cookie))
+      return errorReply(401, 'Log in first: open /login on this origin, then ask for the token again.');
     return jsonReply(200, { jwt: ctx.issueToken() }, { 'cache-control': 'no-store' });
   }
   return undefined;
@@ -102,4 +106,3 @@ function loggedInBody(userId: string): string {
   return `<p>You are logged in as <code>${escapeHtml(userId)}</code>.</p>
 <p>Get your machine token (JSON with a <code>jwt</code> field) at <a href="${TOKEN_PATH}"><code>${TOKEN_PATH}</code></a>.</p>`;
 }
-

@@ -6,7 +6,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /** localhost, 127.0.0.0/8 and ::1 (also written [::1] or as ::ffff:127.x.y.z). */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost') return true;
   if (isIPv4(name)) return name.startsWith('127.');
   if (isIPv6(name)) {

@@ -50,13 +50,23 @@ export function verifyToken(secret: Buffer, token: string, nowSeconds: number): 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'The token signature is not valid.' };
   }
-  if (!isObject(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+  if (
+    !isObject(claims) ||
+    typeof claims.sub !== 'string' ||
+    typeof claims.exp !== 'number' ||
+    typeof claims.iat !== 'number'
+  ) {
     return { ok: false, reason: 'The token lacks the sub, iat or exp claim.' };
   }
   if (claims.exp <= nowSeconds) return { ok: false, reason: 'The token has expired.' };
   return {
     ok: true,
-    claims: { sub: claims.sub, user_id: typeof claims.user_id === 'string' ? claims.user_id : claims.sub, iat: claims.iat, exp: claims.exp },
+    claims: {
+      sub: claims.sub,
+      user_id: typeof claims.user_id === 'string' ? claims.user_id : claims.sub,
+      iat: claims.iat,
+      exp: claims.exp,
+    },
   };
 }
 

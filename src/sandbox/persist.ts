@@ -59,20 +59,27 @@ function checkShape(file: string, json: unknown, registry: Registry): DataSnapsh
     let highest = 0;
     for (const [i, r] of c.records.entries()) {
       const where = `${name} record ${i + 1}`;
-      if (!isObject(r) || typeof r.id !== 'string' || r.id === '') throw new DataFileError(file, `${where} has no string id.`);
+      if (!isObject(r) || typeof r.id !== 'string' || r.id === '')
+        throw new DataFileError(file, `${where} has no string id.`);
       if (seen.has(r.id)) throw new DataFileError(file, `${where} repeats the id ${r.id}.`);
       seen.add(r.id);
-      if (typeof r.created_at !== 'string' || Number.isNaN(Date.parse(r.created_at))
-        || typeof r.updated_at !== 'string' || Number.isNaN(Date.parse(r.updated_at))) {
+      if (
+        typeof r.created_at !== 'string' ||
+        Number.isNaN(Date.parse(r.created_at)) ||
+        typeof r.updated_at !== 'string' ||
+        Number.isNaN(Date.parse(r.updated_at))
+      ) {
         throw new DataFileError(file, `${where} (${r.id}) lacks a valid created_at or updated_at.`);
       }
-      if (!recordSchemaOf(registry.get(name)).safeParse(r).success) throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
+      if (!recordSchemaOf(registry.get(name)).safeParse(r).success)
+        throw new DataFileError(file, `${where} (${r.id}) has fields of the wrong type.`);
       const n = /-(\d+)$/.exec(r.id);
       if (n) highest = Math.max(highest, Number(n[1]));
     }
-    const nextNumber = typeof c.nextNumber === 'number' && Number.isSafeInteger(c.nextNumber) && c.nextNumber > highest
-      ? c.nextNumber
-      : highest + 1;
+    const nextNumber =
+      typeof c.nextNumber === 'number' && Number.isSafeInteger(c.nextNumber) && c.nextNumber > highest
+        ? c.nextNumber
+        : highest + 1;
     data[name] = { nextNumber, records: c.records as StoredRecord[] } satisfies CollectionSnapshot;
   }
   return data;
@@ -99,7 +106,10 @@ export class Persister {
   private tail: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
 
-  constructor(private readonly file: string, private readonly snapshot: () => DataSnapshot) {}
+  constructor(
+    private readonly file: string,
+    private readonly snapshot: () => DataSnapshot,
+  ) {}
 
   save(): Promise<void> {
     if (!this.queued) {

@@ -11,11 +11,20 @@ export interface Reply {
 export type FieldErrors = Record<string, string[]>;
 
 export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
 /** Every error has this shape: {"detail": sentence} plus "errors" (field -> messages) for bad fields. */
-export function errorReply(status: number, detail: string, errors?: FieldErrors, headers: Record<string, string> = {}): Reply {
+export function errorReply(
+  status: number,
+  detail: string,
+  errors?: FieldErrors,
+  headers: Record<string, string> = {},
+): Reply {
   return jsonReply(status, errors ? { detail, errors } : { detail }, headers);
 }
 

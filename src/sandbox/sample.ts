@@ -101,10 +101,34 @@ function sloFields(sli: StoredRecord, kind: Kind, n: number): Record<string, unk
   const windowDays = calendar ? '30' : n % 3 === 0 ? '28' : '30';
   const sliName = String(sli.name);
   const goal = {
-    availability: { name: `${sliName} 99.9%`, description: `At least 99.9% of intervals over ${windowDays} days meet 99.5% availability.`, target: '99.9', operator: '>=', benchmark: '99.5' },
-    latency: { name: `${sliName} under 300 ms`, description: '95% of intervals keep p95 latency at or below 300 ms.', target: '95', operator: '<=', benchmark: n % 2 === 0 ? '300' : '250' },
-    error_rate: { name: `${sliName} below 1%`, description: '99% of intervals see at most 1% failed calls.', target: '99', operator: '<=', benchmark: '1' },
-    throughput: { name: `${sliName} capacity`, description: '90% of intervals handle at least 200 req/s.', target: '90', operator: '>=', benchmark: '200' },
+    availability: {
+      name: `${sliName} 99.9%`,
+      description: `At least 99.9% of intervals over ${windowDays} days meet 99.5% availability.`,
+      target: '99.9',
+      operator: '>=',
+      benchmark: '99.5',
+    },
+    latency: {
+      name: `${sliName} under 300 ms`,
+      description: '95% of intervals keep p95 latency at or below 300 ms.',
+      target: '95',
+      operator: '<=',
+      benchmark: n % 2 === 0 ? '300' : '250',
+    },
+    error_rate: {
+      name: `${sliName} below 1%`,
+      description: '99% of intervals see at most 1% failed calls.',
+      target: '99',
+      operator: '<=',
+      benchmark: '1',
+    },
+    throughput: {
+      name: `${sliName} capacity`,
+      description: '90% of intervals handle at least 200 req/s.',
+      target: '90',
+      operator: '>=',
+      benchmark: '200',
+    },
   }[kind];
   // Field order as in spec 2.2.
   return {
@@ -137,9 +161,14 @@ export function addSampleData(data: DataSnapshot): void {
     clock += 2 * 3600_000 + ((step * 7919) % 3_600_000) + ((step * 131) % 1000);
     const created = iso(clock);
     // Every third record was edited later (a few days on).
-    const updated = step % 3 === 0 ? iso(clock + (step % 7 + 1) * 86_400_000) : created;
+    const updated = step % 3 === 0 ? iso(clock + ((step % 7) + 1) * 86_400_000) : created;
     const collection = (data[resource] ??= { nextNumber: 1, records: [] });
-    const record: StoredRecord = { id: formatId(RESOURCES[resource].idPrefix, collection.nextNumber++), ...fields, created_at: created, updated_at: updated };
+    const record: StoredRecord = {
+      id: formatId(RESOURCES[resource].idPrefix, collection.nextNumber++),
+      ...fields,
+      created_at: created,
+      updated_at: updated,
+    };
     collection.records.push(record);
     return record;
   };
@@ -162,11 +191,36 @@ export function addSampleData(data: DataSnapshot): void {
 
   const sloIdsOf = (...services: number[]) => services.flatMap((s) => [slos[s * 2]!.id, slos[s * 2 + 1]!.id]);
   const agreements = [
-    { name: 'Acme Retail storefront SLA', description: 'Checkout, payments and the mobile app.', organization_id: orgs[0]!.id, slo_ids: sloIdsOf(0, 1, 7) },
-    { name: 'Acme Retail search OLA', description: 'Internal agreement for product search.', organization_id: orgs[0]!.id, slo_ids: sloIdsOf(2, 4) },
-    { name: 'Globex inventory SLA', description: 'Inventory and order storage for partner carriers.', organization_id: orgs[1]!.id, slo_ids: sloIdsOf(5, 9) },
-    { name: 'Initech merchant SLA', description: 'Payment gateway and sign-in for merchants.', organization_id: orgs[2]!.id, slo_ids: sloIdsOf(1, 3) },
-    { name: 'Umbrella Health patient SLA', description: 'Notifications and content delivery.', organization_id: orgs[3]!.id, slo_ids: sloIdsOf(6, 8) },
+    {
+      name: 'Acme Retail storefront SLA',
+      description: 'Checkout, payments and the mobile app.',
+      organization_id: orgs[0]!.id,
+      slo_ids: sloIdsOf(0, 1, 7),
+    },
+    {
+      name: 'Acme Retail search OLA',
+      description: 'Internal agreement for product search.',
+      organization_id: orgs[0]!.id,
+      slo_ids: sloIdsOf(2, 4),
+    },
+    {
+      name: 'Globex inventory SLA',
+      description: 'Inventory and order storage for partner carriers.',
+      organization_id: orgs[1]!.id,
+      slo_ids: sloIdsOf(5, 9),
+    },
+    {
+      name: 'Initech merchant SLA',
+      description: 'Payment gateway and sign-in for merchants.',
+      organization_id: orgs[2]!.id,
+      slo_ids: sloIdsOf(1, 3),
+    },
+    {
+      name: 'Umbrella Health patient SLA',
+      description: 'Notifications and content delivery.',
+      organization_id: orgs[3]!.id,
+      slo_ids: sloIdsOf(6, 8),
+    },
   ];
   for (const a of agreements) add('agreements', a);
 }
@@ -180,7 +234,10 @@ const SEED_NAME_SUFFIX: Record<Kind, string> = {
 };
 const SEED_UNIT: Record<Kind, string> = { availability: '%', latency: 'ms', error_rate: '%', throughput: 'req/s' };
 const SEED_FORMULA: Record<Kind, string> = {
-  availability: 'good / total * 100', latency: 'p95', error_rate: 'errors / total * 100', throughput: 'requests / 60',
+  availability: 'good / total * 100',
+  latency: 'p95',
+  error_rate: 'errors / total * 100',
+  throughput: 'requests / 60',
 };
 
 /** Appends `count` generated SLIs ("svc-00042 latency p95"), one second apart, after everything in `data`. */
@@ -200,12 +257,25 @@ export function addSeededSlis(data: DataSnapshot, count: number): void {
       type: kind,
       description: `Generated ${SEED_NAME_SUFFIX[kind]} indicator of ${service}.`,
       unit_of_measure: SEED_UNIT[kind],
-      queries: kind === 'availability' || kind === 'error_rate'
-        ? {
-            [kind === 'availability' ? 'good' : 'errors']: { select: 'count(*)', from: 'http_requests', where: `${where} AND status_code ${kind === 'availability' ? '<' : '>='} 500`, limit: 1 },
-            total: { select: 'count(*)', from: 'http_requests', where, limit: 1 },
-          }
-        : { [kind === 'latency' ? 'p95' : 'requests']: { select: kind === 'latency' ? 'percentile(duration_ms, 95)' : 'count(*)', from: 'http_requests', where, limit: 1 } },
+      queries:
+        kind === 'availability' || kind === 'error_rate'
+          ? {
+              [kind === 'availability' ? 'good' : 'errors']: {
+                select: 'count(*)',
+                from: 'http_requests',
+                where: `${where} AND status_code ${kind === 'availability' ? '<' : '>='} 500`,
+                limit: 1,
+              },
+              total: { select: 'count(*)', from: 'http_requests', where, limit: 1 },
+            }
+          : {
+              [kind === 'latency' ? 'p95' : 'requests']: {
+                select: kind === 'latency' ? 'percentile(duration_ms, 95)' : 'count(*)',
+                from: 'http_requests',
+                where,
+                limit: 1,
+              },
+            },
       formula: SEED_FORMULA[kind],
       created_at: timestamp,
       updated_at: timestamp,

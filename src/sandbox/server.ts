@@ -32,7 +32,9 @@ const MAX_RECORDED_REQUESTS = 1000;
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host) && options.expose !== true) {
-    throw new Error(`The sandbox serves only loopback addresses unless exposed on purpose (host ${host}, no expose option).`);
+    throw new Error(
+      `The sandbox serves only loopback addresses unless exposed on purpose (host ${host}, no expose option).`,
+    );
   }
   const port = options.port ?? 0;
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
@@ -49,7 +51,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // A new data file is written at once, so it exists (mode 0600) from the start.
   if (persister && !fromFile) {
     await persister.save().catch((err: NodeJS.ErrnoException) => {
-      throw new DataFileError(options.dataFile!, `it cannot be written (${err.code ?? err.message}).`, 'Check that its folder exists and is writable.');
+      throw new DataFileError(
+        options.dataFile!,
+        `it cannot be written (${err.code ?? err.message}).`,
+        'Check that its folder exists and is writable.',
+      );
     });
   }
 
@@ -90,7 +96,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const body = await readBody(req);
     if (body === undefined) return; // the client went away mid-body
     if (body === TOO_LARGE) {
-      send(res, errorReply(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' }));
+      send(
+        res,
+        errorReply(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' }),
+      );
       return;
     }
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
@@ -98,8 +107,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     if (!isApi) {
       record({ method, path, body: parseJson(body), authorized: false });
-      send(res, handleFrontend({ sessions, userId, issueToken: () => issueToken() }, { method, url, cookie: req.headers.cookie })
-        ?? errorReply(404, 'Not found.'));
+      send(
+        res,
+        handleFrontend(
+          { sessions, userId, issueToken: () => issueToken() },
+          { method, url, cookie: req.headers.cookie },
+        ) ?? errorReply(404, 'Not found.'),
+      );
       return;
     }
 
@@ -125,19 +139,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       case 'hang':
         return; // never answered; close() destroys the socket
       case 'error': {
-        const retry: Record<string, string> = fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
+        const retry: Record<string, string> =
+          fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
         send(res, errorReply(fault.status, faultDetail(fault.status), undefined, retry));
         return;
       }
       case 'html':
-        send(res, htmlReply(200, '<!doctype html><html><head><title>Maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>'));
+        send(
+          res,
+          htmlReply(
+            200,
+            '<!doctype html><html><head><title>Maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>',
+          ),
+        );
         return;
       default:
         break;
     }
 
     const reply = await handleApi(
-      { store, registry, maxLimit, origin: linkOrigin(req.headers.host), persist: () => persister?.save() ?? Promise.resolve() },
+      {
+        store,
+        registry,
+        maxLimit,
+        origin: linkOrigin(req.headers.host),
+        persist: () => persister?.save() ?? Promise.resolve(),
+      },
       { method, url, contentType: req.headers['content-type'], body },
     );
     if (fault.kind === 'truncate') sendTruncated(res, reply);
@@ -146,11 +173,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   function authenticate(header: string | undefined): { ok: true } | { ok: false; detail: string; challenge: string } {
     const challenge = 'Bearer realm="slotui-sandbox"';
-    if (!header) return { ok: false, detail: 'Authentication is required: send the header Authorization: Bearer <token>.', challenge };
+    if (!header)
+      return {
+        ok: false,
+        detail: 'Authentication is required: send the header Authorization: Bearer <token>.',
+        challenge,
+      };
     const match = /^Bearer +([^\s]+) *$/i.exec(header);
-    if (!match) return { ok: false, detail: 'The Authorization header must have the form "Bearer <token>".', challenge: `${challenge}, error="invalid_request"` };
+    if (!match)
+      return {
+        ok: false,
+        detail: 'The Authorization header must have the form "Bearer <token>".',
+        challenge: `${challenge}, error="invalid_request"`,
+      };
     const check = verifyToken(secret, match[1]!, Math.floor(Date.now() / 1000));
-    if (!check.ok) return { ok: false, detail: `${check.reason} Get a new token from the token endpoint.`, challenge: `${challenge}, error="invalid_token"` };
+    if (!check.ok)
+      return {
+        ok: false,
+        detail: `${check.reason} Get a new token from the token endpoint.`,
+        challenge: `${challenge}, error="invalid_token"`,
+      };
     return { ok: true };
   }
 
@@ -215,7 +257,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-async function initialData(options: SandboxOptions, registry: Registry): Promise<{ data: DataSnapshot; fromFile: boolean }> {
+async function initialData(
+  options: SandboxOptions,
+  registry: Registry,
+): Promise<{ data: DataSnapshot; fromFile: boolean }> {
   if (options.dataFile) {
     const loaded = await loadDataFile(options.dataFile, registry);
     if (loaded) return { data: loaded, fromFile: true };

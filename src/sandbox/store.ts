@@ -25,7 +25,11 @@ export class Collection {
   readonly records: StoredRecord[];
   private readonly byId = new Map<string, StoredRecord>();
 
-  constructor(readonly prefix: string, public nextNumber: number, records: StoredRecord[]) {
+  constructor(
+    readonly prefix: string,
+    public nextNumber: number,
+    records: StoredRecord[],
+  ) {
     this.records = records;
     for (const r of records) this.byId.set(r.id, r);
   }
@@ -87,11 +91,17 @@ export class Store {
   /** Collections of resources the registry does not know (from a data file): kept as they are, written back. */
   private readonly others: DataSnapshot;
 
-  constructor(data: DataSnapshot, private readonly clock: () => number = Date.now, readonly registry: Registry = REGISTRY) {
-    this.collections = Object.fromEntries(registry.defs.map((def) => {
-      const c = data[def.name] ?? { nextNumber: 1, records: [] };
-      return [def.name, new Collection(def.idPrefix, c.nextNumber, c.records)];
-    })) as Record<ResourceName, Collection>;
+  constructor(
+    data: DataSnapshot,
+    private readonly clock: () => number = Date.now,
+    readonly registry: Registry = REGISTRY,
+  ) {
+    this.collections = Object.fromEntries(
+      registry.defs.map((def) => {
+        const c = data[def.name] ?? { nextNumber: 1, records: [] };
+        return [def.name, new Collection(def.idPrefix, c.nextNumber, c.records)];
+      }),
+    ) as Record<ResourceName, Collection>;
     this.others = Object.fromEntries(Object.entries(data).filter(([name]) => !registry.has(name)));
     this.lastMs = latestTimestamp(data);
   }
@@ -107,7 +117,10 @@ export class Store {
   }
 
   snapshot(): DataSnapshot {
-    return { ...this.others, ...Object.fromEntries(this.registry.names.map((name) => [name, this.collections[name].snapshot()])) };
+    return {
+      ...this.others,
+      ...Object.fromEntries(this.registry.names.map((name) => [name, this.collections[name].snapshot()])),
+    };
   }
 }
 

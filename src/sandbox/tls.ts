@@ -11,7 +11,9 @@ export interface TlsMaterial {
 }
 
 export async function createTlsMaterial(hosts: readonly string[] = ['127.0.0.1', 'localhost']): Promise<TlsMaterial> {
-  const altNames = hosts.map((h) => (/^[\d.]+$|:/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h }));
+  const altNames = hosts.map((h) =>
+    /^[\d.]+$|:/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h },
+  );
   const now = Date.now();
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'slotui sandbox' }], {
     keyType: 'ec',

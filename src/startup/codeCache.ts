@@ -52,9 +52,13 @@ export interface PlatformInfo {
 const here = (): PlatformInfo => ({ platform: process.platform, homedir: homedir(), uid: process.getuid?.() });
 
 /** The OS's cache folder for slotui: XDG on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows. */
-export function cacheRootFrom(env: NodeJS.ProcessEnv, info: Pick<PlatformInfo, 'platform' | 'homedir'> = here()): string {
+export function cacheRootFrom(
+  env: NodeJS.ProcessEnv,
+  info: Pick<PlatformInfo, 'platform' | 'homedir'> = here(),
+): string {
   if (info.platform === 'darwin') return path.join(info.homedir, 'Library', 'Caches', 'slotui');
-  if (info.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(info.homedir, 'AppData', 'Local'), 'slotui', 'Cache');
+  if (info.platform === 'win32')
+    return path.join(env.LOCALAPPDATA || path.join(info.homedir, 'AppData', 'Local'), 'slotui', 'Cache');
   const xdg = env.XDG_CACHE_HOME;
   // XDG says a relative value is invalid and must be ignored.
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(info.homedir, '.cache'), 'slotui');
@@ -136,6 +140,7 @@ function makePrivateFolder(dir: string, info: PlatformInfo): void {
 /** Caches of other builds, Node versions or architectures are of no more use. */
 function pruneOtherBuilds(root: string, keep: string): void {
   for (const entry of fs.readdirSync(root)) {
-    if (entry.startsWith(KEY_PREFIX) && entry !== keep) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    if (entry.startsWith(KEY_PREFIX) && entry !== keep)
+      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
   }
 }

@@ -21,7 +21,13 @@ interface PartModule {
   exports: unknown;
 }
 
-type PartFunction = (exports: unknown, require: (name: string) => unknown, module: PartModule, filename: string, dirname: string) => void;
+type PartFunction = (
+  exports: unknown,
+  require: (name: string) => unknown,
+  module: PartModule,
+  filename: string,
+  dirname: string,
+) => void;
 
 export class Parts {
   private readonly modules = new Map<string, PartModule>();
@@ -29,7 +35,10 @@ export class Parts {
   private readonly uncached: { part: string; script: vm.Script }[] = [];
   private readonly nodeRequire: NodeJS.Require;
 
-  constructor(private readonly dir: string, private readonly cache?: CodeCache) {
+  constructor(
+    private readonly dir: string,
+    private readonly cache?: CodeCache,
+  ) {
     this.nodeRequire = createRequire(path.join(dir, 'index.js'));
   }
 
@@ -40,7 +49,10 @@ export class Parts {
     const filename = path.join(this.dir, part);
     const source = fs.readFileSync(filename, 'utf8');
     const cachedData = this.cache?.read(part);
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+      filename,
+      cachedData,
+    });
     if (this.cache && (!cachedData || script.cachedDataRejected)) this.uncached.push({ part, script });
     const module: PartModule = { exports: {} };
     this.modules.set(part, module);

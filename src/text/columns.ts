@@ -28,7 +28,11 @@ const totalWidth = (widths: readonly number[]): number =>
   widths.reduce((a, b) => a + b, 0) + COLUMN_GAP * Math.max(0, widths.length - 1);
 
 /** The columns to show and their widths, in the declared order; their total never exceeds `available`. */
-export function fitColumns<C extends ColumnSpec>(columns: readonly C[], available: number, options: { growLead?: boolean } = {}): FittedColumn<C>[] {
+export function fitColumns<C extends ColumnSpec>(
+  columns: readonly C[],
+  available: number,
+  options: { growLead?: boolean } = {},
+): FittedColumn<C>[] {
   let shown = [...columns];
   const dropLeastUseful = () => {
     const least = shown.reduce((a, b) => (b.priority < a.priority ? b : a));
@@ -46,7 +50,10 @@ export function fitColumns<C extends ColumnSpec>(columns: readonly C[], availabl
     const slack = shown.reduce((sum, c) => sum + (c.width - c.minWidth), 0);
     if (slack > 0) {
       for (const column of shown) {
-        const take = Math.min(column.width - column.minWidth, Math.floor((excess * (column.width - column.minWidth)) / slack));
+        const take = Math.min(
+          column.width - column.minWidth,
+          Math.floor((excess * (column.width - column.minWidth)) / slack),
+        );
         widths.set(column, widths.get(column)! - take);
       }
       excess = totalWidth([...widths.values()]) - available;
@@ -77,5 +84,8 @@ export function formatRow(fitted: readonly FittedColumn[], cells: readonly strin
 }
 
 export function formatHeader(fitted: readonly FittedColumn[]): string {
-  return formatRow(fitted, fitted.map((f) => f.column.header));
+  return formatRow(
+    fitted,
+    fitted.map((f) => f.column.header),
+  );
 }

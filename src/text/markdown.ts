@@ -3,5 +3,7 @@ import { sanitizeLine } from './sanitize.js';
 
 /** One line of text that Markdown shows as written: table pipes, markup and HTML escaped. */
 export function markdownText(value: string): string {
-  return sanitizeLine(value).replace(/[\\|*_`[\]<>#~]/g, (ch) => `\\${ch}`).trim();
+  return sanitizeLine(value)
+    .replace(/[\\|*_`[\]<>#~]/g, (ch) => `\\${ch}`)
+    .trim();
 }

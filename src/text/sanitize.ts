@@ -36,7 +36,8 @@ const CONTROLS_KEEPING_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\
  * smuggle text. The one kept: a zero-width joiner between two emoji, which
  * makes one picture of them (👩‍💻).
  */
-const INVISIBLE_FORMAT = /(?<!\p{Extended_Pictographic}[\u{fe0f}\p{Emoji_Modifier}]?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?!\u200d)\p{Cf}/gu;
+const INVISIBLE_FORMAT =
+  /(?<!\p{Extended_Pictographic}[\u{fe0f}\p{Emoji_Modifier}]?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?!\u200d)\p{Cf}/gu;
 
 /** Takes out the format characters above (a joiner inside an emoji sequence stays). */
 export function stripInvisibleFormat(text: string): string {
@@ -49,10 +50,9 @@ export function stripInvisibleFormat(text: string): string {
  * `\r\n` becomes `\n`; a lone `\r` (which would overwrite the line) is dropped.
  */
 export function sanitizeText(text: string): string {
-  return stripInvisibleFormat(text
-    .replace(/\r\n/g, '\n')
-    .replace(ESCAPE_SEQUENCES, '')
-    .replace(CONTROLS_KEEPING_LAYOUT, ''));
+  return stripInvisibleFormat(
+    text.replace(/\r\n/g, '\n').replace(ESCAPE_SEQUENCES, '').replace(CONTROLS_KEEPING_LAYOUT, ''),
+  );
 }
 
 /** sanitizeText squeezed to one line: newlines and tabs become single spaces (table cells, status lines). */

@@ -37,7 +37,10 @@ export class LazySegmenter {
   private real: Intl.Segmenter | undefined;
   private readonly graphemes: boolean;
 
-  constructor(private readonly locales?: Intl.LocalesArgument, private readonly options?: Intl.SegmenterOptions) {
+  constructor(
+    private readonly locales?: Intl.LocalesArgument,
+    private readonly options?: Intl.SegmenterOptions,
+  ) {
     this.graphemes = (options?.granularity ?? 'grapheme') === 'grapheme';
   }
 

@@ -6,7 +6,11 @@
 import leven from 'leven';
 
 /** `sameAs` groups candidates that mean one thing (`slo`, `slos`): a tie inside a group is no tie. */
-export function closestWord(word: string, candidates: readonly string[], sameAs: (candidate: string) => string = (c) => c.toLowerCase()): string | undefined {
+export function closestWord(
+  word: string,
+  candidates: readonly string[],
+  sameAs: (candidate: string) => string = (c) => c.toLowerCase(),
+): string | undefined {
   const typed = word.trim().toLowerCase();
   if (typed === '') return undefined;
   if (typed.length >= 2) {
@@ -33,7 +37,11 @@ export function closestWord(word: string, candidates: readonly string[], sameAs:
 }
 
 /** ` Did you mean "list"?`, or '' when nothing is close (ready to append to a sentence). */
-export function didYouMean(word: string, candidates: readonly string[], quote: (text: string) => string = (t) => `"${t}"`): string {
+export function didYouMean(
+  word: string,
+  candidates: readonly string[],
+  quote: (text: string) => string = (t) => `"${t}"`,
+): string {
   const match = closestWord(word, candidates);
   return match === undefined ? '' : ` Did you mean ${quote(match)}?`;
 }

@@ -69,7 +69,8 @@ const systemClock = (): Date => new Date();
 export function App(props: AppProps): React.JSX.Element {
   const { auth, onQuit } = props;
   const start = auth?.start ?? { kind: 'dashboard' };
-  const firstScreen: Screen = start.kind === 'dashboard' && props.client ? 'dashboard' : start.kind === 'welcome' ? 'welcome' : 'setup';
+  const firstScreen: Screen =
+    start.kind === 'dashboard' && props.client ? 'dashboard' : start.kind === 'welcome' ? 'welcome' : 'setup';
   const clock = props.now ?? systemClock;
   const size = useTerminalSize();
   const { columns, rows } = size;
@@ -80,32 +81,40 @@ export function App(props: AppProps): React.JSX.Element {
   // Sessions opened by :profile get a swappable client too (a 401 there is handled the same way).
   const openProfile = useMemo(() => {
     const open = props.openProfile;
-    return open ? async (name: string): Promise<Session> => {
-      const next = await open(name);
-      return { ...next, client: new SwappableClient(next.client) };
-    } : undefined;
+    return open
+      ? async (name: string): Promise<Session> => {
+          const next = await open(name);
+          return { ...next, client: new SwappableClient(next.client) };
+        }
+      : undefined;
   }, [props.openProfile]);
 
-  const build = (session: Session, firstPage?: FirstPage): Dashboard => createDashboard({
-    client: new SwappableClient(session.client),
-    settings: session.settings,
-    size,
-    clock,
-    openProfile,
-    auth,
-    firstPage,
-    initialResource: props.initialResource,
-    registry: props.registry,
-    quit: onQuit,
-    // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
-    writeTerminal: auth?.writeTerminal ?? ((sequence) => {
-      stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
-    }),
-  });
+  const build = (session: Session, firstPage?: FirstPage): Dashboard =>
+    createDashboard({
+      client: new SwappableClient(session.client),
+      settings: session.settings,
+      size,
+      clock,
+      openProfile,
+      auth,
+      firstPage,
+      initialResource: props.initialResource,
+      registry: props.registry,
+      quit: onQuit,
+      // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
+      writeTerminal:
+        auth?.writeTerminal ??
+        ((sequence) => {
+          stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
+        }),
+    });
 
   const [screen, setScreen] = useState<Screen>(firstScreen);
   const [dashboard, setDashboard] = useState<Dashboard | null>(() =>
-    props.client && firstScreen === 'dashboard' ? build({ client: props.client, settings: props.settings }, props.firstPage) : null);
+    props.client && firstScreen === 'dashboard'
+      ? build({ client: props.client, settings: props.settings }, props.firstPage)
+      : null,
+  );
   const [pending, setPending] = useState<Session | null>(null);
   const [demo, setDemo] = useState(Boolean(props.demo));
   const [done, setDone] = useState<LoginResult | null>(null);
@@ -114,7 +123,11 @@ export function App(props: AppProps): React.JSX.Element {
   useLayoutEffect(() => dashboard?.resize({ columns, rows }), [dashboard, columns, rows]);
 
   // Keys are routed by the screen the previous key left, not the one last drawn.
-  const current = useRef<{ screen: Screen; setup: SetupStore | null; dashboard: Dashboard | null }>({ screen: firstScreen, setup: null, dashboard: null });
+  const current = useRef<{ screen: Screen; setup: SetupStore | null; dashboard: Dashboard | null }>({
+    screen: firstScreen,
+    setup: null,
+    dashboard: null,
+  });
   const moveTo = (next: Screen, opened?: Dashboard) => {
     current.current.screen = next;
     if (opened) {
@@ -150,7 +163,9 @@ export function App(props: AppProps): React.JSX.Element {
   };
   // The flow's callbacks read the ref when the flow ends, never while this renders.
   // eslint-disable-next-line react-hooks/refs
-  const [setup, setSetup] = useState<SetupStore | null>(() => (firstScreen === 'setup' ? makeSetup(start.kind === 'setup' ? start.reason : undefined) : null));
+  const [setup, setSetup] = useState<SetupStore | null>(() =>
+    firstScreen === 'setup' ? makeSetup(start.kind === 'setup' ? start.reason : undefined) : null,
+  );
   useEffect(() => () => setup?.dispose(), [setup]);
   useLayoutEffect(() => {
     current.current.setup ??= setup;
@@ -193,17 +208,24 @@ export function App(props: AppProps): React.JSX.Element {
     const quit = quitLayer(() => onQuit(0));
     const { screen: now, setup: flow } = current.current;
     if (now === 'setup' && flow) return [setupLayer(flow), quit];
-    if (now === 'done') return [{ context: 'setup', owns: true, handlers: { 'setup-submit': () => pending && openDashboard(pending) } }, quit];
+    if (now === 'done')
+      return [
+        { context: 'setup', owns: true, handlers: { 'setup-submit': () => pending && openDashboard(pending) } },
+        quit,
+      ];
     if (now === 'welcome') {
-      return [welcomeLayer({
-        connect: () => {
-          const next = makeSetup();
-          current.current.setup = next;
-          setSetup(next);
-          moveTo('setup');
-        },
-        demo: auth?.startDemo ? () => void startDemo() : undefined,
-      }), quit];
+      return [
+        welcomeLayer({
+          connect: () => {
+            const next = makeSetup();
+            current.current.setup = next;
+            setSetup(next);
+            moveTo('setup');
+          },
+          demo: auth?.startDemo ? () => void startDemo() : undefined,
+        }),
+        quit,
+      ];
     }
     return [quit];
   };
@@ -240,10 +262,14 @@ export function App(props: AppProps): React.JSX.Element {
       <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
         <Box flexDirection="column" width={columns} height={bodyHeight} overflow="hidden">
           {screen === 'welcome' ? <Welcome width={columns} demo={Boolean(auth?.startDemo)} /> : null}
-          {screen === 'setup' && setup ? <SetupView store={setup} profile={props.settings.profileName} width={columns} height={bodyHeight} /> : null}
+          {screen === 'setup' && setup ? (
+            <SetupView store={setup} profile={props.settings.profileName} width={columns} height={bodyHeight} />
+          ) : null}
           {screen === 'done' && done ? <Done result={done} width={columns} /> : null}
         </Box>
-        <Text wrap="truncate-end" color={notice?.tone === 'error' ? theme.error : undefined}>{truncate(notice?.text ?? ' ', columns)}</Text>
+        <Text wrap="truncate-end" color={notice?.tone === 'error' ? theme.error : undefined}>
+          {truncate(notice?.text ?? ' ', columns)}
+        </Text>
         <StartHints layers={startLayers} width={columns} setup={setup} />
       </Box>
     </ThemeContext.Provider>
@@ -251,7 +277,15 @@ export function App(props: AppProps): React.JSX.Element {
 }
 
 /** The hint bar of the start screens, drawn again when the flow's step changes (Ctrl+O only on the token step). */
-function StartHints({ layers, width, setup }: { layers: () => KeyLayer[]; width: number; setup: SetupStore | null }): React.JSX.Element {
+function StartHints({
+  layers,
+  width,
+  setup,
+}: {
+  layers: () => KeyLayer[];
+  width: number;
+  setup: SetupStore | null;
+}): React.JSX.Element {
   const idle = useMemo(() => ({ subscribe: () => () => undefined, getSnapshot: () => null }), []);
   useSyncExternalStore((setup ?? idle).subscribe, (setup ?? idle).getSnapshot);
   return <HintBar hints={activeHints(layers(), START_ENV)} width={width} />;

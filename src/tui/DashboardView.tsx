@@ -76,13 +76,34 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
         <Box flexDirection="column" height={bodyHeight} width={columns} overflow="hidden">
           <Body screen={screen} dashboard={dashboard} nav={nav} width={columns} height={bodyHeight} clock={clock} />
         </Box>
-        <StatusLine snap={snap} whole={wholeSnap} profile={settings.profileName} width={columns} warning={dashboard.setup.warning()} />
+        <StatusLine
+          snap={snap}
+          whole={wholeSnap}
+          profile={settings.profileName}
+          width={columns}
+          warning={dashboard.setup.warning()}
+        />
         {nav.overlay === 'command' ? (
-          <InputLine prompt=":" editor={nav.command} after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined} width={columns} />
+          <InputLine
+            prompt=":"
+            editor={nav.command}
+            after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined}
+            width={columns}
+          />
         ) : nav.overlay === 'burn' ? (
-          <InputLine prompt="burn: " editor={nav.burn} placeholder="an error rate (2%) or the bad time spent (12m)" width={columns} />
+          <InputLine
+            prompt="burn: "
+            editor={nav.burn}
+            placeholder="an error rate (2%) or the bad time spent (12m)"
+            width={columns}
+          />
         ) : nav.overlay === 'filter' ? (
-          <InputLine prompt="/" editor={nav.filter} placeholder="type to filter the whole list (name, id, the columns shown)" width={columns} />
+          <InputLine
+            prompt="/"
+            editor={nav.filter}
+            placeholder="type to filter the whole list (name, id, the columns shown)"
+            width={columns}
+          />
         ) : (
           <MessageArea lines={message.lines} tone={message.tone} width={columns} />
         )}
@@ -106,11 +127,26 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
   const { session } = dashboard;
   switch (screen.kind) {
     case 'setup':
-      return <SetupView store={screen.flow} profile={session.getSnapshot().settings.profileName} width={width} height={height} />;
+      return (
+        <SetupView
+          store={screen.flow}
+          profile={session.getSnapshot().settings.profileName}
+          width={width}
+          height={height}
+        />
+      );
     case 'forms':
       return <FormsView registry={dashboard.registry} state={screen.state} width={width} height={height} />;
     case 'help':
-      return <HelpOverlay env={dashboard.env()} width={width} height={height} scroll={nav.helpScroll} viewport={dashboard.viewport} />;
+      return (
+        <HelpOverlay
+          env={dashboard.env()}
+          width={width}
+          height={height}
+          scroll={nav.helpScroll}
+          viewport={dashboard.viewport}
+        />
+      );
     case 'detail': {
       const detail = currentDetail(nav)!;
       return (
@@ -129,7 +165,16 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
     }
     case 'list': {
       const store = session.getSnapshot().stores[nav.resource];
-      return <ListScreen key={nav.resource} def={dashboard.registry.get(nav.resource)} store={store} whole={session.getSnapshot().wholes[nav.resource]} width={width} height={height} />;
+      return (
+        <ListScreen
+          key={nav.resource}
+          def={dashboard.registry.get(nav.resource)}
+          store={store}
+          whole={session.getSnapshot().wholes[nav.resource]}
+          width={width}
+          height={height}
+        />
+      );
     }
     case 'relations': {
       return <RelationsScreen store={dashboard.relations} width={width} height={height} />;
@@ -137,12 +182,26 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
   }
 }
 
-function MessageArea({ lines, tone, width }: { lines: string[]; tone: 'info' | 'error' | 'dim'; width: number }): React.JSX.Element {
+function MessageArea({
+  lines,
+  tone,
+  width,
+}: {
+  lines: string[];
+  tone: 'info' | 'error' | 'dim';
+  width: number;
+}): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box flexDirection="column" width={width} height={lines.length} overflow="hidden">
       {lines.map((line, i) => (
-        <Text key={i} wrap="truncate-end" color={tone === 'error' ? theme.error : undefined} bold={tone === 'error'} dimColor={tone === 'dim'}>
+        <Text
+          key={i}
+          wrap="truncate-end"
+          color={tone === 'error' ? theme.error : undefined}
+          bold={tone === 'error'}
+          dimColor={tone === 'dim'}
+        >
           {line || ' '}
         </Text>
       ))}
@@ -151,8 +210,14 @@ function MessageArea({ lines, tone, width }: { lines: string[]; tone: 'info' | '
 }
 
 /** The line(s) above the hint bar: a message, a failed page with its retry key, a notice, or the filter in force. */
-function messageLines(nav: NavState, snap: ListSnapshot, wholeFilter: string, width: number): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
-  if (nav.overlay === 'command' || nav.overlay === 'filter' || nav.overlay === 'burn') return { lines: [''], tone: 'info' };
+function messageLines(
+  nav: NavState,
+  snap: ListSnapshot,
+  wholeFilter: string,
+  width: number,
+): { lines: string[]; tone: 'info' | 'error' | 'dim' } {
+  if (nav.overlay === 'command' || nav.overlay === 'filter' || nav.overlay === 'burn')
+    return { lines: [''], tone: 'info' };
   const wrapped = (text: string) => {
     const lines = wrap(text, width);
     if (lines.length <= MAX_MESSAGE_LINES) return lines;
@@ -163,7 +228,20 @@ function messageLines(nav: NavState, snap: ListSnapshot, wholeFilter: string, wi
   if (nav.message) return { lines: wrapped(nav.message.text), tone: nav.message.tone };
   if (snap.error !== null) return { lines: wrapped(retryText(snap.error)), tone: 'error' };
   if (snap.notice) return { lines: [truncate(snap.notice, width)], tone: 'info' };
-  if (wholeFilter && nav.details.length === 0) return { lines: [truncate(`Filter “${sanitizeLine(wholeFilter)}” over the whole list · n/p page through the matches · / changes it · Esc clears it`, width)], tone: 'dim' };
-  if (snap.filter && nav.details.length === 0) return { lines: [truncate(`Filter “${sanitizeLine(snap.filter)}” · / changes it · Esc clears it`, width)], tone: 'dim' };
+  if (wholeFilter && nav.details.length === 0)
+    return {
+      lines: [
+        truncate(
+          `Filter “${sanitizeLine(wholeFilter)}” over the whole list · n/p page through the matches · / changes it · Esc clears it`,
+          width,
+        ),
+      ],
+      tone: 'dim',
+    };
+  if (snap.filter && nav.details.length === 0)
+    return {
+      lines: [truncate(`Filter “${sanitizeLine(snap.filter)}” · / changes it · Esc clears it`, width)],
+      tone: 'dim',
+    };
   return { lines: [''], tone: 'info' };
 }

@@ -21,10 +21,13 @@ const HELP_WORDS = ['help', 'h'];
 
 /** Every word the command line knows, for completion (resource aliases included). */
 export function commandWords(registry: Registry = REGISTRY): string[] {
-  return [...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q'])].sort();
+  return [
+    ...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q']),
+  ].sort();
 }
 
-const usage = (registry: Registry): string => `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME or :q.`;
+const usage = (registry: Registry): string =>
+  `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME or :q.`;
 
 export function parseCommand(text: string, registry: Registry = REGISTRY): Command {
   const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
@@ -39,7 +42,8 @@ export function parseCommand(text: string, registry: Registry = REGISTRY): Comma
   if (named && args.length === 1) {
     const id = args[0]!;
     // Ids are single path segments: anything else cannot name a record.
-    if (id.includes('/') || id === '.' || id === '..') return { kind: 'error', message: `"${shown(id)}" cannot be an id: ids have no "/".` };
+    if (id.includes('/') || id === '.' || id === '..')
+      return { kind: 'error', message: `"${shown(id)}" cannot be an id: ids have no "/".` };
     return { kind: 'open', resource: named.name, id };
   }
   if (named && args.length > 1) return { kind: 'error', message: `Name one record: :${shown(lower)} ID.` };
@@ -49,7 +53,10 @@ export function parseCommand(text: string, registry: Registry = REGISTRY): Comma
   const def = registry.resolve(lower);
   if (def) return { kind: 'resource', resource: def.name };
   const meant = closestWord(lower, commandWords(registry), (w) => registry.resolve(w)?.name ?? w);
-  return { kind: 'error', message: `Unknown command :${shown(word)}.${meant ? ` Did you mean :${meant}?` : ''} ${usage(registry)}` };
+  return {
+    kind: 'error',
+    message: `Unknown command :${shown(word)}.${meant ? ` Did you mean :${meant}?` : ''} ${usage(registry)}`,
+  };
 }
 
 /** What the user typed, safe and short enough to quote in a message. */

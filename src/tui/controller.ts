@@ -58,7 +58,8 @@ export function createController(deps: ControllerDeps): Controller {
   const { nav, viewport, records } = deps;
   const state = () => nav.getSnapshot();
   const store = () => deps.stores()[state().resource];
-  const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
+  const say = (text: string, tone: 'info' | 'error' = 'info') =>
+    nav.dispatch({ type: 'message', message: { text, tone } });
   const closeOverlay = () => nav.dispatch({ type: 'overlay', overlay: 'none' });
 
   const whole = () => deps.wholes?.()[state().resource];
@@ -78,7 +79,10 @@ export function createController(deps: ControllerDeps): Controller {
   };
 
   const copier = createCopier(deps.writeTerminal, (resource, record) =>
-    deps.index ? recordSummary(deps.registry.get(resource), record, deps.index(), records, (deps.clock ?? (() => new Date()))()) : record.id);
+    deps.index
+      ? recordSummary(deps.registry.get(resource), record, deps.index(), records, (deps.clock ?? (() => new Date()))())
+      : record.id,
+  );
 
   /** u, x, y, Y on a record (the list's selection or the details' record). */
   const recordHandlers = (resource: ResourceName, record: () => ApiRecord | undefined): KeyHandlers => {
@@ -91,7 +95,8 @@ export function createController(deps: ControllerDeps): Controller {
       'copy-summary': on((r) => say(copier.copySummary(resource, r))),
     };
     if (deps.relations) {
-      const open = (mode: RelationsMode) => on((r) => deps.relations!.open(mode, resource, r.id, relations.model.name(resource, r)));
+      const open = (mode: RelationsMode) =>
+        on((r) => deps.relations!.open(mode, resource, r.id, relations.model.name(resource, r)));
       handlers['used-by'] = open('used-by');
       handlers.relations = open('tree');
     }
@@ -155,12 +160,18 @@ export function createController(deps: ControllerDeps): Controller {
         const record = selectedOnList();
         if (record) nav.dispatch({ type: 'open-detail', entry: { resource, id: record.id, record } });
       },
-      'filter-open': () => nav.dispatch({ type: 'overlay', overlay: 'filter', filter: w ? w.getSnapshot().query.text : list.getSnapshot().filter }),
+      'filter-open': () =>
+        nav.dispatch({
+          type: 'overlay',
+          overlay: 'filter',
+          filter: w ? w.getSnapshot().query.text : list.getSnapshot().filter,
+        }),
       reload: () => {
         list.reload();
         void deps.index?.().refreshStarted(resource);
         // A tab whose count is missing (its first read failed) gets it back with the same key.
-        for (const other of Object.values(deps.stores())) if (other !== list && other.getSnapshot().page === null) other.recover();
+        for (const other of Object.values(deps.stores()))
+          if (other !== list && other.getSnapshot().page === null) other.recover();
       },
       ...recordHandlers(resource, selectedOnList),
     };
@@ -195,17 +206,24 @@ export function createController(deps: ControllerDeps): Controller {
     };
     if (!deps.env().readOnly && deps.forms) {
       // e, E, d on the record shown (c stays a list key).
-      const { 'record-create': _create, ...onRecord } = deps.forms.listHandlers(top.resource, () => records.get(top.resource, top.id).record ?? top.record);
+      const { 'record-create': _create, ...onRecord } = deps.forms.listHandlers(
+        top.resource,
+        () => records.get(top.resource, top.id).record ?? top.record,
+      );
       Object.assign(handlers, onRecord);
     }
     // The burn calculator needs a budget: SLO details only.
     if (top.resource === 'slos') handlers['burn-open'] = () => nav.dispatch({ type: 'overlay', overlay: 'burn' });
     const refs = referencesOf(deps.registry, top.resource, records.get(top.resource, top.id).record ?? top.record);
     const marked = refs[Math.min(top.reference, refs.length - 1)];
-    if (marked) handlers['open-reference'] = () => nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
+    if (marked)
+      handlers['open-reference'] = () =>
+        nav.dispatch({ type: 'open-detail', entry: { resource: marked.resource, id: marked.id } });
     if (refs.length > 1) {
-      handlers['reference-next'] = () => nav.dispatch({ type: 'mark-reference', to: top.reference + 1, count: refs.length });
-      handlers['reference-prev'] = () => nav.dispatch({ type: 'mark-reference', to: top.reference - 1, count: refs.length });
+      handlers['reference-next'] = () =>
+        nav.dispatch({ type: 'mark-reference', to: top.reference + 1, count: refs.length });
+      handlers['reference-prev'] = () =>
+        nav.dispatch({ type: 'mark-reference', to: top.reference - 1, count: refs.length });
     }
     return { context: 'detail', handlers };
   };
@@ -296,7 +314,10 @@ export function createController(deps: ControllerDeps): Controller {
           const line = view.selectedLine();
           if (!line) return;
           if (line.resolution === 'dangling') {
-            say(`${relations.model.noun(line.resource, false)} ${line.id} points nowhere: there is no such record to open.`, 'error');
+            say(
+              `${relations.model.noun(line.resource, false)} ${line.id} points nowhere: there is no such record to open.`,
+              'error',
+            );
             return;
           }
           view.close();
@@ -356,7 +377,12 @@ export function createController(deps: ControllerDeps): Controller {
       nav.dispatch({ type: 'message', message: null });
       store().clearNotice();
       const s = state();
-      const textInput = s.overlay === 'filter' || s.overlay === 'command' || s.overlay === 'burn' || Boolean(deps.setupLayer?.()) || Boolean(deps.forms?.textInput());
+      const textInput =
+        s.overlay === 'filter' ||
+        s.overlay === 'command' ||
+        s.overlay === 'burn' ||
+        Boolean(deps.setupLayer?.()) ||
+        Boolean(deps.forms?.textInput());
       for (const one of splitKeys(input, key, textInput)) {
         const result = dispatchKey(layers(), deps.env(), one.input, one.key);
         if (result.kind === 'refused') say(result.reason, 'error');

@@ -25,9 +25,21 @@ function namesLookup(index: RecordIndex, records: RecordStore): RecordLookup {
 }
 
 const text = (value: unknown): string =>
-  value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
 
-export function recordSummary(def: ResourceDef, record: ApiRecord, index: RecordIndex, records: RecordStore, now: Date): string {
+export function recordSummary(
+  def: ResourceDef,
+  record: ApiRecord,
+  index: RecordIndex,
+  records: RecordStore,
+  now: Date,
+): string {
   const resource = def.name;
   const lookup = namesLookup(index, records);
   const name = relations.model.name(resource, record);
@@ -38,11 +50,17 @@ export function recordSummary(def: ResourceDef, record: ApiRecord, index: Record
     const sliId = text(record.service_level_indicator_id);
     items = sloSummaryItems(record, sliId ? refName('slis', sliId) : '', now);
   } else {
-    items = def.fields.filter((f) => f.key !== 'name').map((field) => {
-      const reference = relations.model.references.find((r) => r.from === resource && r.field === field.key);
-      const value = reference ? idsIn(record, reference).map((id) => refName(reference.to, id)).join(', ') : text(record[field.key]);
-      return { label: field.label, value };
-    });
+    items = def.fields
+      .filter((f) => f.key !== 'name')
+      .map((field) => {
+        const reference = relations.model.references.find((r) => r.from === resource && r.field === field.key);
+        const value = reference
+          ? idsIn(record, reference)
+              .map((id) => refName(reference.to, id))
+              .join(', ')
+          : text(record[field.key]);
+        return { label: field.label, value };
+      });
   }
   return markdownSummary(title, items);
 }
@@ -53,7 +71,10 @@ export interface Copier {
 }
 
 /** The sentence for the message line after copying (or why nothing was). */
-export function createCopier(write: ((sequence: string) => void) | undefined, summary: (resource: ResourceName, record: ApiRecord) => string): Copier {
+export function createCopier(
+  write: ((sequence: string) => void) | undefined,
+  summary: (resource: ResourceName, record: ApiRecord) => string,
+): Copier {
   const copy = (content: string, what: string): string => {
     if (!write) return 'Copying is not available here.';
     write(clipboardSequence(content));
@@ -65,7 +86,10 @@ export function createCopier(write: ((sequence: string) => void) | undefined, su
     copySummary: (resource, record) => {
       const content = summary(resource, record);
       const lines = content.trimEnd().split('\n').length;
-      return copy(content, `a Markdown summary of ${relations.model.noun(resource, false)} ${shown(record.id)} (${lines} lines)`);
+      return copy(
+        content,
+        `a Markdown summary of ${relations.model.noun(resource, false)} ${shown(record.id)} (${lines} lines)`,
+      );
     },
   };
 }

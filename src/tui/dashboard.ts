@@ -113,21 +113,42 @@ export function createDashboard(services: DashboardServices): Dashboard {
   const viewport = new ViewportStore(services.size);
   let disposed = false;
 
-  const makeSession = (client: ApiClient, settings: Settings, owned: boolean, firstPage?: FirstPage): DashboardSession => {
+  const makeSession = (
+    client: ApiClient,
+    settings: Settings,
+    owned: boolean,
+    firstPage?: FirstPage,
+  ): DashboardSession => {
     // One gate a session: its requests share one connection.
     const gate = new RequestGate();
     const pageSize = viewport.pageSize;
     const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
-    const stores = Object.fromEntries(registry.defs.map((def) => [
-      def.name,
-      new ListStore({ client, resource: def.name, def, pageSize, gate, firstPage: early?.resource === def.name ? early : undefined }),
-    ])) as Record<ResourceName, ListStore>;
+    const stores = Object.fromEntries(
+      registry.defs.map((def) => [
+        def.name,
+        new ListStore({
+          client,
+          resource: def.name,
+          def,
+          pageSize,
+          gate,
+          firstPage: early?.resource === def.name ? early : undefined,
+        }),
+      ]),
+    ) as Record<ResourceName, ListStore>;
     // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
     const index = new RecordIndex({ walk: gatedWalk(client, gate), maxRecords: settings.indexMaxRecords });
-    const wholes = Object.fromEntries(registry.defs.map((def) => [
-      def.name,
-      new WholeList({ index, def, pageSize, columns: () => fittedColumns(def, viewport.getSnapshot().columns).map((f) => f.column) }),
-    ])) as Record<ResourceName, WholeList>;
+    const wholes = Object.fromEntries(
+      registry.defs.map((def) => [
+        def.name,
+        new WholeList({
+          index,
+          def,
+          pageSize,
+          columns: () => fittedColumns(def, viewport.getSnapshot().columns).map((f) => f.column),
+        }),
+      ]),
+    ) as Record<ResourceName, WholeList>;
     return { client, settings, owned, stores, index, wholes, readOnly: settings.readOnly || client.readOnly };
   };
   const disposeSession = (s: DashboardSession) => {
@@ -136,12 +157,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     s.index.close();
   };
 
-  const session = new Store<DashboardSession>(makeSession(services.client, services.settings, false, services.firstPage));
+  const session = new Store<DashboardSession>(
+    makeSession(services.client, services.settings, false, services.firstPage),
+  );
   let editorRunner = services.runEditor;
   const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, resources: registry.names.length });
   const records = new RecordStore(() => session.getSnapshot().client);
   const relationsStore = new RelationsStore(() => session.getSnapshot().index);
-  const say = (text: string, tone: 'info' | 'error' = 'info') => nav.dispatch({ type: 'message', message: { text, tone } });
+  const say = (text: string, tone: 'info' | 'error' = 'info') =>
+    nav.dispatch({ type: 'message', message: { text, tone } });
 
   const setup = new TokenSetupController({
     auth: services.auth,
@@ -164,7 +188,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
     stores: () => session.getSnapshot().stores,
     nav,
     env,
-    runEditor: () => editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
+    runEditor: () =>
+      editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
 
   // The shown list loads; once its first page is in (or failed), the others' first pages are read quietly.
@@ -284,7 +309,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
 
   // A token from the environment wins over the stored one without a word elsewhere: say it once, on screen.
   if (services.settings.tokenSource === 'env' && services.settings.storedTokenShadowed) {
-    say(`Using the token in SLOTUI_TOKEN: it wins over the token stored in profile ${truncate(sanitizeLine(services.settings.profileName), 40)}.`);
+    say(
+      `Using the token in SLOTUI_TOKEN: it wins over the token stored in profile ${truncate(sanitizeLine(services.settings.profileName), 40)}.`,
+    );
   }
 
   // The shown list starts loading now: a first page already in is drawn in the first frame.

@@ -14,7 +14,10 @@ export function errorSentence(error: unknown): string {
 /** The client's advice names CLI commands; in the dashboard the same advice is a key. */
 function dashboardAdvice(text: string): string {
   return text
-    .replace(/ Check the id with `slotui list [^`]*`\./, ' It may have been deleted: Esc goes back, r reloads the list.')
+    .replace(
+      / Check the id with `slotui list [^`]*`\./,
+      ' It may have been deleted: Esc goes back, r reloads the list.',
+    )
     .replace(/check with `slotui list [^`]*`/g, 'check the list (r reloads it)');
 }
 

@@ -44,7 +44,11 @@ describe('readCaFile', () => {
   it('the sandbox CA file read this way lets the client verify the sandbox', async () => {
     const sandbox = await startSandbox({ sample: false, seed: 2 });
     try {
-      const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: await readCaFile(sandbox.caFile) });
+      const client = createClient({
+        baseUrl: sandbox.baseUrl,
+        token: sandbox.token,
+        ca: await readCaFile(sandbox.caFile),
+      });
       try {
         expect((await client.listPage('slis')).total).toBe(2);
       } finally {
@@ -56,7 +60,9 @@ describe('readCaFile', () => {
   });
 
   it('createClient refuses a ca option that holds no certificate, synchronously', async () => {
-    const error = await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1:1', token: 'x', ca: 'not a pem' }));
+    const error = await expectSlotuiError(() =>
+      createClient({ baseUrl: 'https://127.0.0.1:1', token: 'x', ca: 'not a pem' }),
+    );
     expect(error.kind).toBe('config');
   });
 });

@@ -28,7 +28,11 @@ async function setup(readOnly = false): Promise<{ sandbox: SandboxHandle; client
 describe('records', () => {
   it('create, get, update (PATCH with only the given fields), remove', async () => {
     const { client, sandbox } = await setup();
-    const created = await client.create('slis', { name: 'checkout availability', type: 'availability', queries: { total: { select: 'count(*)', from: 'http', where: 'x', limit: 1 } } });
+    const created = await client.create('slis', {
+      name: 'checkout availability',
+      type: 'availability',
+      queries: { total: { select: 'count(*)', from: 'http', where: 'x', limit: 1 } },
+    });
     expect(typeof created.id).toBe('string');
     expect(created.name).toBe('checkout availability');
 

@@ -37,11 +37,18 @@ async function trickleServer(): Promise<TestServer> {
 describe('the request deadline', () => {
   it('ends a body that trickles a byte at a time, naming the deadline and how to change it', async () => {
     const server = await trickleServer();
-    const client = createClient({ baseUrl: server.origin, token: 'tok', ca: server.caPem, timeouts: { bodyMs: 5_000, totalMs: 300 } });
+    const client = createClient({
+      baseUrl: server.origin,
+      token: 'tok',
+      ca: server.caPem,
+      timeouts: { bodyMs: 5_000, totalMs: 300 },
+    });
     cleanups.push(() => client.close());
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe("The server's answer to GET /v1/slis/ did not arrive whole within the request deadline of 0.3s. Try again later, or give it longer with SLOTUI_REQUEST_TIMEOUT (seconds) or the profile's requestTimeout.");
+    expect(error.message).toBe(
+      "The server's answer to GET /v1/slis/ did not arrive whole within the request deadline of 0.3s. Try again later, or give it longer with SLOTUI_REQUEST_TIMEOUT (seconds) or the profile's requestTimeout.",
+    );
     expectPlainSentence(error.message);
     // A GET that ran out its deadline is not tried again: that would double the wait.
     expect(server.requests).toHaveLength(1);
@@ -54,7 +61,12 @@ describe('the request deadline', () => {
       res.end(text);
     });
     cleanups.push(() => server.close());
-    const client = createClient({ baseUrl: server.origin, token: 'tok', ca: server.caPem, timeouts: { totalMs: 10_000 } });
+    const client = createClient({
+      baseUrl: server.origin,
+      token: 'tok',
+      ca: server.caPem,
+      timeouts: { totalMs: 10_000 },
+    });
     cleanups.push(() => client.close());
     await expect(client.listPage('slis')).resolves.toMatchObject({ total: 0 });
   });
@@ -63,13 +75,24 @@ describe('the request deadline', () => {
     const server = await trickleServer();
     const dir = await tempFolder('slotui-deadline-');
     cleanups.push(() => removeFolder(dir));
-    const env = { SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: server.origin, SLOTUI_TOKEN: 'tok', SLOTUI_REQUEST_TIMEOUT: '0.4' };
+    const env = {
+      SLOTUI_CONFIG_DIR: dir,
+      SLOTUI_BASE_URL: server.origin,
+      SLOTUI_TOKEN: 'tok',
+      SLOTUI_REQUEST_TIMEOUT: '0.4',
+    };
     const r = await runCli(['list', 'slis', '--all', '--json'], { env, client: { ca: server.caPem } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^slotui: The server's answer to GET \/v1\/slis\/ did not arrive whole within the request deadline of 0\.4s\./);
-    const bad = await runCli(['list', 'slis'], { env: { ...env, SLOTUI_REQUEST_TIMEOUT: 'soon' }, client: { ca: server.caPem } });
+    expect(r.stderr).toMatch(
+      /^slotui: The server's answer to GET \/v1\/slis\/ did not arrive whole within the request deadline of 0\.4s\./,
+    );
+    const bad = await runCli(['list', 'slis'], {
+      env: { ...env, SLOTUI_REQUEST_TIMEOUT: 'soon' },
+      client: { ca: server.caPem },
+    });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe('slotui: SLOTUI_REQUEST_TIMEOUT must be a number of seconds from 0.001 to 86400, such as 60 (got "soon").\n');
+    expect(bad.stderr).toBe(
+      'slotui: SLOTUI_REQUEST_TIMEOUT must be a number of seconds from 0.001 to 86400, such as 60 (got "soon").\n',
+    );
   });
 });
-

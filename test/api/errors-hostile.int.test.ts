@@ -8,8 +8,15 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import {
-  closedPort, expectNoTokenInErrors, expectPlainSentence, expectSlotuiError, json, recordingSleep, startHttpsServer,
-  type Handler, type TestServer,
+  closedPort,
+  expectNoTokenInErrors,
+  expectPlainSentence,
+  expectSlotuiError,
+  json,
+  recordingSleep,
+  startHttpsServer,
+  type Handler,
+  type TestServer,
 } from './helpers.js';
 
 const TOKEN = 'tok-Hostile-Secret-ABCdef';
@@ -20,7 +27,10 @@ afterEach(async () => {
 });
 afterAll(() => expectNoTokenInErrors([TOKEN, LOWER]));
 
-async function setup(handler: Handler, options: Partial<ClientOptions> = {}): Promise<{ server: TestServer; client: ApiClient; waits: number[] }> {
+async function setup(
+  handler: Handler,
+  options: Partial<ClientOptions> = {},
+): Promise<{ server: TestServer; client: ApiClient; waits: number[] }> {
   const server = await startHttpsServer(handler);
   cleanups.push(() => server.close());
   const { sleep, waits } = recordingSleep();
@@ -31,17 +41,23 @@ async function setup(handler: Handler, options: Partial<ClientOptions> = {}): Pr
 
 describe('error bodies', () => {
   it('400 with DRF-style field errors fills fieldErrors', async () => {
-    const { client } = await setup((_req, res) => json(res, 400, { name: ['This field is required.'], target_value: 'Not a number.' }));
+    const { client } = await setup((_req, res) =>
+      json(res, 400, { name: ['This field is required.'], target_value: 'Not a number.' }),
+    );
     const error = await expectSlotuiError(() => client.create('slos', { description: 'x' }));
     expect(error.kind).toBe('validation');
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({ name: ['This field is required.'], target_value: ['Not a number.'] });
-    expect(error.message).toContain('(HTTP 400: name: This field is required; target_value: Not a number). Fix these fields');
+    expect(error.message).toContain(
+      '(HTTP 400: name: This field is required; target_value: Not a number). Fix these fields',
+    );
     expectPlainSentence(error.message);
   });
 
   it('400 with {"detail": ...} puts the sanitised detail in the message', async () => {
-    const { client } = await setup((_req, res) => json(res, 400, { detail: `bad \u001b[31mlimit\u001b[0m\u0007 ${'x'.repeat(500)}` }));
+    const { client } = await setup((_req, res) =>
+      json(res, 400, { detail: `bad \u001b[31mlimit\u001b[0m\u0007 ${'x'.repeat(500)}` }),
+    );
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('validation');
     expect(error.fieldErrors).toBeUndefined();
@@ -52,7 +68,12 @@ describe('error bodies', () => {
   });
 
   it('a server that echoes the token back never gets it into the message', async () => {
-    const { client } = await setup((req, res) => json(res, 400, { errors: { name: [`${req.headers.authorization ?? ''} is bad`] }, detail: req.headers.authorization }));
+    const { client } = await setup((req, res) =>
+      json(res, 400, {
+        errors: { name: [`${req.headers.authorization ?? ''} is bad`] },
+        detail: req.headers.authorization,
+      }),
+    );
     const error = await expectSlotuiError(() => client.create('slis', { name: 'n', type: 't' }));
     expect(error.kind).toBe('validation');
     expect(error.message).toContain('[redacted]');
@@ -60,7 +81,9 @@ describe('error bodies', () => {
   });
 
   it('a token echoed where the message is cut short leaves no piece of it', async () => {
-    const { client } = await setup((req, res) => json(res, 500, { detail: `${'x'.repeat(180)} ${req.headers.authorization ?? ''}` }));
+    const { client } = await setup((req, res) =>
+      json(res, 500, { detail: `${'x'.repeat(180)} ${req.headers.authorization ?? ''}` }),
+    );
     const error = await expectSlotuiError(() => client.listPage('slis', { limit: 1 }));
     expect(error.message).not.toContain(TOKEN.slice(0, 8));
   });
@@ -68,13 +91,21 @@ describe('error bodies', () => {
   it('a server that hides the token in a record key or a link is redacted too', async () => {
     const { client } = await setup((req, res) => {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (req.url?.includes('/v1/slis/')) json(res, 200, { total: 1, results: [{ id: 'a', queries: { [token]: 5 } }], next: null });
-      else json(res, 200, { total: 1, results: [{ id: 'a' }], next: `https://${token.toLowerCase()}.example/v1/slos/?offset=1` });
+      if (req.url?.includes('/v1/slis/'))
+        json(res, 200, { total: 1, results: [{ id: 'a', queries: { [token]: 5 } }], next: null });
+      else
+        json(res, 200, {
+          total: 1,
+          results: [{ id: 'a' }],
+          next: `https://${token.toLowerCase()}.example/v1/slos/?offset=1`,
+        });
     });
     const inKey = await expectSlotuiError(() => client.listPage('slis'));
     expect(inKey.kind).toBe('protocol');
     const inLink = await expectSlotuiError(async () => {
-      for await (const _ of client.pages('slos')) { /* drain */ }
+      for await (const _ of client.pages('slos')) {
+        /* drain */
+      }
     });
     expect(inLink.kind).toBe('insecure');
   });
@@ -227,7 +258,12 @@ describe('connections', () => {
   });
 
   it('a server that never answers times out with the headers timeout', async () => {
-    const { client, server } = await setup(() => { /* never answers */ }, { timeouts: { headersMs: 200 } });
+    const { client, server } = await setup(
+      () => {
+        /* never answers */
+      },
+      { timeouts: { headersMs: 200 } },
+    );
     const started = Date.now();
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('timeout');
@@ -237,17 +273,22 @@ describe('connections', () => {
   });
 
   it('a server that stalls mid-body times out with the body timeout', async () => {
-    const { client } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"total": 1, ');
-    }, { timeouts: { bodyMs: 200 } });
+    const { client } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"total": 1, ');
+      },
+      { timeouts: { bodyMs: 200 } },
+    );
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('stopped sending');
   });
 
   it('an AbortSignal cancels a request in flight', async () => {
-    const { client } = await setup(() => { /* never answers */ });
+    const { client } = await setup(() => {
+      /* never answers */
+    });
     const controller = new AbortController();
     const pending = expectSlotuiError(() => client.listPage('slis', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 50);
@@ -258,7 +299,12 @@ describe('connections', () => {
   it('an AbortSignal cancels a backoff wait', async () => {
     const server = await startHttpsServer((_req, res) => json(res, 503, {}));
     cleanups.push(() => server.close());
-    const client = createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const client = createClient({
+      baseUrl: server.origin,
+      token: TOKEN,
+      ca: server.caPem,
+      retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
     cleanups.push(() => client.close());
     const controller = new AbortController();
     const pending = expectSlotuiError(() => client.listPage('slis', { signal: controller.signal }));

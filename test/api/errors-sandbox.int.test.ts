@@ -16,12 +16,21 @@ afterEach(async () => {
 });
 afterAll(() => expectNoTokenInErrors(tokens));
 
-async function setup(sandboxOptions: SandboxOptions = {}, clientOptions: Partial<ClientOptions> = {}): Promise<{ sandbox: SandboxHandle; client: ApiClient; waits: number[] }> {
+async function setup(
+  sandboxOptions: SandboxOptions = {},
+  clientOptions: Partial<ClientOptions> = {},
+): Promise<{ sandbox: SandboxHandle; client: ApiClient; waits: number[] }> {
   const sandbox = await startSandbox({ sample: false, seed: 5, ...sandboxOptions });
   cleanups.push(() => sandbox.close());
   tokens.push(sandbox.token);
   const { sleep, waits } = recordingSleep();
-  const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, sleep, ...clientOptions });
+  const client = createClient({
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    ca: sandbox.caPem,
+    sleep,
+    ...clientOptions,
+  });
   cleanups.push(() => client.close());
   return { sandbox, client, waits };
 }
@@ -59,7 +68,9 @@ describe('authentication', () => {
   it('probe succeeds with a valid token', async () => {
     const { client, sandbox } = await setup();
     await client.probe();
-    expect(sandbox.requests.map((r) => [r.method, r.path, r.authorized])).toEqual([['GET', '/v1/slis/?limit=1&offset=0', true]]);
+    expect(sandbox.requests.map((r) => [r.method, r.path, r.authorized])).toEqual([
+      ['GET', '/v1/slis/?limit=1&offset=0', true],
+    ]);
   });
 });
 
@@ -75,21 +86,27 @@ describe('statuses', () => {
     expect(update.message).toMatch(/^No slo with id slo-nope/);
   });
 
-  it('400 with the server\'s field errors', async () => {
+  it("400 with the server's field errors", async () => {
     const { client } = await setup();
     const error = await expectSlotuiError(() => client.create('slos', { name: 'x', interval: 'soon' }));
     expect(error.kind).toBe('validation');
     expect(error.status).toBe(400);
     expect(error.exitCode).toBe(1);
     expect(error.fieldErrors).toBeDefined();
-    expect(Object.keys(error.fieldErrors ?? {})).toEqual(expect.arrayContaining(['service_level_indicator_id', 'interval']));
+    expect(Object.keys(error.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(['service_level_indicator_id', 'interval']),
+    );
     expect(error.fieldErrors?.service_level_indicator_id?.[0]).toMatch(/required/i);
-    expect(error.message).toMatch(/rejected the request to \/v1\/slos\/ \(HTTP 400: .*\)\. Fix these fields and try again\./);
+    expect(error.message).toMatch(
+      /rejected the request to \/v1\/slos\/ \(HTTP 400: .*\)\. Fix these fields and try again\./,
+    );
     expectPlainSentence(error.message);
   });
 
   it('429 with Retry-After: waits what the server says (via the injected sleep), then fails', async () => {
-    const { client, sandbox, waits } = await setup({ faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 2 } });
+    const { client, sandbox, waits } = await setup({
+      faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 2 },
+    });
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('rate-limited');
     expect(error.status).toBe(429);
@@ -111,7 +128,9 @@ describe('statuses', () => {
   });
 
   it('503: retried up to 3 tries, then a server error', async () => {
-    const { client, sandbox, waits } = await setup({ faults: { errorRate: 1, errorStatuses: [503], retryAfterSeconds: 1 } });
+    const { client, sandbox, waits } = await setup({
+      faults: { errorRate: 1, errorStatuses: [503], retryAfterSeconds: 1 },
+    });
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('server');
     expect(error.status).toBe(503);

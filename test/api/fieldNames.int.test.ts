@@ -9,15 +9,21 @@ afterEach(async () => {
 });
 
 describe('fields named by the profile', () => {
-  it('list, get, create and update speak slotui\'s names to slotui and the service\'s to the service', async () => {
+  it("list, get, create and update speak slotui's names to slotui and the service's to the service", async () => {
     const agreement = { id: 'agr-1', name: 'Gold', org: 'org-1', objective_ids: ['slo-1', 'slo-2'] };
     const server = await startHttpsServer((req, res) => {
-      if (req.method === 'GET' && req.url?.startsWith('/v1/agreements/?')) json(res, 200, { total: 1, results: [agreement], next: null, previous: null });
+      if (req.method === 'GET' && req.url?.startsWith('/v1/agreements/?'))
+        json(res, 200, { total: 1, results: [agreement], next: null, previous: null });
       else if (req.method === 'GET') json(res, 200, agreement);
       else json(res, req.method === 'POST' ? 201 : 200, { ...agreement, ...(JSON.parse(req.body || '{}') as object) });
     });
     cleanups.push(() => server.close());
-    const client = createClient({ baseUrl: server.origin, token: 't', ca: server.caPem, fields: { agreements: { slo_ids: 'objective_ids', organization_id: 'org' } } });
+    const client = createClient({
+      baseUrl: server.origin,
+      token: 't',
+      ca: server.caPem,
+      fields: { agreements: { slo_ids: 'objective_ids', organization_id: 'org' } },
+    });
     cleanups.push(() => client.close());
 
     const page = await client.listPage('agreements');
@@ -36,7 +42,9 @@ describe('fields named by the profile', () => {
   });
 
   it('a profile naming a field the resource does not have is refused before any request', async () => {
-    const error = await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1:9', fields: { slos: { sli: 'x' } } }));
+    const error = await expectSlotuiError(() =>
+      createClient({ baseUrl: 'https://127.0.0.1:9', fields: { slos: { sli: 'x' } } }),
+    );
     expect(error.kind).toBe('config');
     expect(error.message).toMatch(/names "sli", which SLOs do not have/);
   });

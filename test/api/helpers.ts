@@ -37,7 +37,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse, server: TestServer) => void | Promise<void>;
+export type Handler = (
+  req: IncomingMessage & { body: string },
+  res: ServerResponse,
+  server: TestServer,
+) => void | Promise<void>;
 
 /** An HTTPS server on 127.0.0.1 with an ephemeral port, answering through `handler`. */
 export async function startHttpsServer(handler: Handler): Promise<TestServer> {
@@ -94,7 +98,11 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 /** A plain TCP listener that accepts and counts connections (and closes them). */
-export async function startCountingTcpServer(): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+export async function startCountingTcpServer(): Promise<{
+  port: number;
+  connections(): number;
+  close(): Promise<void>;
+}> {
   let connections = 0;
   const server = createNetServer((socket) => {
     connections++;

@@ -18,7 +18,10 @@ describe('nesting depth', () => {
   });
 
   it('clips below the limit, keeping what fits and own __proto__ keys', () => {
-    const record = JSON.parse(`{"id":"x","__proto__":"own","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`) as Record<string, unknown>;
+    const record = JSON.parse(`{"id":"x","__proto__":"own","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`) as Record<
+      string,
+      unknown
+    >;
     expect(() => JSON.stringify(record)).toThrow(RangeError);
     const clipped = clipNesting(record, 3) as Record<string, unknown>;
     expect(JSON.stringify(clipped)).toBe(`{"id":"x","__proto__":"own","deep":[[${JSON.stringify(TOO_DEEP)}]]}`);

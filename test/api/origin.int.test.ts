@@ -8,7 +8,13 @@ import { createClient } from '../../src/api/client.js';
 import { itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from '../../src/api/origin.js';
 import type { ApiClient } from '../../src/api/types.js';
 import {
-  expectNoTokenInErrors, expectPlainSentence, expectSlotuiError, json, startCountingTcpServer, startHttpsServer, type TestServer,
+  expectNoTokenInErrors,
+  expectPlainSentence,
+  expectSlotuiError,
+  json,
+  startCountingTcpServer,
+  startHttpsServer,
+  type TestServer,
 } from './helpers.js';
 
 const TOKEN = 'tok-origin-secret-123456';
@@ -31,7 +37,9 @@ describe('base URL', () => {
   it('refuses http:// synchronously, before any socket is opened', async () => {
     const tcp = await startCountingTcpServer();
     cleanups.push(() => tcp.close());
-    const error = await expectSlotuiError(() => createClient({ baseUrl: `http://127.0.0.1:${tcp.port}`, token: TOKEN }));
+    const error = await expectSlotuiError(() =>
+      createClient({ baseUrl: `http://127.0.0.1:${tcp.port}`, token: TOKEN }),
+    );
     expect(error.kind).toBe('insecure');
     expect(error.exitCode).toBe(1);
     expect(error.message).toMatch(/plain http.*https:\/\//);
@@ -42,27 +50,49 @@ describe('base URL', () => {
   });
 
   it('refuses other schemes and malformed URLs with a sentence', async () => {
-    expect((await expectSlotuiError(() => createClient({ baseUrl: 'ftp://127.0.0.1/', token: TOKEN }))).kind).toBe('insecure');
+    expect((await expectSlotuiError(() => createClient({ baseUrl: 'ftp://127.0.0.1/', token: TOKEN }))).kind).toBe(
+      'insecure',
+    );
     expect((await expectSlotuiError(() => createClient({ baseUrl: 'not a url', token: TOKEN }))).kind).toBe('config');
     expect((await expectSlotuiError(() => createClient({ baseUrl: '', token: TOKEN }))).kind).toBe('config');
-    expect((await expectSlotuiError(() => createClient({ baseUrl: 'https://u:p@127.0.0.1/', token: TOKEN }))).kind).toBe('config');
-    expect((await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1/?x=1', token: TOKEN }))).kind).toBe('config');
+    expect(
+      (await expectSlotuiError(() => createClient({ baseUrl: 'https://u:p@127.0.0.1/', token: TOKEN }))).kind,
+    ).toBe('config');
+    expect(
+      (await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1/?x=1', token: TOKEN }))).kind,
+    ).toBe('config');
   });
 
   it('refuses a profile path that is a full URL (it could point elsewhere)', async () => {
-    const error = await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1:1', token: TOKEN, paths: { slos: 'https://evil.example/v1/slos/' } }));
+    const error = await expectSlotuiError(() =>
+      createClient({ baseUrl: 'https://127.0.0.1:1', token: TOKEN, paths: { slos: 'https://evil.example/v1/slos/' } }),
+    );
     expect(error.kind).toBe('config');
-    expect((await expectSlotuiError(() => createClient({ baseUrl: 'https://127.0.0.1:1', token: TOKEN, paths: { slos: '//evil.example/x' } }))).kind).toBe('config');
+    expect(
+      (
+        await expectSlotuiError(() =>
+          createClient({ baseUrl: 'https://127.0.0.1:1', token: TOKEN, paths: { slos: '//evil.example/x' } }),
+        )
+      ).kind,
+    ).toBe('config');
   });
 
   it('appends resource paths under a path prefix without doubled slashes', () => {
     const base = parseBaseUrl('https://h.example/api/');
     expect(joinUnderBase(base, '/v1/slis/').href).toBe('https://h.example/api/v1/slis/');
-    expect(joinUnderBase(parseBaseUrl('https://h.example/api'), 'v1//slis/').href).toBe('https://h.example/api/v1/slis/');
+    expect(joinUnderBase(parseBaseUrl('https://h.example/api'), 'v1//slis/').href).toBe(
+      'https://h.example/api/v1/slis/',
+    );
     expect(joinUnderBase(parseBaseUrl('https://h.example'), '/v1/slis/').href).toBe('https://h.example/v1/slis/');
     expect(joinUnderBase(base, '/v1/slis/?org=1').href).toBe('https://h.example/api/v1/slis/?org=1');
-    expect(itemUnder(new URL('https://h.example/v1/objectives'), 'a/b c').href).toBe('https://h.example/v1/objectives/a%2Fb%20c/');
-    const client = createClient({ baseUrl: 'https://h.example/api//', token: TOKEN, paths: { slos: '/v1/objectives/' } });
+    expect(itemUnder(new URL('https://h.example/v1/objectives'), 'a/b c').href).toBe(
+      'https://h.example/v1/objectives/a%2Fb%20c/',
+    );
+    const client = createClient({
+      baseUrl: 'https://h.example/api//',
+      token: TOKEN,
+      paths: { slos: '/v1/objectives/' },
+    });
     cleanups.push(() => client.close());
     expect(client.resourceUrl('slis')).toBe('https://h.example/api/v1/slis/');
     expect(client.resourceUrl('slos')).toBe('https://h.example/api/v1/objectives/');
@@ -84,8 +114,11 @@ describe('base URL', () => {
 describe('links to another origin', () => {
   it('refuses a next on another HTTPS listener: that listener sees no request at all', async () => {
     const other = track(await startHttpsServer((req, res) => json(res, 200, page([], null))));
-    const server = track(await startHttpsServer((_req, res) =>
-      json(res, 200, page([{ id: '1' }], `${other.origin}/v1/slis/?limit=1&offset=1`))));
+    const server = track(
+      await startHttpsServer((_req, res) =>
+        json(res, 200, page([{ id: '1' }], `${other.origin}/v1/slis/?limit=1&offset=1`)),
+      ),
+    );
     const client = track(createClient({ baseUrl: server.origin, token: TOKEN, ca: [server.caPem, other.caPem] }));
 
     const seen: string[] = [];
@@ -109,9 +142,13 @@ describe('links to another origin', () => {
     const server = track(await startHttpsServer((_req, res) => json(res, 200, page([], null))));
     const client = track(createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem }));
 
-    const cross = await expectSlotuiError(() => client.followPage('slis', `${other.origin}/v1/slis/?limit=10&offset=10`));
+    const cross = await expectSlotuiError(() =>
+      client.followPage('slis', `${other.origin}/v1/slis/?limit=10&offset=10`),
+    );
     expect(cross.kind).toBe('insecure');
-    const http = await expectSlotuiError(() => client.followPage('slis', `http://127.0.0.1:${server.port}/v1/slis/?offset=10`));
+    const http = await expectSlotuiError(() =>
+      client.followPage('slis', `http://127.0.0.1:${server.port}/v1/slis/?offset=10`),
+    );
     expect(http.kind).toBe('insecure');
     expect(http.message).toContain(`http://127.0.0.1:${server.port}`);
     const port = await expectSlotuiError(() => client.followPage('slis', `https://127.0.0.1:${tcp.port}/v1/slis/`));
@@ -126,11 +163,16 @@ describe('links to another origin', () => {
   });
 
   it('refuses a next to http:// on the same host and port during iteration', async () => {
-    const server = track(await startHttpsServer((_req, res, self) =>
-      json(res, 200, page([{ id: '1' }], `http://127.0.0.1:${self.port}/v1/slis/?limit=1&offset=1`))));
+    const server = track(
+      await startHttpsServer((_req, res, self) =>
+        json(res, 200, page([{ id: '1' }], `http://127.0.0.1:${self.port}/v1/slis/?limit=1&offset=1`)),
+      ),
+    );
     const client = track(createClient({ baseUrl: server.origin, token: TOKEN, ca: server.caPem }));
     const error = await expectSlotuiError(async () => {
-      for await (const _ of client.pages('slis', { limit: 1 })) { /* drain */ }
+      for await (const _ of client.pages('slis', { limit: 1 })) {
+        /* drain */
+      }
     });
     expect(error.kind).toBe('insecure');
     expect(server.requests).toHaveLength(1);
@@ -138,8 +180,11 @@ describe('links to another origin', () => {
 
   it('follows a relative or same-origin next, dropping user info from it', async () => {
     const base = parseBaseUrl('https://h.example:8443/api');
-    expect(sameOriginLink(base, '/api/v1/slis/?offset=10', 'https://h.example:8443/api/v1/slis/?offset=0').href)
-      .toBe('https://h.example:8443/api/v1/slis/?offset=10');
-    expect(sameOriginLink(base, 'https://x:y@h.example:8443/api/v1/slis/').href).toBe('https://h.example:8443/api/v1/slis/');
+    expect(sameOriginLink(base, '/api/v1/slis/?offset=10', 'https://h.example:8443/api/v1/slis/?offset=0').href).toBe(
+      'https://h.example:8443/api/v1/slis/?offset=10',
+    );
+    expect(sameOriginLink(base, 'https://x:y@h.example:8443/api/v1/slis/').href).toBe(
+      'https://h.example:8443/api/v1/slis/',
+    );
   });
 });

@@ -75,7 +75,11 @@ describe('pagination against the sandbox', () => {
   it('many pages: follows next exactly as given, ids once and in order', async () => {
     const { client, sandbox } = await sandboxWith({ sample: false, seed: 25 });
     const { pages } = await collect(client.pages('slis', { limit: 10 }));
-    expect(pages.map((p) => [p.offset, p.limit, p.results.length])).toEqual([[0, 10, 10], [10, 10, 10], [20, 10, 5]]);
+    expect(pages.map((p) => [p.offset, p.limit, p.results.length])).toEqual([
+      [0, 10, 10],
+      [10, 10, 10],
+      [20, 10, 5],
+    ]);
     expectOnceInOrder(pages, 25);
     expect(pages[1]?.previous).not.toBeNull();
     // Each request after the first is the previous page's next link, verbatim.
@@ -170,9 +174,23 @@ describe('pagination against the sandbox', () => {
     expect(reference).toHaveLength(10_000);
 
     for (const seed of [1, 2, 3]) {
-      sandbox.setFaults({ errorRate: 0.1, errorStatuses: [429, 502, 503], resetRate: 0.05, truncateRate: 0.05, retryAfterSeconds: 0, seed });
+      sandbox.setFaults({
+        errorRate: 0.1,
+        errorStatuses: [429, 502, 503],
+        resetRate: 0.05,
+        truncateRate: 0.05,
+        retryAfterSeconds: 0,
+        seed,
+      });
       const waits: number[] = [];
-      const faulty = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, sleep: async (ms) => { waits.push(ms); } });
+      const faulty = createClient({
+        baseUrl: sandbox.baseUrl,
+        token: sandbox.token,
+        ca: sandbox.caPem,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
       cleanups.push(() => faulty.close());
       const seen: string[] = [];
       let failure: unknown;
@@ -193,7 +211,12 @@ describe('pagination against the sandbox', () => {
     const sandbox = await startSandbox({ sample: false });
     cleanups.push(() => sandbox.close());
     tokens.push(sandbox.token);
-    const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, paths: { slos: '/v1/objectives/' } });
+    const client = createClient({
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      ca: sandbox.caPem,
+      paths: { slos: '/v1/objectives/' },
+    });
     cleanups.push(() => client.close());
     const error = await expectSlotuiError(() => client.listPage('slos'));
     expect(error.kind).toBe('not-found');
@@ -221,12 +244,16 @@ describe('envelopes the sandbox never sends', () => {
     expect(page.results).toEqual([{ id: 'a', name: 'A' }]);
     const { pages } = await collect(client.pages('slis'));
     expect(pages).toHaveLength(1);
-    const empty = await serve((_req, res) => json(res, 200, { total: 1, results: [{ id: 'a' }], next: '', previous: '' }));
+    const empty = await serve((_req, res) =>
+      json(res, 200, { total: 1, results: [{ id: 'a' }], next: '', previous: '' }),
+    );
     expect(await empty.listPage('slis')).toMatchObject({ next: null, previous: null });
   });
 
   it('numeric ids are normalised to strings; unknown fields are kept', async () => {
-    const client = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 7, extra: { x: 1 } }, { id: 'b' }], next: null, previous: null }));
+    const client = await serve((_req, res) =>
+      json(res, 200, { total: 2, results: [{ id: 7, extra: { x: 1 } }, { id: 'b' }], next: null, previous: null }),
+    );
     const page = await client.listPage('slis');
     expect(page.results.map((r) => r.id)).toEqual(['7', 'b']);
     expect(page.results[0]?.extra).toEqual({ x: 1 });
@@ -243,7 +270,13 @@ describe('envelopes the sandbox never sends', () => {
   it('a total that changes between pages is tolerated; each page reports its own', async () => {
     const client = await serve((req, res, self) => {
       const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
-      if (offset === 0) json(res, 200, { total: 2, results: [{ id: 'a' }], next: `${self.origin}/v1/slis/?limit=1&offset=1`, previous: null });
+      if (offset === 0)
+        json(res, 200, {
+          total: 2,
+          results: [{ id: 'a' }],
+          next: `${self.origin}/v1/slis/?limit=1&offset=1`,
+          previous: null,
+        });
       else json(res, 200, { total: 3, results: [{ id: 'b' }], next: null, previous: null });
     });
     const { pages, ids } = await collect(client.pages('slis', { limit: 1 }));
@@ -255,7 +288,9 @@ describe('envelopes the sandbox never sends', () => {
     const client = await serve((_req, res) => json(res, 200, { total: 1, results: { id: 'a' }, next: null }));
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('protocol');
-    expect(error.message).toMatch(/not a list of SLIs \(results: .*\)\. Check the base URL and the profile's path for slis\./);
+    expect(error.message).toMatch(
+      /not a list of SLIs \(results: .*\)\. Check the base URL and the profile's path for slis\./,
+    );
   });
 
   it('a bare array or a missing total is refused', async () => {
@@ -266,7 +301,9 @@ describe('envelopes the sandbox never sends', () => {
   });
 
   it('a record that fails its schema is refused, naming its index', async () => {
-    const client = await serve((_req, res) => json(res, 200, { total: 3, results: [{ id: 'a' }, { id: 'b' }, { name: 'no id' }], next: null }));
+    const client = await serve((_req, res) =>
+      json(res, 200, { total: 3, results: [{ id: 'a' }, { id: 'b' }, { name: 'no id' }], next: null }),
+    );
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain('record 2: id');
@@ -276,7 +313,8 @@ describe('envelopes the sandbox never sends', () => {
     const client = await serve((req, res, self) => {
       const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
       // Page 2 links back to page 1 (parameters in another order, same page).
-      const next = offset === 0 ? `${self.origin}/v1/slis/?limit=1&offset=1` : `${self.origin}/v1/slis/?offset=0&limit=1`;
+      const next =
+        offset === 0 ? `${self.origin}/v1/slis/?limit=1&offset=1` : `${self.origin}/v1/slis/?offset=0&limit=1`;
       json(res, 200, { total: 9, results: [{ id: `r${offset}` }], next, previous: null });
     });
     const seen: string[] = [];
@@ -295,7 +333,9 @@ describe('envelopes the sandbox never sends', () => {
       json(res, 200, { total: 9, results: [{ id: 'x' }], next: `${self.origin}${req.url ?? ''}`, previous: null });
     });
     const error = await expectSlotuiError(async () => {
-      for await (const _ of client.pages('slis')) { /* drain */ }
+      for await (const _ of client.pages('slis')) {
+        /* drain */
+      }
     });
     expect(error.kind).toBe('protocol');
     expect(requests).toBe(1);
@@ -305,10 +345,17 @@ describe('envelopes the sandbox never sends', () => {
     let requests = 0;
     const client = await serve((_req, res, self) => {
       requests++;
-      json(res, 200, { total: 9, results: [], next: `${self.origin}/v1/slis/?limit=10&offset=${requests * 10}`, previous: null });
+      json(res, 200, {
+        total: 9,
+        results: [],
+        next: `${self.origin}/v1/slis/?limit=10&offset=${requests * 10}`,
+        previous: null,
+      });
     });
     const error = await expectSlotuiError(async () => {
-      for await (const _ of client.pages('slis')) { /* drain */ }
+      for await (const _ of client.pages('slis')) {
+        /* drain */
+      }
     });
     expect(error.kind).toBe('protocol');
     expect(requests).toBe(3);
@@ -326,7 +373,9 @@ describe('envelopes the sandbox never sends', () => {
       for await (const page of client.pages('slis', { limit: 100 })) ids.push(...page.results.map((r) => r.id));
     });
     expect(error.kind).toBe('protocol');
-    expect(error.message).toBe("The server's next page of SLIs holds only records already read (its next links change, the records do not). Stopped after 50 records to avoid reading forever; report this to the service's operators.");
+    expect(error.message).toBe(
+      "The server's next page of SLIs holds only records already read (its next links change, the records do not). Stopped after 50 records to avoid reading forever; report this to the service's operators.",
+    );
     expect(ids).toHaveLength(50);
     expect(requests).toBe(2);
   });
@@ -342,7 +391,9 @@ describe('envelopes the sandbox never sends', () => {
     const error = await expectSlotuiError(async () => {
       for await (const page of client.pages('slis', { limit: 10 })) ids.push(...page.results.map((r) => r.id));
     });
-    expect(error.message).toBe("The server's pages of SLIs go on past 160 records although it reports a total of 50. Stopped to avoid reading forever; report this to the service's operators.");
+    expect(error.message).toBe(
+      "The server's pages of SLIs go on past 160 records although it reports a total of 50. Stopped to avoid reading forever; report this to the service's operators.",
+    );
     // The margin: 100 records beyond the total (records created while paging shift an offset-paged list).
     expect(ids).toHaveLength(150);
   });
@@ -351,7 +402,12 @@ describe('envelopes the sandbox never sends', () => {
     const client = await serve((req, res, self) => {
       const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));
       const ids = offset === 0 ? ['a', 'b'] : offset === 2 ? ['b', 'c'] : ['d'];
-      json(res, 200, { total: 5, results: ids.map((id) => ({ id })), next: offset < 4 ? `${self.origin}/v1/slis/?limit=2&offset=${offset + 2}` : null, previous: null });
+      json(res, 200, {
+        total: 5,
+        results: ids.map((id) => ({ id })),
+        next: offset < 4 ? `${self.origin}/v1/slis/?limit=2&offset=${offset + 2}` : null,
+        previous: null,
+      });
     });
     const { ids } = await collect(client.pages('slis', { limit: 2 }));
     expect(ids).toEqual(['a', 'b', 'b', 'c', 'd']);

@@ -17,19 +17,29 @@ describe('record ids', () => {
   });
 
   it('keeps an ordinary id as one encoded segment', () => {
-    expect(itemUnder(new URL('https://slo.example.com/v1/slis/'), 'sli 42?#').href).toBe('https://slo.example.com/v1/slis/sli%2042%3F%23/');
+    expect(itemUnder(new URL('https://slo.example.com/v1/slis/'), 'sli 42?#').href).toBe(
+      'https://slo.example.com/v1/slis/sli%2042%3F%23/',
+    );
     expect(itemUnder(new URL('https://slo.example.com/v1/slis/'), '...').pathname).toBe('/v1/slis/.../');
-    expect(itemUnder(new URL('https://slo.example.com/v1/slis/'), '../organizations').pathname).toBe('/v1/slis/..%2Forganizations/');
+    expect(itemUnder(new URL('https://slo.example.com/v1/slis/'), '../organizations').pathname).toBe(
+      '/v1/slis/..%2Forganizations/',
+    );
   });
 
   it.each(['.', '..'])('get, update and remove refuse %j with a usage error before anything is sent', async (id) => {
     // Port 9 (discard) on loopback: were anything sent, the error would be a network one.
     const client = createClient({ baseUrl: 'https://127.0.0.1:9', token: 'tok', retry: { tries: 1 } });
     try {
-      for (const call of [() => client.get('slis', id), () => client.update('slos', id, { name: 'x' }), () => client.remove('agreements', id)]) {
+      for (const call of [
+        () => client.get('slis', id),
+        () => client.update('slos', id, { name: 'x' }),
+        () => client.remove('agreements', id),
+      ]) {
         const error = await expectSlotuiError(call);
         expect(error.kind).toBe('usage');
-        expect(error.message).toMatch(/^The (sli|slo|agreement) id ".*" cannot be sent \(.*\)\. Give the id of a record, as shown by `slotui list \w+`\.$/);
+        expect(error.message).toMatch(
+          /^The (sli|slo|agreement) id ".*" cannot be sent \(.*\)\. Give the id of a record, as shown by `slotui list \w+`\.$/,
+        );
       }
     } finally {
       await client.close();

@@ -24,32 +24,37 @@ interface FakeServer {
 
 function fakeServer(records: ApiRecord[]): FakeServer {
   const server: FakeServer = { records, requests: [], walk: () => [][Symbol.iterator]() as never };
-  const pageAt = (url: URL, signal?: AbortSignal): Promise<Page> => new Promise((resolve, reject) => {
-    server.requests.push(url.search);
-    const timer = setTimeout(() => {
-      const limit = Number(url.searchParams.get('limit'));
-      const offset = Number(url.searchParams.get('offset'));
-      if (offset === server.failAt) {
-        reject(new Error('the server closed the connection'));
-        return;
-      }
-      const results = server.records.slice(offset, offset + limit);
-      const nextOffset = offset + limit;
-      resolve({
-        total: server.records.length,
-        results,
-        next: nextOffset < server.records.length ? `${BASE}?limit=${limit}&offset=${nextOffset}` : null,
-        previous: null,
-        url: url.href,
-        limit,
-        offset,
-      });
-    }, PAGE_MS);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    }, { once: true });
-  });
+  const pageAt = (url: URL, signal?: AbortSignal): Promise<Page> =>
+    new Promise((resolve, reject) => {
+      server.requests.push(url.search);
+      const timer = setTimeout(() => {
+        const limit = Number(url.searchParams.get('limit'));
+        const offset = Number(url.searchParams.get('offset'));
+        if (offset === server.failAt) {
+          reject(new Error('the server closed the connection'));
+          return;
+        }
+        const results = server.records.slice(offset, offset + limit);
+        const nextOffset = offset + limit;
+        resolve({
+          total: server.records.length,
+          results,
+          next: nextOffset < server.records.length ? `${BASE}?limit=${limit}&offset=${nextOffset}` : null,
+          previous: null,
+          url: url.href,
+          limit,
+          offset,
+        });
+      }, PAGE_MS);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        },
+        { once: true },
+      );
+    });
   server.walk = (resource, { limit, signal }) => {
     const source: PageSource = {
       first: (s) => pageAt(new URL(`${BASE}?limit=${limit}&offset=0`), s),
@@ -128,7 +133,9 @@ describe('RecordIndex', () => {
     expect(status.state).toBe('capped');
     expect(index.records('slis')).toHaveLength(250);
     expect(server.requests).toHaveLength(3);
-    expect(describeIndexStatus(status)).toBe("Only the first 250 of 1,000 SLIs are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.");
+    expect(describeIndexStatus(status)).toBe(
+      "Only the first 250 of 1,000 SLIs are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.",
+    );
     expect(index.isComplete('slis')).toBe(false);
   });
 
@@ -180,13 +187,34 @@ describe('RecordIndex', () => {
     expect(describeIndexStatus(status)).toMatch(/^Gathering SLIs stopped after 200: .*closed the connection/);
   });
 
-  it('a loop in the server\'s next links is refused by the pages iterator, not walked forever', async () => {
+  it("a loop in the server's next links is refused by the pages iterator, not walked forever", async () => {
     const records = many(300);
-    const walk: PageWalk = (resource, { limit, signal }) => walkPages(resource, {
-      first: async () => ({ total: 300, results: records.slice(0, limit), next: `${BASE}?limit=${limit}&offset=${limit}`, previous: null, url: `${BASE}?limit=${limit}&offset=0`, limit, offset: 0 }),
-      follow: async (link) => ({ total: 300, results: records.slice(limit, 2 * limit), next: `${BASE}?limit=${limit}&offset=0`, previous: null, url: link, limit, offset: limit }),
-      resolve: (link) => new URL(link),
-    }, signal);
+    const walk: PageWalk = (resource, { limit, signal }) =>
+      walkPages(
+        resource,
+        {
+          first: async () => ({
+            total: 300,
+            results: records.slice(0, limit),
+            next: `${BASE}?limit=${limit}&offset=${limit}`,
+            previous: null,
+            url: `${BASE}?limit=${limit}&offset=0`,
+            limit,
+            offset: 0,
+          }),
+          follow: async (link) => ({
+            total: 300,
+            results: records.slice(limit, 2 * limit),
+            next: `${BASE}?limit=${limit}&offset=0`,
+            previous: null,
+            url: link,
+            limit,
+            offset: limit,
+          }),
+          resolve: (link) => new URL(link),
+        },
+        signal,
+      );
     const index = new RecordIndex({ walk, pageSize: 100 });
     await index.ensure('slis');
     expect(index.status('slis').state).toBe('failed');

@@ -28,7 +28,14 @@ const services: ResourceDef = {
   recordFields: { id: 'id', name: 'text', description: 'text', created_at: 'text', updated_at: 'text' },
   columns: [
     { id: 'name', header: 'NAME', get: (r) => String(r.name ?? ''), width: 30, minWidth: 10, priority: 10 },
-    { id: 'description', header: 'DESCRIPTION', get: (r) => String(r.description ?? ''), width: 40, minWidth: 10, priority: 5 },
+    {
+      id: 'description',
+      header: 'DESCRIPTION',
+      get: (r) => String(r.description ?? ''),
+      width: 40,
+      minWidth: 10,
+      priority: 5,
+    },
     { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
   ],
   fields: [
@@ -48,7 +55,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'slotui-registry-'));
   // A data file from before services existed: it has no collection for them.
   const dataFile = join(dir, 'data.json');
-  await writeFile(dataFile, JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { records: [] } } }), { mode: 0o600 });
+  await writeFile(
+    dataFile,
+    JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { records: [] } } }),
+    { mode: 0o600 },
+  );
   sandbox = await startSandbox({ dataFile, registry });
 });
 afterAll(async () => {
@@ -56,7 +67,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token, SLOTUI_CONFIG_DIR: join(dir, 'config') });
+const env = () => ({
+  SLOTUI_BASE_URL: sandbox.baseUrl,
+  SLOTUI_CA_FILE: sandbox.caFile,
+  SLOTUI_TOKEN: sandbox.token,
+  SLOTUI_CONFIG_DIR: join(dir, 'config'),
+});
 
 describe('a registry with one more resource', () => {
   test('the sandbox serves it (empty at first), and the CLI lists and gets it', async () => {
@@ -82,7 +98,11 @@ describe('a registry with one more resource', () => {
     try {
       await waitForFrame(d, (f) => statusLineOf(f).startsWith('slis · page'), 'the first list');
       d.press('5');
-      let frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('services · page 1 of 1') && f.includes('checkout'), 'the services');
+      let frame = await waitForFrame(
+        d,
+        (f) => statusLineOf(f).startsWith('services · page 1 of 1') && f.includes('checkout'),
+        'the services',
+      );
       expect(frame).toContain('5 Services (1)');
       d.press('?');
       await waitForText(d, '1 2 3 4 5', 'switch resource');
@@ -101,7 +121,11 @@ describe('a registry with one more resource', () => {
       d.press(':');
       d.type('svc');
       d.press(KEYS.enter);
-      await waitForFrame(d, (f) => statusLineOf(f).startsWith('services · page 1 of 1 · total 2'), 'the services after :svc');
+      await waitForFrame(
+        d,
+        (f) => statusLineOf(f).startsWith('services · page 1 of 1 · total 2'),
+        'the services after :svc',
+      );
     } finally {
       d.unmount();
     }

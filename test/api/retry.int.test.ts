@@ -25,7 +25,11 @@ interface Setup {
 }
 
 /** `onWait` runs at each backoff wait (e.g. to clear the fault, as a recovering server would). */
-async function setup(sandboxOptions: SandboxOptions, clientOptions: Partial<ClientOptions> = {}, onWait?: (s: SandboxHandle, n: number) => void): Promise<Setup> {
+async function setup(
+  sandboxOptions: SandboxOptions,
+  clientOptions: Partial<ClientOptions> = {},
+  onWait?: (s: SandboxHandle, n: number) => void,
+): Promise<Setup> {
   const sandbox = await startSandbox({ sample: false, seed: 30, ...sandboxOptions });
   cleanups.push(() => sandbox.close());
   tokens.push(sandbox.token);
@@ -56,10 +60,9 @@ describe('GET retries', () => {
   });
 
   it('succeeds once the fault clears', async () => {
-    const { client, sandbox, waits } = await setup(
-      { faults: { errorRate: 1, errorStatuses: [502] } }, {},
-      (s, n) => { if (n === 2) s.setFaults({}); },
-    );
+    const { client, sandbox, waits } = await setup({ faults: { errorRate: 1, errorStatuses: [502] } }, {}, (s, n) => {
+      if (n === 2) s.setFaults({});
+    });
     const page = await client.listPage('slis');
     expect(page.results).toHaveLength(10);
     expect(methods(sandbox)).toEqual(['GET', 'GET', 'GET']);
@@ -67,7 +70,10 @@ describe('GET retries', () => {
   });
 
   it('without Retry-After the waits grow exponentially with jitter (502 carries none)', async () => {
-    const { client, waits } = await setup({ faults: { errorRate: 1, errorStatuses: [502] } }, { retry: { tries: 4, baseDelayMs: 200, maxDelayMs: 5_000 } });
+    const { client, waits } = await setup(
+      { faults: { errorRate: 1, errorStatuses: [502] } },
+      { retry: { tries: 4, baseDelayMs: 200, maxDelayMs: 5_000 } },
+    );
     await expectSlotuiError(() => client.listPage('slis'));
     expect(waits).toHaveLength(3);
     expect(waits[0]).toBeGreaterThanOrEqual(100);
@@ -104,7 +110,10 @@ describe('GET retries', () => {
   });
 
   it('tries: 1 turns retries off', async () => {
-    const { client, sandbox, waits } = await setup({ faults: { errorRate: 1, errorStatuses: [503] } }, { retry: { tries: 1 } });
+    const { client, sandbox, waits } = await setup(
+      { faults: { errorRate: 1, errorStatuses: [503] } },
+      { retry: { tries: 1 } },
+    );
     await expectSlotuiError(() => client.listPage('slis'));
     expect(sandbox.stats().requests).toBe(1);
     expect(waits).toEqual([]);

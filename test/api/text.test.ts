@@ -4,7 +4,8 @@ import { sanitizeServerText } from '../../src/api/text.js';
 
 describe('sanitizeServerText', () => {
   it('removes escape sequences, controls and bidi overrides, keeps one line', () => {
-    const hostile = 'a\u001b[31mred\u001b[0m \u001b]0;title\u0007b\u001b]8;;https://x\u001b\\link\u001b]8;;\u001b\\ c\u0000d\u009b2Je\u202eevil\u2066\nline2\r';
+    const hostile =
+      'a\u001b[31mred\u001b[0m \u001b]0;title\u0007b\u001b]8;;https://x\u001b\\link\u001b]8;;\u001b\\ c\u0000d\u009b2Je\u202eevil\u2066\nline2\r';
     const clean = sanitizeServerText(hostile);
     // eslint-disable-next-line no-control-regex -- asserting control characters are gone
     expect(clean).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -26,13 +27,19 @@ describe('sanitizeServerText', () => {
 
 describe('parseErrorBody', () => {
   it('reads the sandbox shape {detail, errors: {field: [msg]}}', () => {
-    expect(parseErrorBody(JSON.stringify({ detail: 'Some fields are not valid.', errors: { name: ['Required.'] } }), 'application/json'))
-      .toEqual({ detail: 'Some fields are not valid.', fieldErrors: { name: ['Required.'] } });
+    expect(
+      parseErrorBody(
+        JSON.stringify({ detail: 'Some fields are not valid.', errors: { name: ['Required.'] } }),
+        'application/json',
+      ),
+    ).toEqual({ detail: 'Some fields are not valid.', fieldErrors: { name: ['Required.'] } });
   });
 
   it('reads DRF shapes: {field: [msg]}, {detail}, {non_field_errors}', () => {
-    expect(parseErrorBody('{"name": ["This field is required."], "limit": "Bad."}', undefined).fieldErrors)
-      .toEqual({ name: ['This field is required.'], limit: ['Bad.'] });
+    expect(parseErrorBody('{"name": ["This field is required."], "limit": "Bad."}', undefined).fieldErrors).toEqual({
+      name: ['This field is required.'],
+      limit: ['Bad.'],
+    });
     expect(parseErrorBody('{"detail": "Not found."}', undefined)).toEqual({ detail: 'Not found.' });
     expect(parseErrorBody('{"non_field_errors": ["Clash."]}', undefined)).toEqual({ detail: 'Clash.' });
     expect(parseErrorBody('{"errors": ["one", "two"]}', undefined)).toEqual({ detail: 'one two' });
@@ -40,7 +47,9 @@ describe('parseErrorBody', () => {
 
   it('tolerates plain text, HTML, empty and hostile bodies', () => {
     expect(parseErrorBody('', undefined)).toEqual({});
-    expect(parseErrorBody('<html><body>502 Bad Gateway</body></html>', 'text/html')).toEqual({ detail: 'an HTML page' });
+    expect(parseErrorBody('<html><body>502 Bad Gateway</body></html>', 'text/html')).toEqual({
+      detail: 'an HTML page',
+    });
     expect(parseErrorBody('upstream \u001b[2Jfailed', 'text/plain')).toEqual({ detail: 'upstream failed' });
     const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, ['x'.repeat(1000)]]));
     const parsed = parseErrorBody(JSON.stringify(many), 'application/json');

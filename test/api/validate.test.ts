@@ -17,19 +17,53 @@ addSeededSlis(data, 5);
 
 /** Values that each field kind must accept or refuse the same way. */
 const ODD_VALUES: unknown[] = [
-  undefined, null, '', 'text', '99.9', 0, 7, -1, 1.5, true, [], ['a'], ['a', 2], [1, null], [{}], {}, { a: 1 },
-  { q: { select: 's', where: 'w', from: 'f', limit: 5, extra: true } }, { q: { limit: 'x' } }, { q: 5 }, { q: null }, { q: { select: 1 } },
+  undefined,
+  null,
+  '',
+  'text',
+  '99.9',
+  0,
+  7,
+  -1,
+  1.5,
+  true,
+  [],
+  ['a'],
+  ['a', 2],
+  [1, null],
+  [{}],
+  {},
+  { a: 1 },
+  { q: { select: 's', where: 'w', from: 'f', limit: 5, extra: true } },
+  { q: { limit: 'x' } },
+  { q: 5 },
+  { q: null },
+  { q: { select: 1 } },
 ];
 
-function zodAnswer(schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+function zodAnswer(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: unknown }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+) {
   const r = schema.safeParse(value);
   if (r.success) return { success: true, data: r.data, json: JSON.stringify(r.data) };
   const issue = r.error.issues[0]!;
-  return { success: false, issue: { path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: issue.message } };
+  return {
+    success: false,
+    issue: { path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), message: issue.message },
+  };
 }
 
 function plainAnswer(result: Checked<unknown>) {
-  return result.success ? { success: true, data: result.data, json: JSON.stringify(result.data) } : { success: false, issue: result.issue };
+  return result.success
+    ? { success: true, data: result.data, json: JSON.stringify(result.data) }
+    : { success: false, issue: result.issue };
 }
 
 describe.each(RESOURCE_NAMES)('records of %s', (name) => {
@@ -58,7 +92,8 @@ describe.each(RESOURCE_NAMES)('records of %s', (name) => {
         if (!answer.success) refused++;
       }
     }
-    for (const value of [null, 'x', 3, [], [base]]) expect(plainAnswer(checkRecord(fields, value))).toStrictEqual(zodAnswer(schema, value));
+    for (const value of [null, 'x', 3, [], [base]])
+      expect(plainAnswer(checkRecord(fields, value))).toStrictEqual(zodAnswer(schema, value));
     expect(refused).toBeGreaterThan(Object.keys(fields).length * 3); // the fixtures do reach the refusals
   });
 });
@@ -66,10 +101,24 @@ describe.each(RESOURCE_NAMES)('records of %s', (name) => {
 describe('the list envelope', () => {
   const page = { total: 2, results: [{ id: 'a' }, { id: 'b' }], next: 'https://x/v1/slis/?offset=2', previous: null };
   const cases: unknown[] = [
-    page, { ...page, next: undefined, previous: undefined }, { total: 0, results: [] }, { ...page, extra: [1] },
-    { ...page, total: -1 }, { ...page, total: 1.5 }, { ...page, total: '2' }, { ...page, total: null }, { results: [] },
-    { ...page, results: { id: 'a' } }, { ...page, results: null }, { ...page, next: 5 }, { ...page, previous: {} }, { ...page, next: '' },
-    [], null, 'page', 0,
+    page,
+    { ...page, next: undefined, previous: undefined },
+    { total: 0, results: [] },
+    { ...page, extra: [1] },
+    { ...page, total: -1 },
+    { ...page, total: 1.5 },
+    { ...page, total: '2' },
+    { ...page, total: null },
+    { results: [] },
+    { ...page, results: { id: 'a' } },
+    { ...page, results: null },
+    { ...page, next: 5 },
+    { ...page, previous: {} },
+    { ...page, next: '' },
+    [],
+    null,
+    'page',
+    0,
   ];
   test.each(cases.map((c) => [JSON.stringify(c) ?? 'undefined', c]))('%s: the same answer', (_label, value) => {
     expect(plainAnswer(checkEnvelope(value))).toStrictEqual(zodAnswer(envelopeSchema(), value));
@@ -79,13 +128,17 @@ describe('the list envelope', () => {
 describe('fields named like built-in object members', () => {
   const odd = '"__proto__":{"name":"planted"},"constructor":"c","toString":"t","valueOf":"v","hasOwnProperty":"h"';
 
-  test('a record keeps each as an own field, and its prototype stays Object\'s', () => {
-    const json: unknown = JSON.parse(`{"id":"sli-1",${odd},"queries":{"__proto__":{"select":"s","from":"f","where":"w","limit":1},"constructor":{"select":"c","from":"f","where":"w","limit":2}}}`);
+  test("a record keeps each as an own field, and its prototype stays Object's", () => {
+    const json: unknown = JSON.parse(
+      `{"id":"sli-1",${odd},"queries":{"__proto__":{"select":"s","from":"f","where":"w","limit":1},"constructor":{"select":"c","from":"f","where":"w","limit":2}}}`,
+    );
     const result = checkRecord(RESOURCES.slis.recordFields, json);
     expect(result.success).toBe(true);
     const record = (result as { data: Record<string, unknown> }).data;
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
-    expect(Object.keys(record)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']));
+    expect(Object.keys(record)).toEqual(
+      expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']),
+    );
     // The planted object is a field, not the prototype: the record has no name.
     expect(record.name).toBeUndefined();
     expect(Object.keys(record.queries as object).sort()).toEqual(['__proto__', 'constructor']);

@@ -52,8 +52,12 @@ describe('auth status with several profiles', () => {
     expect(r.code).toBe(0);
     neverShows(r, [prod, staging, expired]);
     expect(r.stdout).toContain('Stored profiles (* the one in use):');
-    expect(r.stdout).toMatch(new RegExp(`^  \\* prod · ${host} · token ….{4} · user prod-user · expires \\d{4}-\\d\\d-\\d\\d · works$`, 'm'));
-    expect(r.stdout).toMatch(new RegExp(`^    staging · ${host} · token ….{4} · user staging-user · expires .* · refused or expired$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(`^  \\* prod · ${host} · token ….{4} · user prod-user · expires \\d{4}-\\d\\d-\\d\\d · works$`, 'm'),
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(`^    staging · ${host} · token ….{4} · user staging-user · expires .* · refused or expired$`, 'm'),
+    );
     expect(r.stdout).toMatch(/^ {4}old · .* · user old-user · expires .* · refused or expired$/m);
     expect(r.stdout).toMatch(/^ {4}empty · .* · no token · not checked$/m);
 
@@ -61,7 +65,10 @@ describe('auth status with several profiles', () => {
     neverShows(json, [prod, staging, expired]);
     const parsed = JSON.parse(json.stdout) as { profiles: { name: string; works: boolean | null; current: boolean }[] };
     expect(parsed.profiles.map((p) => [p.name, p.works, p.current])).toEqual([
-      ['empty', null, false], ['old', false, false], ['prod', true, true], ['staging', false, false],
+      ['empty', null, false],
+      ['old', false, false],
+      ['prod', true, true],
+      ['staging', false, false],
     ]);
 
     // SLOTUI_TOKEN wins over the stored token, and status says so.
@@ -95,7 +102,9 @@ describe('SLOTUI_TOKEN with a profile of its own base URL', () => {
     const env = { SLOTUI_CONFIG_DIR: dir, SLOTUI_CA_FILE: h.sandbox.caFile, SLOTUI_TOKEN: h.sandbox.token };
     const r = await run(['list', 'slis', '--profile', 'prod', '--limit', '1'], { env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`slotui: warning: SLOTUI_TOKEN from the environment is sent to ${new URL(h.sandbox.baseUrl).origin}, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.\n`);
+    expect(r.stderr).toBe(
+      `slotui: warning: SLOTUI_TOKEN from the environment is sent to ${new URL(h.sandbox.baseUrl).origin}, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.\n`,
+    );
     neverShows(r, [h.sandbox.token]);
     const both = await run(['list', 'slis', '--limit', '1'], { env: { ...env, SLOTUI_BASE_URL: h.sandbox.baseUrl } });
     expect(both.stderr).toBe('');
@@ -114,12 +123,20 @@ describe('the browser and the first run', () => {
 
   test('first run: no profile with a base URL, and neither SLOTUI_BASE_URL nor SLOTUI_TOKEN', async () => {
     const configDir = await tempDir('slotui-first-');
-    const io = (env: NodeJS.ProcessEnv) => ({ argv: [], env: { SLOTUI_CONFIG_DIR: configDir, ...env }, stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() });
+    const io = (env: NodeJS.ProcessEnv) => ({
+      argv: [],
+      env: { SLOTUI_CONFIG_DIR: configDir, ...env },
+      stdin: new PassThrough(),
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+    });
     expect(isFirstRun(createContext(io({}), {}))).toBe(true);
     expect(isFirstRun(createContext(io({ SLOTUI_TOKEN: 'x' }), {}))).toBe(false);
     expect(isFirstRun(createContext(io({ SLOTUI_BASE_URL: 'https://slo.example.com' }), {}))).toBe(false);
     // A CA file or a profile name set in a shell's rc file is not a configured service.
-    expect(isFirstRun(createContext(io({ SLOTUI_CA_FILE: '/etc/ssl/corp.pem', SLOTUI_PROFILE: 'prod' }), {}))).toBe(true);
+    expect(isFirstRun(createContext(io({ SLOTUI_CA_FILE: '/etc/ssl/corp.pem', SLOTUI_PROFILE: 'prod' }), {}))).toBe(
+      true,
+    );
     new ConfigStore(configDir).saveProfile('prod', { baseUrl: 'https://slo.example.com' });
     expect(isFirstRun(createContext(io({}), {}))).toBe(false);
   });
@@ -142,6 +159,8 @@ describe('the clipboard sequence inside tmux', () => {
       return String(stdout.read());
     };
     expect(written({})).toBe(sequence);
-    expect(written({ TMUX: '/tmp/tmux-0/default,1,0' })).toBe(`\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`);
+    expect(written({ TMUX: '/tmp/tmux-0/default,1,0' })).toBe(
+      `\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`,
+    );
   });
 });

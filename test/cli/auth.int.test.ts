@@ -17,9 +17,17 @@ beforeEach(async () => {
 });
 
 /** No SLOTUI_TOKEN or SLOTUI_BASE_URL: the stored profile is what counts. */
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: h.sandbox.caFile, ...extra });
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  SLOTUI_CONFIG_DIR: configDir,
+  SLOTUI_CA_FILE: h.sandbox.caFile,
+  ...extra,
+});
 const configFile = () => join(configDir, 'config.json');
-const stored = () => JSON.parse(readFileSync(configFile(), 'utf8')) as { currentProfile?: string; profiles: Record<string, { token?: string; baseUrl?: string }> };
+const stored = () =>
+  JSON.parse(readFileSync(configFile(), 'utf8')) as {
+    currentProfile?: string;
+    profiles: Record<string, { token?: string; baseUrl?: string }>;
+  };
 
 /** A token the sandbox did not sign (the signature's first character changed). */
 const forged = (token: string): string => {
@@ -41,13 +49,21 @@ const expectedExpiry = () => {
 
 describe('auth login --with-token', () => {
   test('a bare JWT on stdin: verified, stored 0600 in a 0700 folder, profile made current', async () => {
-    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], { env: env(), stdin: `${h.sandbox.token}\n` });
+    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], {
+      env: env(),
+      stdin: `${h.sandbox.token}\n`,
+    });
     expect(r.code).toBe(0);
     const host = new URL(h.sandbox.baseUrl).host;
-    expect(r.stdout).toBe(`Logged in to ${host} as user-1 (profile default); the token expires on ${expectedExpiry()}.\n`);
+    expect(r.stdout).toBe(
+      `Logged in to ${host} as user-1 (profile default); the token expires on ${expectedExpiry()}.\n`,
+    );
     neverShows(r, h.sandbox.token);
     // The CA it was checked with (SLOTUI_CA_FILE) is stored too: the next run trusts the service without the variable.
-    expect(stored()).toEqual({ currentProfile: 'default', profiles: { default: { baseUrl: h.sandbox.baseUrl, token: h.sandbox.token, caFile: h.sandbox.caFile } } });
+    expect(stored()).toEqual({
+      currentProfile: 'default',
+      profiles: { default: { baseUrl: h.sandbox.baseUrl, token: h.sandbox.token, caFile: h.sandbox.caFile } },
+    });
     if (process.platform !== 'win32') {
       expect(statSync(configFile()).mode & 0o777).toBe(0o600);
       expect(statSync(configDir).mode & 0o777).toBe(0o700);
@@ -60,7 +76,20 @@ describe('auth login --with-token', () => {
 
   test('the JSON answer of the token endpoint, into a named profile', async () => {
     const json = `{\n  "jwt": "${h.sandbox.token}"\n}\n`;
-    const r = await run(['auth', 'login', '--with-token', '--profile', 'sandbox', '--base-url', h.sandbox.baseUrl, '--frontend-url', h.sandbox.frontendUrl], { env: env(), stdin: json });
+    const r = await run(
+      [
+        'auth',
+        'login',
+        '--with-token',
+        '--profile',
+        'sandbox',
+        '--base-url',
+        h.sandbox.baseUrl,
+        '--frontend-url',
+        h.sandbox.frontendUrl,
+      ],
+      { env: env(), stdin: json },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('(profile sandbox)');
     expect(stored().currentProfile).toBe('sandbox');
@@ -68,7 +97,10 @@ describe('auth login --with-token', () => {
   });
 
   test('garbage is refused in one sentence and nothing is stored', async () => {
-    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], { env: env(), stdin: 'not-a-token-at-all' });
+    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], {
+      env: env(),
+      stdin: 'not-a-token-at-all',
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('slotui: That is not a JWT or the JSON {"jwt": ...} answer of the token endpoint.\n');
     expect(existsSync(configFile())).toBe(false);
@@ -86,7 +118,10 @@ describe('auth login --with-token', () => {
   test('an expired token: exit 4 before any request', async () => {
     const expired = h.sandbox.issueToken({ expiresInSeconds: -60 });
     const before = h.sandbox.stats().requests;
-    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], { env: env(), stdin: expired });
+    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], {
+      env: env(),
+      stdin: expired,
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('This token expired on');
     expect(r.stderr).toContain(`${h.sandbox.baseUrl}/api/service/v1/users/m2m-token`);
@@ -95,7 +130,10 @@ describe('auth login --with-token', () => {
   });
 
   test('an unreachable service: exit 1, not stored', async () => {
-    const r = await run(['auth', 'login', '--with-token', '--base-url', 'https://127.0.0.1:1'], { env: env(), stdin: h.sandbox.token });
+    const r = await run(['auth', 'login', '--with-token', '--base-url', 'https://127.0.0.1:1'], {
+      env: env(),
+      stdin: h.sandbox.token,
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^slotui: Could not connect to https:\/\/127\.0\.0\.1:1/);
     neverShows(r, h.sandbox.token);
@@ -107,12 +145,17 @@ describe('auth login --with-token', () => {
     const r = await run(['auth', 'login', '--with-token', '--base-url', host], { env: env(), stdin: h.sandbox.token });
     expect(r.code).toBe(0);
     expect(stored().profiles.default?.baseUrl).toBe(`https://${host}`);
-    const list = await run(['list', 'slis', '--limit', '1'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: host } });
+    const list = await run(['list', 'slis', '--limit', '1'], {
+      env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: host },
+    });
     expect(list.code).toBe(0);
   });
 
   test('an http base URL, no base URL, or no --with-token are usage errors', async () => {
-    const http = await run(['auth', 'login', '--with-token', '--base-url', 'http://127.0.0.1:8080'], { env: env(), stdin: h.sandbox.token });
+    const http = await run(['auth', 'login', '--with-token', '--base-url', 'http://127.0.0.1:8080'], {
+      env: env(),
+      stdin: h.sandbox.token,
+    });
     expect(http.code).toBe(2);
     expect(http.stderr).toContain('--base-url must start with https://');
     const none = await run(['auth', 'login', '--with-token'], { env: env(), stdin: h.sandbox.token });
@@ -127,7 +170,10 @@ describe('auth login --with-token', () => {
 
 describe('auth status and logout', () => {
   const login = async () => {
-    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], { env: env(), stdin: h.sandbox.token });
+    const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], {
+      env: env(),
+      stdin: h.sandbox.token,
+    });
     expect(r.code).toBe(0);
   };
 
@@ -137,7 +183,9 @@ describe('auth status and logout', () => {
     expect(r.code).toBe(0);
     neverShows(r, h.sandbox.token);
     expect(r.stdout).toMatch(/^Profile\s+default \(the current profile\)$/m);
-    expect(r.stdout).toMatch(new RegExp(`^Base URL\\s+${h.sandbox.baseUrl.replace(/\./g, '\\.')} \\(from the profile\\)$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(`^Base URL\\s+${h.sandbox.baseUrl.replace(/\./g, '\\.')} \\(from the profile\\)$`, 'm'),
+    );
     expect(r.stdout).toMatch(/^Token\s+ends in ….{4} \(stored in the profile\)$/m);
     expect(r.stdout).toMatch(/^User\s+user-1$/m);
     expect(r.stdout).toMatch(new RegExp(`^Expires\\s+${expectedExpiry()} \\(in 36[45] days\\)$`, 'm'));
@@ -147,8 +195,14 @@ describe('auth status and logout', () => {
     expect(json.code).toBe(0);
     neverShows(json, h.sandbox.token);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      profile: 'default', baseUrl: h.sandbox.baseUrl, tokenSource: 'profile', tokenEnding: h.sandbox.token.slice(-4),
-      user: 'user-1', works: true, expired: false, problem: null,
+      profile: 'default',
+      baseUrl: h.sandbox.baseUrl,
+      tokenSource: 'profile',
+      tokenEnding: h.sandbox.token.slice(-4),
+      user: 'user-1',
+      works: true,
+      expired: false,
+      problem: null,
     });
   });
 
@@ -164,7 +218,9 @@ describe('auth status and logout', () => {
 
   test('a refused token: exit 4, and --json stays pure JSON', async () => {
     const bad = forged(h.sandbox.token);
-    const r = await run(['auth', 'status', '--json'], { env: env({ SLOTUI_TOKEN: bad, SLOTUI_BASE_URL: h.sandbox.baseUrl }) });
+    const r = await run(['auth', 'status', '--json'], {
+      env: env({ SLOTUI_TOKEN: bad, SLOTUI_BASE_URL: h.sandbox.baseUrl }),
+    });
     expect(r.code).toBe(4);
     neverShows(r, bad);
     expect(JSON.parse(r.stdout)).toMatchObject({ works: false, tokenSource: 'env' });
@@ -201,24 +257,38 @@ describe('authentication errors of other commands', () => {
     const before = h.sandbox.stats().requests;
     const r = await run(['list', 'slis'], { env: env({ SLOTUI_BASE_URL: h.sandbox.baseUrl }) });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe('slotui: No token is set for profile default (there is no stored profile default). Set SLOTUI_TOKEN or run `slotui auth login --with-token`.\n');
+    expect(r.stderr).toBe(
+      'slotui: No token is set for profile default (there is no stored profile default). Set SLOTUI_TOKEN or run `slotui auth login --with-token`.\n',
+    );
     expect(h.sandbox.stats().requests).toBe(before);
   });
 
   test('a certificate slotui does not trust is named as one, not as an unreachable service', async () => {
-    const r = await run(['auth', 'status'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token } });
+    const r = await run(['auth', 'status'], {
+      env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token },
+    });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^Check\s+the service was reached, but its certificate is not trusted or not valid \(set SLOTUI_CA_FILE or --ca-file\)$/m);
+    expect(r.stdout).toMatch(
+      /^Check\s+the service was reached, but its certificate is not trusted or not valid \(set SLOTUI_CA_FILE or --ca-file\)$/m,
+    );
     expect(r.stdout).not.toContain('could not reach');
-    expect(r.stderr).toMatch(/^slotui: The service's certificate is not trusted \(https:\/\/127\.0\.0\.1:\d+: .*set SLOTUI_CA_FILE or give --ca-file/);
-    const list = await run(['list', 'slis'], { env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token } });
+    expect(r.stderr).toMatch(
+      /^slotui: The service's certificate is not trusted \(https:\/\/127\.0\.0\.1:\d+: .*set SLOTUI_CA_FILE or give --ca-file/,
+    );
+    const list = await run(['list', 'slis'], {
+      env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: h.sandbox.baseUrl, SLOTUI_TOKEN: h.sandbox.token },
+    });
     expect(list.code).toBe(1);
     expect(list.stderr).toMatch(/^slotui: The service's certificate is not trusted/);
   });
 
   test('no base URL: exit 1 naming the profile', async () => {
-    const r = await run(['get', 'slis', 'sli-000001', '--profile', 'nowhere'], { env: env({ SLOTUI_TOKEN: h.sandbox.token }) });
+    const r = await run(['get', 'slis', 'sli-000001', '--profile', 'nowhere'], {
+      env: env({ SLOTUI_TOKEN: h.sandbox.token }),
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^slotui: No base URL is set for profile nowhere .*Set SLOTUI_BASE_URL or run `slotui auth login`\.\n$/);
+    expect(r.stderr).toMatch(
+      /^slotui: No base URL is set for profile nowhere .*Set SLOTUI_BASE_URL or run `slotui auth login`\.\n$/,
+    );
   });
 });

@@ -16,12 +16,19 @@ import { startCliHarness, removeTempDirs, tempDir, type CliHarness } from './hel
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = join(root, 'dist', 'slotui.js');
 // npm scripts put Node 22 first on PATH; the pinned runtime is also here.
-const node = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root, 'node_modules', '.bin', 'node') : process.execPath;
+const node = existsSync(join(root, 'node_modules', '.bin', 'node'))
+  ? join(root, 'node_modules', '.bin', 'node')
+  : process.execPath;
 
 /** React's element marker: present in any part that carries React. */
 const REACT_MARKER = /react\.(transitional\.)?element/;
 /** Markers of the code `list` must not load: the sandbox's certificate library, the config writer (conf), zod, yaml (-o yaml only). */
-const NOT_FOR_LIST: Record<string, RegExp> = { sandbox: /asn1js/, conf: /ajv/, zod: /ZodError/, yaml: /YAMLParseError/ };
+const NOT_FOR_LIST: Record<string, RegExp> = {
+  sandbox: /asn1js/,
+  conf: /ajv/,
+  zod: /ZodError/,
+  yaml: /YAMLParseError/,
+};
 
 let h: CliHarness;
 let work: string;
@@ -39,8 +46,12 @@ afterAll(async () => {
 });
 
 /** Runs the bundle with its code cache in `cacheHome` (XDG_CACHE_HOME; a fresh one unless given). */
-async function runBundle(args: string[], env: NodeJS.ProcessEnv, cacheHome?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const xdgCache = cacheHome ?? await mkdtemp(join(work, 'cache-'));
+async function runBundle(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cacheHome?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const xdgCache = cacheHome ?? (await mkdtemp(join(work, 'cache-')));
   return new Promise((resolve, reject) => {
     const child = spawn(node, [bundle, ...args], {
       cwd: work,
@@ -66,7 +77,12 @@ function cachedParts(cacheHome: string): { folder: string; parts: string[] } {
   const [key, ...others] = readdirSync(root);
   expect(others).toEqual([]);
   const folder = join(root, key!);
-  return { folder, parts: readdirSync(folder).map((f) => f.replace(/\.cache$/, '')).sort() };
+  return {
+    folder,
+    parts: readdirSync(folder)
+      .map((f) => f.replace(/\.cache$/, ''))
+      .sort(),
+  };
 }
 
 const partBytes = (parts: string[]) => parts.reduce((sum, p) => sum + statSync(join(root, 'dist', 'parts', p)).size, 0);
@@ -77,7 +93,11 @@ describe('the built bundle', () => {
     const r = await runBundle(['list', 'slis', '--json', '--limit', '3'], h.env(), cacheHome);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)).toEqual(['sli-000001', 'sli-000002', 'sli-000003']);
+    expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)).toEqual([
+      'sli-000001',
+      'sli-000002',
+      'sli-000003',
+    ]);
 
     const { folder, parts } = cachedParts(cacheHome);
     expect(parts).toContain('main.js');
@@ -86,7 +106,8 @@ describe('the built bundle', () => {
     for (const part of parts) {
       const code = readFileSync(join(root, 'dist', 'parts', part), 'utf8');
       expect(code, `${part} carries React`).not.toMatch(REACT_MARKER);
-      for (const [what, marker] of Object.entries(NOT_FOR_LIST)) expect(code, `${part} carries ${what}`).not.toMatch(marker);
+      for (const [what, marker] of Object.entries(NOT_FOR_LIST))
+        expect(code, `${part} carries ${what}`).not.toMatch(marker);
     }
   });
 
@@ -97,7 +118,9 @@ describe('the built bundle', () => {
       expect(r.code).toBe(0);
       const { parts } = cachedParts(cacheHome);
       // The HTTP client, zod, conf and React are each hundreds of KiB; the CLI's own code is a few.
-      expect(partBytes(parts), `${args[0]} loaded ${parts.join(', ')}`).toBeLessThan(args[0] === '--version' ? 40_000 : 600_000);
+      expect(partBytes(parts), `${args[0]} loaded ${parts.join(', ')}`).toBeLessThan(
+        args[0] === '--version' ? 40_000 : 600_000,
+      );
     }
   });
 
@@ -107,7 +130,10 @@ describe('the built bundle', () => {
     expect((await list()).code).toBe(0);
     const { folder } = cachedParts(cacheHome);
     const mainCache = join(folder, 'main.js.cache');
-    const listCache = join(folder, readdirSync(folder).find((f) => f.startsWith('list-'))!);
+    const listCache = join(
+      folder,
+      readdirSync(folder).find((f) => f.startsWith('list-'))!,
+    );
     const written = readFileSync(mainCache);
 
     const again = await list();
@@ -136,7 +162,9 @@ describe('the built bundle', () => {
     const r = await runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(1);
-    expect(r.stderr).toBe(`slotui: not using the code cache: ${folder} can be changed by other users (run \`chmod 700 ${folder}\`); starts are slower until then.\n`);
+    expect(r.stderr).toBe(
+      `slotui: not using the code cache: ${folder} can be changed by other users (run \`chmod 700 ${folder}\`); starts are slower until then.\n`,
+    );
     expect(cachedParts(cacheHome).parts).toEqual(before); // nothing written there
   });
 
@@ -150,7 +178,10 @@ describe('the built bundle', () => {
   });
 
   test('a 401 exits 4', async () => {
-    const r = await runBundle(['get', 'slis', 'sli-000001'], h.env({ SLOTUI_TOKEN: h.sandbox.issueToken({ expiresInSeconds: -5 }) }));
+    const r = await runBundle(
+      ['get', 'slis', 'sli-000001'],
+      h.env({ SLOTUI_TOKEN: h.sandbox.issueToken({ expiresInSeconds: -5 }) }),
+    );
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
   });

@@ -12,7 +12,9 @@ afterAll(removeTempDirs);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = join(root, 'dist', 'slotui.js');
-const node = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root, 'node_modules', '.bin', 'node') : process.execPath;
+const node = existsSync(join(root, 'node_modules', '.bin', 'node'))
+  ? join(root, 'node_modules', '.bin', 'node')
+  : process.execPath;
 
 async function withProfiles(...names: string[]): Promise<NodeJS.ProcessEnv> {
   const dir = await tempDir('slotui-completion-');
@@ -24,15 +26,29 @@ async function withProfiles(...names: string[]): Promise<NodeJS.ProcessEnv> {
 describe('what Tab offers', () => {
   test('commands, auth sub-commands, resources, flags, formats, shells, profile names', async () => {
     const env = await withProfiles('prod', 'staging');
-    expect(completeWords([''], env)).toEqual(expect.arrayContaining(['list', 'get', 'create', 'auth', 'sandbox', 'completion', 'help']));
+    expect(completeWords([''], env)).toEqual(
+      expect.arrayContaining(['list', 'get', 'create', 'auth', 'sandbox', 'completion', 'help']),
+    );
     expect(completeWords(['auth', ''], env)).toEqual(['login', 'status', 'logout']);
     expect(completeWords(['list', ''], env)).toEqual(['slis', 'slos', 'organizations', 'agreements']);
-    expect(completeWords(['get', '--profile', 'prod', 's'], env)).toEqual(['slis', 'slos', 'organizations', 'agreements']);
+    expect(completeWords(['get', '--profile', 'prod', 's'], env)).toEqual([
+      'slis',
+      'slos',
+      'organizations',
+      'agreements',
+    ]);
     expect(completeWords(['get', 'slo', ''], env)).toEqual([]);
-    expect(completeWords(['list', 'slos', '--'], env)).toEqual(expect.arrayContaining(['--limit', '--offset', '--all', '--output', '--json', '--profile', '--read-only']));
+    expect(completeWords(['list', 'slos', '--'], env)).toEqual(
+      expect.arrayContaining(['--limit', '--offset', '--all', '--output', '--json', '--profile', '--read-only']),
+    );
     expect(completeWords(['list', 'slos', '--'], env)).not.toContain('--yes');
     expect(completeWords(['list', 'slos', '-o', ''], env)).toEqual(['json', 'yaml', 'wide', 'name']);
-    expect(completeWords(['list', 'slos', '--output=y'], env)).toEqual(['--output=json', '--output=yaml', '--output=wide', '--output=name']);
+    expect(completeWords(['list', 'slos', '--output=y'], env)).toEqual([
+      '--output=json',
+      '--output=yaml',
+      '--output=wide',
+      '--output=name',
+    ]);
     expect(completeWords(['--profile', ''], env)).toEqual(['prod', 'staging']);
     expect(completeWords(['create', 'slo', '-f', ''], env)).toEqual([FILES_DIRECTIVE]);
     expect(completeWords(['completion', ''], env)).toEqual(['bash', 'zsh', 'fish']);
@@ -54,7 +70,9 @@ describe('slotui completion SHELL', () => {
   test('an unknown shell is a usage error', async () => {
     const r = await run(['completion', 'powershell'], { env: {} });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('slotui: slotui completion knows bash, zsh and fish (got "powershell"). See `slotui completion --help`.\n');
+    expect(r.stderr).toBe(
+      'slotui: slotui completion knows bash, zsh and fish (got "powershell"). See `slotui completion --help`.\n',
+    );
   });
 
   test('__complete answers one candidate a line', async () => {
@@ -77,7 +95,11 @@ describe('slotui completion SHELL', () => {
         '_slotui',
         'printf "%s\\n" "${COMPREPLY[@]}"',
       ].join('\n');
-      const result = spawnSync('bash', ['-c', program], { env: { ...process.env, ...env, PATH: `${dir}:${process.env.PATH ?? ''}` }, encoding: 'utf8', timeout: 20_000 });
+      const result = spawnSync('bash', ['-c', program], {
+        env: { ...process.env, ...env, PATH: `${dir}:${process.env.PATH ?? ''}` },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       expect(result.status, result.stderr).toBe(0);
       return result.stdout.split('\n').filter(Boolean);
     };

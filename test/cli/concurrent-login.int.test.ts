@@ -13,7 +13,9 @@ import { removeTempDirs, startCliHarness, tempDir, type CliHarness } from './hel
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = join(root, 'dist', 'slotui.js');
-const node = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root, 'node_modules', '.bin', 'node') : process.execPath;
+const node = existsSync(join(root, 'node_modules', '.bin', 'node'))
+  ? join(root, 'node_modules', '.bin', 'node')
+  : process.execPath;
 
 let h: CliHarness;
 beforeAll(async () => {
@@ -24,12 +26,31 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-function login(profile: string, configDir: string, home: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function login(
+  profile: string,
+  configDir: string,
+  home: string,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [bundle, 'auth', 'login', '--with-token', '--profile', profile, '--base-url', h.sandbox.baseUrl, '--ca-file', h.sandbox.caFile], {
-      env: { PATH: process.env.PATH, HOME: home, SLOTUI_CONFIG_DIR: configDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      node,
+      [
+        bundle,
+        'auth',
+        'login',
+        '--with-token',
+        '--profile',
+        profile,
+        '--base-url',
+        h.sandbox.baseUrl,
+        '--ca-file',
+        h.sandbox.caFile,
+      ],
+      {
+        env: { PATH: process.env.PATH, HOME: home, SLOTUI_CONFIG_DIR: configDir },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -50,9 +71,12 @@ describe('auth login in parallel', () => {
     for (const r of results) expect(`${r.stdout}${r.stderr}`).toMatch(/Logged in/);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     const file = join(dir, 'config.json');
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, { token?: string; baseUrl?: string }> };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      profiles: Record<string, { token?: string; baseUrl?: string }>;
+    };
     expect(Object.keys(stored.profiles).sort()).toEqual(profiles);
-    for (const p of profiles) expect(stored.profiles[p]).toMatchObject({ token: h.sandbox.token, baseUrl: h.sandbox.baseUrl });
+    for (const p of profiles)
+      expect(stored.profiles[p]).toMatchObject({ token: h.sandbox.token, baseUrl: h.sandbox.baseUrl });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // No lock and no temp file left behind.
     expect(readdirSync(dir).sort()).toEqual(['config.json']);

@@ -6,8 +6,12 @@ import { detailListing, layoutTable, pageSummary, tableHeader, tableRow, truncat
 import { describeJsonProblem, locateJsonProblem } from '../../src/cli/json-error.js';
 
 const sli = (n: number, name = `service ${n} availability`): ApiRecord => ({
-  id: `sli-${String(n).padStart(6, '0')}`, name, type: 'availability', unit_of_measure: '%',
-  queries: { good: { select: 'count', from: 'r', where: 'ok', limit: 1 } }, updated_at: '2024-03-04T10:00:00.000Z',
+  id: `sli-${String(n).padStart(6, '0')}`,
+  name,
+  type: 'availability',
+  unit_of_measure: '%',
+  queries: { good: { select: 'count', from: 'r', where: 'ok', limit: 1 } },
+  updated_at: '2024-03-04T10:00:00.000Z',
 });
 
 describe('layoutTable', () => {
@@ -54,7 +58,10 @@ describe('layoutTable', () => {
 describe('detailListing', () => {
   test('detail order first, then unknown fields; nested values compact', () => {
     const text = detailListing(RESOURCES.slis, { ...sli(1), zeta: { a: [1, 2] }, description: null });
-    const keys = text.trimEnd().split('\n').map((l) => l.split(/\s+/)[0]);
+    const keys = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]);
     expect(keys).toEqual(['id', 'name', 'type', 'description', 'unit_of_measure', 'queries', 'updated_at', 'zeta']);
     expect(text).toMatch(/^zeta\s+\{"a":\[1,2\]\}$/m);
     expect(text).toMatch(/^description$/m);
@@ -105,7 +112,8 @@ describe('locateJsonProblem', () => {
 
 describe('sanitize', () => {
   test('escape sequences, controls and bidi overrides are removed; layout kept or squeezed', () => {
-    const hostile = 'a\u001b[31mred\u001b[0m \u001b]0;title\u0007b \u001b]52;c;Zm9v\u001b\\c\u202e \u009b2Jd\r\ne\tf\rg\u0000';
+    const hostile =
+      'a\u001b[31mred\u001b[0m \u001b]0;title\u0007b \u001b]52;c;Zm9v\u001b\\c\u202e \u009b2Jd\r\ne\tf\rg\u0000';
     expect(sanitizeText(hostile)).toBe('ared b c d\ne\tfg');
     expect(sanitizeLine(hostile)).toBe('ared b c d e fg');
   });

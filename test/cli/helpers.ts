@@ -55,7 +55,15 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   if (options.stdin !== undefined) stdin.end(options.stdin);
-  const running = main({ argv, env: options.env ?? {}, stdin, stdout, stderr, registry: options.registry, ...(options.progress ? { progress: options.progress } : {}) });
+  const running = main({
+    argv,
+    env: options.env ?? {},
+    stdin,
+    stdout,
+    stderr,
+    registry: options.registry,
+    ...(options.progress ? { progress: options.progress } : {}),
+  });
   options.feed?.(stdin, { stderr: () => err });
   const code = await running;
   // Let the PassThroughs deliver what was written.

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpsServer, type TestServer } from '../api/helpers.js';
 import { expectOneSentence, removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
 
-const BUILT_IN_NAMES = '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
+const BUILT_IN_NAMES =
+  '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
 const RECORD = `{"id":"sli-000001","name":"odd fields","type":"latency",${BUILT_IN_NAMES}}`;
 
 let server: TestServer;
@@ -57,7 +58,9 @@ describe('fields named like built-in object members', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"__proto__": {\n    "planted": "proto-value"\n  }');
     const parsed = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']));
+    expect(Object.keys(parsed)).toEqual(
+      expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']),
+    );
   });
 
   test('list --json keeps __proto__, and the table shows the record', async () => {
@@ -79,7 +82,9 @@ describe('fields named like built-in object members', () => {
     });
     try {
       const r = await runCli(['update', 'slis', 'sli-000001', '--file', '-'], {
-        env: { ...env(), SLOTUI_BASE_URL: failing.origin }, client: { ca: failing.caPem }, stdin: '{"name":"x"}',
+        env: { ...env(), SLOTUI_BASE_URL: failing.origin },
+        client: { ca: failing.caPem },
+        stdin: '{"name":"x"}',
       });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('__proto__: Proto is wrong; constructor: Ctor is wrong');
@@ -102,7 +107,9 @@ describe('a field nested 5,000 deep', () => {
     try {
       const r = await runCli(argv, { env: env(), client: client() });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^slotui: The server's answer to \/v1\/slis\/ nests more than 64 levels deep, which no record does\./);
+      expect(r.stderr).toMatch(
+        /^slotui: The server's answer to \/v1\/slis\/ nests more than 64 levels deep, which no record does\./,
+      );
       expect(r.stderr).not.toMatch(/call stack|crash/i);
       expectOneSentence(r.stderr);
     } finally {
@@ -120,9 +127,15 @@ describe('a field nested 5,000 deep', () => {
 
   test('create --file with a payload nested that deep is refused before anything is sent', async () => {
     const before = server.requests.length;
-    const r = await runCli(['create', 'slis', '--file', '-'], { env: env(), client: client(), stdin: `{"name":"n","type":"t","extra":${DEEP}}` });
+    const r = await runCli(['create', 'slis', '--file', '-'], {
+      env: env(),
+      client: client(),
+      stdin: `{"name":"n","type":"t","extra":${DEEP}}`,
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('slotui: stdin nests more than 64 levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.\n');
+    expect(r.stderr).toBe(
+      'slotui: stdin nests more than 64 levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.\n',
+    );
     expect(server.requests.length).toBe(before);
   });
 });
@@ -160,7 +173,10 @@ describe('invisible format characters from the server', () => {
       res.end(text);
     });
     try {
-      const r = await runCli(['get', 'slis', 'sli-000003'], { env: { ...env(), SLOTUI_BASE_URL: failing.origin }, client: { ca: failing.caPem, retry: { tries: 1 } } });
+      const r = await runCli(['get', 'slis', 'sli-000003'], {
+        env: { ...env(), SLOTUI_BASE_URL: failing.origin },
+        client: { ca: failing.caPem, retry: { tries: 1 } },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('HTTP 503: nope');
       expect(r.stderr).not.toMatch(invisible);

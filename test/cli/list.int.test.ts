@@ -17,7 +17,10 @@ afterAll(async () => {
 describe('slotui list', () => {
   test('one page as a table, header first; into a pipe nothing is cut, columns two spaces apart', async () => {
     const long = `${'very long name '.repeat(12)}end`;
-    const created = await run(['create', 'slis', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify({ name: long, type: 'latency' }) });
+    const created = await run(['create', 'slis', '-f', '-', '--json'], {
+      env: h.env(),
+      stdin: JSON.stringify({ name: long, type: 'latency' }),
+    });
     const { id } = JSON.parse(created.stdout) as { id: string };
     onTestFinished(async () => {
       await run(['delete', 'slis', id, '--yes'], { env: h.env() });
@@ -36,7 +39,12 @@ describe('slotui list', () => {
   });
 
   test('on a terminal: fitted to its width, the page summary on stderr', async () => {
-    const r = await run(['list', 'slis', '--limit', '5', '--offset', '5'], { env: h.env(), stdoutIsTTY: true, stdinIsTTY: true, columns: 50 });
+    const r = await run(['list', 'slis', '--limit', '5', '--offset', '5'], {
+      env: h.env(),
+      stdoutIsTTY: true,
+      stdinIsTTY: true,
+      columns: 50,
+    });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(6);
@@ -68,7 +76,9 @@ describe('slotui list', () => {
     const table = await run(['list', 'slis', '--offset', '999999'], { env: h.env(), stdoutIsTTY: true });
     expect(table.code).toBe(0);
     expect(table.stdout).toBe('');
-    expect(table.stderr).toBe('Offset 999999 is past the end: there are 30 SLIs, the last page starts at offset 20 (--limit 10).\n');
+    expect(table.stderr).toBe(
+      'Offset 999999 is past the end: there are 30 SLIs, the last page starts at offset 20 (--limit 10).\n',
+    );
   });
 
   test('an empty list says "No … found" on stderr, as kubectl does; -o json and yaml print [] alone', async () => {
@@ -94,8 +104,13 @@ describe('slotui list', () => {
     const r = await run(['list', 'slis', '--limit', '100000'], { env: big.env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(101);
-    expect(r.stderr).toBe('The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 100 · total 10000\n');
-    const later = await run(['list', 'slis', '--limit', '500', '--offset', '300'], { env: big.env(), stdoutIsTTY: true });
+    expect(r.stderr).toBe(
+      'The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 100 · total 10000\n',
+    );
+    const later = await run(['list', 'slis', '--limit', '500', '--offset', '300'], {
+      env: big.env(),
+      stdoutIsTTY: true,
+    });
     expect(later.stderr).toContain('page 4 of 100 · total 10000');
   });
 
@@ -107,9 +122,15 @@ describe('slotui list', () => {
     expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
     expect(yaml.stdout).toMatch(/^- id: slo-000001\n/);
     expect(yaml.stdout).toMatch(/target_value: "99\.\d+"/);
-    const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], { env: h.env(), stdoutIsTTY: true, columns: 80 });
+    const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], {
+      env: h.env(),
+      stdoutIsTTY: true,
+      columns: 80,
+    });
     const header = wide.stdout.split('\n')[0] ?? '';
-    expect(header).toMatch(/^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/);
+    expect(header).toMatch(
+      /^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/,
+    );
     expect(wide.stdout).toMatch(/slo-000001\s+\d+[smhdy](?:\d+[smhd])?\s+sli-\d{6}\s/);
     const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
     expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);
@@ -145,7 +166,11 @@ describe('slotui list', () => {
   });
 
   test('--all on a terminal: progress on stderr, cleared at the end, stdout untouched', async () => {
-    const r = await run(['list', 'slis', '--all', '--json', '--limit', '100'], { env: big.env(), stderrIsTTY: true, progress: { delayMs: 0, intervalMs: 0 } });
+    const r = await run(['list', 'slis', '--all', '--json', '--limit', '100'], {
+      env: big.env(),
+      stderrIsTTY: true,
+      progress: { delayMs: 0, intervalMs: 0 },
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('SLIs: 100 of 10000 (1%)');
     expect(r.stderr).toContain('SLIs: 10000 of 10000 (100%)');
@@ -190,7 +215,13 @@ describe('slotui list', () => {
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const code = await main({ argv: ['list', 'slis', '--all', '--json', '--limit', '10'], env: big.env(), stdin: new PassThrough(), stdout, stderr });
+    const code = await main({
+      argv: ['list', 'slis', '--all', '--json', '--limit', '10'],
+      env: big.env(),
+      stdin: new PassThrough(),
+      stdout,
+      stderr,
+    });
     expect(code).toBe(0);
     expect(err).toBe('');
     // It stopped at the first failed write rather than reading all 1,000 pages.

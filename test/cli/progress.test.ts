@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest';
 import { countText, createProgress, type ProgressStream } from '../../src/cli/progress.js';
 
 function fakeStream(isTTY: boolean, columns = 80): ProgressStream & { text: string } {
-  const stream = { text: '', isTTY, columns, write(chunk: string) { stream.text += chunk; return true; } };
+  const stream = {
+    text: '',
+    isTTY,
+    columns,
+    write(chunk: string) {
+      stream.text += chunk;
+      return true;
+    },
+  };
   return stream;
 }
 
@@ -10,7 +18,10 @@ describe('progress line', () => {
   test('draws nothing when stderr is not a terminal, or on a dumb one', () => {
     const pipe = fakeStream(false);
     const dumb = fakeStream(true);
-    for (const progress of [createProgress(pipe, { delayMs: 0 }), createProgress(dumb, { delayMs: 0, env: { TERM: 'dumb' } })]) {
+    for (const progress of [
+      createProgress(pipe, { delayMs: 0 }),
+      createProgress(dumb, { delayMs: 0, env: { TERM: 'dumb' } }),
+    ]) {
       progress.update('SLIs: 100 of 200 (50%)');
       progress.clear();
     }

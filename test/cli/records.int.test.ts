@@ -14,7 +14,12 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-const sli = { name: 'cli test latency', type: 'latency', unit_of_measure: 'ms', queries: { p95: { select: 'p95(duration)', from: 'spans', where: 'service = "cli"', limit: 10 } } };
+const sli = {
+  name: 'cli test latency',
+  type: 'latency',
+  unit_of_measure: 'ms',
+  queries: { p95: { select: 'p95(duration)', from: 'spans', where: 'service = "cli"', limit: 10 } },
+};
 
 async function file(name: string, text: string): Promise<string> {
   const path = join(files, name);
@@ -45,7 +50,7 @@ describe('get', () => {
     expect(record.service_level_indicator_id).toBe('sli-000002');
   });
 
-  test('a missing record: exit 1 with the service\'s reason', async () => {
+  test("a missing record: exit 1 with the service's reason", async () => {
     const r = await run(['get', 'slis', 'sli-999999', '--json'], { env: h.env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -75,8 +80,14 @@ describe('create, update, delete', () => {
   });
 
   test('update sends the fields given (PATCH) and keeps the others', async () => {
-    const created = JSON.parse((await run(['create', 'slis', '-f', await file('u.json', JSON.stringify(sli)), '--json'], { env: h.env() })).stdout) as { id: string };
-    const r = await run(['update', 'slis', created.id, '--file', await file('patch.json', '{"description": "changed"}'), '--json'], { env: h.env() });
+    const created = JSON.parse(
+      (await run(['create', 'slis', '-f', await file('u.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
+        .stdout,
+    ) as { id: string };
+    const r = await run(
+      ['update', 'slis', created.id, '--file', await file('patch.json', '{"description": "changed"}'), '--json'],
+      { env: h.env() },
+    );
     expect(r.code).toBe(0);
     const request = h.sandbox.requests.filter((q) => q.method === 'PATCH').at(-1);
     expect(request?.body).toEqual({ description: 'changed' });
@@ -85,7 +96,10 @@ describe('create, update, delete', () => {
   });
 
   test('delete --yes deletes', async () => {
-    const created = JSON.parse((await run(['create', 'slis', '-f', await file('d.json', JSON.stringify(sli)), '--json'], { env: h.env() })).stdout) as { id: string };
+    const created = JSON.parse(
+      (await run(['create', 'slis', '-f', await file('d.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
+        .stdout,
+    ) as { id: string };
     const r = await run(['delete', 'sli', created.id, '--yes'], { env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`Deleted sli ${created.id}.\n`);
@@ -94,7 +108,10 @@ describe('create, update, delete', () => {
   });
 
   test('delete on a terminal asks first; "n" keeps the record, "y" deletes it', async () => {
-    const created = JSON.parse((await run(['create', 'slis', '-f', await file('p.json', JSON.stringify(sli)), '--json'], { env: h.env() })).stdout) as { id: string };
+    const created = JSON.parse(
+      (await run(['create', 'slis', '-f', await file('p.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
+        .stdout,
+    ) as { id: string };
     const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
     const no = await run(['delete', 'slis', created.id], { ...tty, feed: (stdin) => stdin.write('n\n') });
     expect(no.stderr).toContain(`Delete sli ${sli.name} (${created.id})? [y/N] `);
@@ -151,37 +168,66 @@ describe('payload problems are caught before sending', () => {
     const r = await noRequest(['create', 'slos', '--file', path]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${path} does not fit an slo (`);
-    expect(r.stderr).toContain('(missing service_level_indicator_id, time_window_type, time_window_value, time_window_unit; ');
-    expect(r.stderr).toContain('target_value must be a number in quotes, such as "99.9" (got "high"); interval must be a whole number, such as 60 (got 1.5)). Fix these fields');
+    expect(r.stderr).toContain(
+      '(missing service_level_indicator_id, time_window_type, time_window_value, time_window_unit; ',
+    );
+    expect(r.stderr).toContain(
+      'target_value must be a number in quotes, such as "99.9" (got "high"); interval must be a whole number, such as 60 (got 1.5)). Fix these fields',
+    );
   });
 
   test('misspelt fields are refused, naming the field meant, before anything is sent', async () => {
-    const r = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('typo.json', '{"targt_value":"99"}')]);
+    const r = await noRequest([
+      'update',
+      'slos',
+      'slo-000001',
+      '--file',
+      await file('typo.json', '{"targt_value":"99"}'),
+    ]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`slotui: ${join(files, 'typo.json')}: "targt_value" (did you mean "target_value"?) is not a field of an slo; nothing was sent. \`slotui update slos --help\` lists the fields.\n`);
+    expect(r.stderr).toBe(
+      `slotui: ${join(files, 'typo.json')}: "targt_value" (did you mean "target_value"?) is not a field of an slo; nothing was sent. \`slotui update slos --help\` lists the fields.\n`,
+    );
     const two = await noRequest(['create', 'slis', '-f', '-'], JSON.stringify({ ...sli, nmae: 'x', colour: 'red' }));
     expect(two.stderr).toContain('"nmae" (did you mean "name"?), "colour" are not fields of an sli; nothing was sent.');
   });
 
-  test('a field the profile renames is known under the service\'s name', async () => {
+  test("a field the profile renames is known under the service's name", async () => {
     const { ConfigStore } = await import('../../src/config/store.js');
     new ConfigStore(h.configDir).saveProfile('renamed', { fields: { agreements: { slo_ids: 'objective_ids' } } });
     const body = { name: 'renamed', organization_id: 'org-000001', objective_ids: ['slo-000001'] };
-    const r = await run(['create', 'agreements', '-f', '-', '--profile', 'renamed'], { env: h.env(), stdin: JSON.stringify(body) });
+    const r = await run(['create', 'agreements', '-f', '-', '--profile', 'renamed'], {
+      env: h.env(),
+      stdin: JSON.stringify(body),
+    });
     expect(r.stderr).not.toContain('is not a field');
     expect(r.code).toBe(0);
-    const typo = await noRequest(['create', 'agreements', '-f', '-', '--profile', 'renamed'], JSON.stringify({ ...body, objective_idz: [] }));
+    const typo = await noRequest(
+      ['create', 'agreements', '-f', '-', '--profile', 'renamed'],
+      JSON.stringify({ ...body, objective_idz: [] }),
+    );
     expect(typo.stderr).toContain('"objective_idz" (did you mean "objective_ids"?) is not a field of an agreement');
   });
 
   test('numbers in the form the field needs, in our words', async () => {
-    const slo = { name: 'n', service_level_indicator_id: 'sli-000001', time_window_type: 'rolling', time_window_value: 30, time_window_unit: 'day', target_value: '99.9', interval: '60' };
+    const slo = {
+      name: 'n',
+      service_level_indicator_id: 'sli-000001',
+      time_window_type: 'rolling',
+      time_window_value: 30,
+      time_window_unit: 'day',
+      target_value: '99.9',
+      interval: '60',
+    };
     const r = await noRequest(['create', 'slos', '-f', '-'], JSON.stringify(slo));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('time_window_value must be a number in quotes: "30", not 30');
     expect(r.stderr).toContain('interval must be a whole number without quotes: 60, not "60"');
     expect(r.stderr).not.toMatch(/Invalid input|expected (string|number)/);
-    const query = await noRequest(['create', 'slis', '-f', '-'], JSON.stringify({ ...sli, queries: { p95: { ...sli.queries.p95, limit: '10' } } }));
+    const query = await noRequest(
+      ['create', 'slis', '-f', '-'],
+      JSON.stringify({ ...sli, queries: { p95: { ...sli.queries.p95, limit: '10' } } }),
+    );
     expect(query.stderr).toContain('queries.p95.limit must be a whole number without quotes: 10, not "10"');
   });
 
@@ -190,14 +236,22 @@ describe('payload problems are caught before sending', () => {
     const path = await file('roundtrip.json', JSON.stringify({ ...record, description: null }));
     const r = await run(['update', 'slos', 'slo-000002', '-f', path, '--json'], { env: h.env() });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('Left out id, created_at, updated_at: the service sets them.\nLeft out description: null means "not set" and is not sent.\n');
+    expect(r.stderr).toBe(
+      'Left out id, created_at, updated_at: the service sets them.\nLeft out description: null means "not set" and is not sent.\n',
+    );
     const patch = h.sandbox.requests.filter((q) => q.method === 'PATCH').at(-1);
     expect(Object.keys(patch?.body as object)).not.toContain('id');
     expect(Object.keys(patch?.body as object)).toContain('target_value');
   });
 
   test('an update checks only the fields given, and needs one', async () => {
-    const bad = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('p1.json', '{"interval": "often"}')]);
+    const bad = await noRequest([
+      'update',
+      'slos',
+      'slo-000001',
+      '--file',
+      await file('p1.json', '{"interval": "often"}'),
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('interval must be a whole number, such as 60 (got "often")');
     const empty = await noRequest(['update', 'slos', 'slo-000001', '--file', await file('p2.json', '{}')]);
@@ -226,10 +280,21 @@ describe('payload problems are caught before sending', () => {
 
 describe('server text is sanitised before it reaches the terminal', () => {
   test('escape sequences in a name do not reach the output', async () => {
-    const evil = { name: 'evil\u001b]0;pwned\u0007\u001b[2J name\u202e', type: 'latency\u009b31m', description: 'line one\nline two\r\u001b[1Aover' };
-    const created = JSON.parse((await run(['create', 'slis', '-f', await file('evil.json', JSON.stringify(evil)), '--json'], { env: h.env() })).stdout) as { id: string };
+    const evil = {
+      name: 'evil\u001b]0;pwned\u0007\u001b[2J name\u202e',
+      type: 'latency\u009b31m',
+      description: 'line one\nline two\r\u001b[1Aover',
+    };
+    const created = JSON.parse(
+      (await run(['create', 'slis', '-f', await file('evil.json', JSON.stringify(evil)), '--json'], { env: h.env() }))
+        .stdout,
+    ) as { id: string };
     const detail = await run(['get', 'slis', created.id], { env: h.env() });
-    const table = await run(['list', 'slis', '--offset', '0', '--limit', '100'], { env: h.env(), stdoutIsTTY: true, columns: 200 });
+    const table = await run(['list', 'slis', '--offset', '0', '--limit', '100'], {
+      env: h.env(),
+      stdoutIsTTY: true,
+      columns: 200,
+    });
     for (const out of [detail.stdout, table.stdout]) {
       // eslint-disable-next-line no-control-regex
       expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);

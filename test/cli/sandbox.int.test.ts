@@ -17,7 +17,9 @@ describe('slotui sandbox with input it cannot use', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')).toHaveLength(2);
-    expect(r.stderr).toMatch(new RegExp(`^slotui: The sandbox data file ${file} cannot be used: ${problem.replace('.', '\\.')}`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^slotui: The sandbox data file ${file} cannot be used: ${problem.replace('.', '\\.')}`),
+    );
     expect(r.stderr).not.toContain('unexpected error');
     expect((await readdir(dir)).filter((f) => f.startsWith('crash-'))).toEqual([]);
   });
@@ -26,6 +28,8 @@ describe('slotui sandbox with input it cannot use', () => {
     const dir = await tempDir();
     const r = await run(['sandbox', '--data', join(dir, 'missing', 'data.json')], { env: { SLOTUI_CONFIG_DIR: dir } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^slotui: The sandbox data file .* cannot be written \(ENOENT\)\. Check that its folder exists and is writable\.\n$/);
+    expect(r.stderr).toMatch(
+      /^slotui: The sandbox data file .* cannot be written \(ENOENT\)\. Check that its folder exists and is writable\.\n$/,
+    );
   });
 });

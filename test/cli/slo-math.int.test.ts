@@ -19,13 +19,32 @@ const base = {
 /** SLOs with the worked figures of the interface (and a few that give no budget). */
 const SLOS: Record<string, Record<string, unknown>> = {
   thirty: { ...base, name: 'math 99.9 over 30 days', time_window_value: '30', target_value: '99.9', interval: 60 },
-  twentyEight: { ...base, name: 'math 99.9 over 28 days', time_window_value: '28', target_value: '99.9', interval: 300 },
+  twentyEight: {
+    ...base,
+    name: 'math 99.9 over 28 days',
+    time_window_value: '28',
+    target_value: '99.9',
+    interval: 300,
+  },
   week: { ...base, name: 'math 99 over 7 days', time_window_value: '7', target_value: '99' },
   ninetyFive: { ...base, name: 'math 95 over 30 days', time_window_value: '30', target_value: '95' },
   steep: { ...base, name: 'math 93.05 over 30 days', time_window_value: '30', target_value: '93.05' },
-  calendar: { ...base, name: 'math 99.9 calendar month', time_window_type: 'calendar', time_window_value: '1', time_window_unit: 'month', target_value: '99.9' },
+  calendar: {
+    ...base,
+    name: 'math 99.9 calendar month',
+    time_window_type: 'calendar',
+    time_window_value: '1',
+    time_window_unit: 'month',
+    target_value: '99.9',
+  },
   hundred: { ...base, name: 'math 100', time_window_value: '30', target_value: '100' },
-  fortnight: { ...base, name: 'math fortnight', time_window_value: '2', time_window_unit: 'fortnight', target_value: '99.9' },
+  fortnight: {
+    ...base,
+    name: 'math fortnight',
+    time_window_value: '2',
+    time_window_unit: 'fortnight',
+    target_value: '99.9',
+  },
 };
 
 beforeAll(async () => {
@@ -137,9 +156,33 @@ describe('alerts', () => {
     expect(await json(['alerts', ids.thirty!])).toEqual({
       id: ids.thirty,
       tiers: [
-        { severity: 'page', long_seconds: 3600, short_seconds: 300, budget_share: 0.02, burn_rate: 14.4, error_rate: 0.0144, reachable: true },
-        { severity: 'page', long_seconds: 21_600, short_seconds: 1800, budget_share: 0.05, burn_rate: 6, error_rate: 0.006, reachable: true },
-        { severity: 'ticket', long_seconds: 259_200, short_seconds: 21_600, budget_share: 0.1, burn_rate: 1, error_rate: 0.001, reachable: true },
+        {
+          severity: 'page',
+          long_seconds: 3600,
+          short_seconds: 300,
+          budget_share: 0.02,
+          burn_rate: 14.4,
+          error_rate: 0.0144,
+          reachable: true,
+        },
+        {
+          severity: 'page',
+          long_seconds: 21_600,
+          short_seconds: 1800,
+          budget_share: 0.05,
+          burn_rate: 6,
+          error_rate: 0.006,
+          reachable: true,
+        },
+        {
+          severity: 'ticket',
+          long_seconds: 259_200,
+          short_seconds: 21_600,
+          budget_share: 0.1,
+          burn_rate: 1,
+          error_rate: 0.001,
+          reachable: true,
+        },
       ],
     });
   });
@@ -156,7 +199,11 @@ describe('alerts', () => {
     expect(lines[1]).toMatch(/^SEVERITY\s+WINDOWS\s+BUDGET\s+BURN\s+FIRES AT$/);
     expect(lines[2]).toMatch(/^page\s+1h\/5m\s+2 %\s+14\.4×\s+never: even 100 % errors burn only 14\.39×$/);
     expect(lines[3]).toMatch(/^page\s+6h\/30m\s+5 %\s+6×\s+41\.7 % errors$/);
-    expect((await json(['alerts', ids.steep!])).tiers).toMatchObject([{ reachable: false }, { reachable: true }, { reachable: true }]);
+    expect((await json(['alerts', ids.steep!])).tiers).toMatchObject([
+      { reachable: false },
+      { reachable: true },
+      { reachable: true },
+    ]);
   });
 });
 
@@ -166,18 +213,29 @@ describe('burn', () => {
       id: ids.thirty,
       burn_rate: 20,
       exhausts_in_seconds: 129_600,
-      tiers: [{ severity: 'page', fires: true }, { severity: 'page', fires: true }, { severity: 'ticket', fires: true }],
+      tiers: [
+        { severity: 'page', fires: true },
+        { severity: 'page', fires: true },
+        { severity: 'ticket', fires: true },
+      ],
     });
   });
 
   test('--error-rate 0.5 (a bare number is a percent): only the ticket fires', async () => {
     const out = await json(['burn', ids.thirty!, '--error-rate', '0.5']);
     expect(out.burn_rate).toBe(5);
-    expect(out.tiers).toEqual([{ severity: 'page', fires: false }, { severity: 'page', fires: false }, { severity: 'ticket', fires: true }]);
+    expect(out.tiers).toEqual([
+      { severity: 'page', fires: false },
+      { severity: 'page', fires: false },
+      { severity: 'ticket', fires: true },
+    ]);
   });
 
   test('--error-rate 0: exhausts_in_seconds is null', async () => {
-    expect(await json(['burn', ids.thirty!, '--error-rate', '0'])).toMatchObject({ burn_rate: 0, exhausts_in_seconds: null });
+    expect(await json(['burn', ids.thirty!, '--error-rate', '0'])).toMatchObject({
+      burn_rate: 0,
+      exhausts_in_seconds: null,
+    });
   });
 
   test('--spent 12m --json: 27.8 % spent, 1872 s left', async () => {
@@ -188,7 +246,9 @@ describe('burn', () => {
 
   test('text: burn, exhaustion and the tiers; spent and what is left', async () => {
     const rate = await run(['burn', ids.thirty!, '--error-rate', '2%'], { env: h.env() });
-    expect(rate.stdout).toContain('At 2 % errors the budget burns at 20×: the whole budget (43m 12s) is gone in 1d 12h.');
+    expect(rate.stdout).toContain(
+      'At 2 % errors the budget burns at 20×: the whole budget (43m 12s) is gone in 1d 12h.',
+    );
     expect(rate.stdout).toMatch(/^ {2}page\s+1h\/5m\s+at 14\.4×\s+fires$/m);
     const spent = await run(['burn', ids.thirty!, '--spent', '1h 30m'], { env: h.env() });
     expect(spent.stdout).toContain('1h 30m spent of 43m 12s: 208.3 % of the budget, overspent by 46m 48s.');

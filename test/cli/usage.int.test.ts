@@ -18,34 +18,84 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 describe('usage errors exit 2 with one sentence and a pointer to --help', () => {
   test.each([
     [['frobnicate'], 'slotui: Unknown command "frobnicate". See `slotui --help`.\n'],
-    [['list', 'widgets'], 'slotui: Unknown resource "widgets"; use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n'],
+    [
+      ['list', 'widgets'],
+      'slotui: Unknown resource "widgets"; use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n',
+    ],
     [['get', 'slo'], 'slotui: `slotui get` needs <id>. See `slotui get --help`.\n'],
     [['list'], 'slotui: `slotui list` needs <resource>. See `slotui list --help`.\n'],
-    [['list', 'slis', 'extra'], 'slotui: Too many arguments for `slotui list`: "extra" is one too many. See `slotui list --help`.\n'],
+    [
+      ['list', 'slis', 'extra'],
+      'slotui: Too many arguments for `slotui list`: "extra" is one too many. See `slotui list --help`.\n',
+    ],
     [['list', 'slis', '--frobnicate'], 'slotui: Unknown option --frobnicate. See `slotui list --help`.\n'],
-    [['get', 'slis', 'sli-000001', '--limit', '3'], 'slotui: --limit is not an option of `slotui get`. See `slotui get --help`.\n'],
+    [
+      ['get', 'slis', 'sli-000001', '--limit', '3'],
+      'slotui: --limit is not an option of `slotui get`. See `slotui get --help`.\n',
+    ],
     [['--json'], 'slotui: --json needs a command, such as `slotui list slis --json`. See `slotui --help`.\n'],
     [['delete', 'slis', 'x', '--yes=1'], 'slotui: --yes takes no value. See `slotui delete --help`.\n'],
     [['auth'], 'slotui: `slotui auth` needs a sub-command: login, status or logout. See `slotui auth --help`.\n'],
-    [['auth', 'whoami'], 'slotui: Unknown sub-command "auth whoami"; use login, status or logout. See `slotui auth --help`.\n'],
-    [['create', 'slis'], 'slotui: `slotui create` needs --file FILE (a JSON file, or "-" for stdin). See `slotui create --help`.\n'],
+    [
+      ['auth', 'whoami'],
+      'slotui: Unknown sub-command "auth whoami"; use login, status or logout. See `slotui auth --help`.\n',
+    ],
+    [
+      ['create', 'slis'],
+      'slotui: `slotui create` needs --file FILE (a JSON file, or "-" for stdin). See `slotui create --help`.\n',
+    ],
     [['lst', 'slis'], 'slotui: Unknown command "lst". Did you mean `slotui list`? See `slotui --help`.\n'],
-    [['list', 'sloz'], 'slotui: Unknown resource "sloz"; did you mean "slos"? Use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n'],
-    [['get', 'organisation', 'x'], 'slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of slis, slos, organizations (orgs), agreements. See `slotui get --help`.\n'],
-    [['list', 'slis', '--limt', '5'], 'slotui: Unknown option --limt. Did you mean --limit? See `slotui list --help`.\n'],
-    [['auth', 'stauts'], 'slotui: Unknown sub-command "auth stauts"; did you mean "auth status"? Use login, status or logout. See `slotui auth --help`.\n'],
-    [['delete', 'slis', '.', '--yes'], 'slotui: The sli id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui delete --help`.\n'],
-    [['delete', 'slos', '..', '--yes'], 'slotui: The slo id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slos`. See `slotui delete --help`.\n'],
-    [['get', 'orgs', '.'], 'slotui: The organization id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list organizations`. See `slotui get --help`.\n'],
-    [['update', 'slis', '..', '--file', '-'], 'slotui: The sli id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui update --help`.\n'],
-    [['sandbox', '--host', '0.0.0.0'], "slotui: --host 0.0.0.0 is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n"],
-    [['sandbox', '--host', 'slo.example.com', '--data', 'x.json'], "slotui: --host slo.example.com is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n"],
-    [['sandbox', '--port', '70000'], 'slotui: --port must be a whole number from 0 to 65535 (got "70000"). See `slotui sandbox --help`.\n'],
+    [
+      ['list', 'sloz'],
+      'slotui: Unknown resource "sloz"; did you mean "slos"? Use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n',
+    ],
+    [
+      ['get', 'organisation', 'x'],
+      'slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of slis, slos, organizations (orgs), agreements. See `slotui get --help`.\n',
+    ],
+    [
+      ['list', 'slis', '--limt', '5'],
+      'slotui: Unknown option --limt. Did you mean --limit? See `slotui list --help`.\n',
+    ],
+    [
+      ['auth', 'stauts'],
+      'slotui: Unknown sub-command "auth stauts"; did you mean "auth status"? Use login, status or logout. See `slotui auth --help`.\n',
+    ],
+    [
+      ['delete', 'slis', '.', '--yes'],
+      'slotui: The sli id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui delete --help`.\n',
+    ],
+    [
+      ['delete', 'slos', '..', '--yes'],
+      'slotui: The slo id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slos`. See `slotui delete --help`.\n',
+    ],
+    [
+      ['get', 'orgs', '.'],
+      'slotui: The organization id "." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list organizations`. See `slotui get --help`.\n',
+    ],
+    [
+      ['update', 'slis', '..', '--file', '-'],
+      'slotui: The sli id ".." cannot be sent (. and .. are path steps, not ids). Give the id of a record, as shown by `slotui list slis`. See `slotui update --help`.\n',
+    ],
+    [
+      ['sandbox', '--host', '0.0.0.0'],
+      "slotui: --host 0.0.0.0 is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n",
+    ],
+    [
+      ['sandbox', '--host', 'slo.example.com', '--data', 'x.json'],
+      "slotui: --host slo.example.com is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway. See `slotui sandbox --help`.\n",
+    ],
+    [
+      ['sandbox', '--port', '70000'],
+      'slotui: --port must be a whole number from 0 to 65535 (got "70000"). See `slotui sandbox --help`.\n',
+    ],
   ])('%j', async (argv, stderr) => {
     const before = h.sandbox.stats().requests;
     const r = await run(argv, { env: h.env() });
@@ -63,18 +113,19 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
 });
 
 describe('the dashboard needs a terminal', () => {
-  test.each([
-    [{}],
-    [{ stdoutIsTTY: true }],
-    [{ stdinIsTTY: true }],
-  ])('bare slotui without a TTY (%j): exit 2, nothing started', async (tty) => {
-    const before = h.sandbox.stats().requests;
-    const r = await run([], { env: h.env(), ...tty });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe("slotui's dashboard needs a terminal. For scripts use `slotui list <resource>` (see slotui --help).\n");
-    expect(h.sandbox.stats().requests).toBe(before);
-  });
+  test.each([[{}], [{ stdoutIsTTY: true }], [{ stdinIsTTY: true }]])(
+    'bare slotui without a TTY (%j): exit 2, nothing started',
+    async (tty) => {
+      const before = h.sandbox.stats().requests;
+      const r = await run([], { env: h.env(), ...tty });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        "slotui's dashboard needs a terminal. For scripts use `slotui list <resource>` (see slotui --help).\n",
+      );
+      expect(h.sandbox.stats().requests).toBe(before);
+    },
+  );
 
   test('--demo checks the terminal before starting the sandbox', async () => {
     const r = await run(['--demo'], { env: {} });
@@ -92,8 +143,28 @@ describe('help and version', () => {
   test('--help lists every command, the variables and the exit codes', async () => {
     const r = await run(['--help'], { env: {} });
     expect(r.code).toBe(0);
-    for (const word of ['slotui list', 'slotui get', 'slotui create', 'slotui update', 'slotui delete', 'slotui auth login', 'slotui auth status', 'slotui auth logout', 'slotui sandbox', '--demo',
-      'SLOTUI_BASE_URL', 'SLOTUI_FRONTEND_URL', 'SLOTUI_TOKEN', 'SLOTUI_CA_FILE', 'SLOTUI_CONFIG_DIR', 'SLOTUI_PROFILE', 'NO_COLOR', '--profile', '--read-only', 'Exit codes']) {
+    for (const word of [
+      'slotui list',
+      'slotui get',
+      'slotui create',
+      'slotui update',
+      'slotui delete',
+      'slotui auth login',
+      'slotui auth status',
+      'slotui auth logout',
+      'slotui sandbox',
+      '--demo',
+      'SLOTUI_BASE_URL',
+      'SLOTUI_FRONTEND_URL',
+      'SLOTUI_TOKEN',
+      'SLOTUI_CA_FILE',
+      'SLOTUI_CONFIG_DIR',
+      'SLOTUI_PROFILE',
+      'NO_COLOR',
+      '--profile',
+      '--read-only',
+      'Exit codes',
+    ]) {
       expect(r.stdout).toContain(word);
     }
   });
@@ -125,7 +196,8 @@ describe('help for each command', () => {
 
   test('slotui --help and auth --help fit 80 columns', async () => {
     for (const argv of [['--help'], ['auth', '--help']]) {
-      for (const line of (await run(argv, { env: {} })).stdout.split('\n')) expect(textWidth(line), line).toBeLessThanOrEqual(80);
+      for (const line of (await run(argv, { env: {} })).stdout.split('\n'))
+        expect(textWidth(line), line).toBeLessThanOrEqual(80);
     }
   });
 
@@ -172,7 +244,13 @@ describe('--json never mixes prose into stdout', () => {
       });
       const stderr = new PassThrough().setEncoding('utf8');
       stderr.on('data', (chunk: string) => (err += chunk));
-      const code = await main({ argv: ['list', 'slis', '--all', '--json'], env: flaky.env(), stdin: new PassThrough(), stdout, stderr });
+      const code = await main({
+        argv: ['list', 'slis', '--all', '--json'],
+        env: flaky.env(),
+        stdin: new PassThrough(),
+        stdout,
+        stderr,
+      });
       const r = { code, stdout: out, stderr: err };
       expect(r.code).toBe(1);
       expect(() => JSON.parse(r.stdout)).toThrow();
@@ -187,13 +265,18 @@ describe('--json never mixes prose into stdout', () => {
 });
 
 describe('config hygiene through the CLI', () => {
-  test.runIf(process.platform !== 'win32')('a config file others can read is refused with the chmod that fixes it', async () => {
-    const dir = await tempDir('slotui-cli-loose-');
-    const file = join(dir, 'config.json');
-    await writeFile(file, JSON.stringify({ profiles: {} }));
-    chmodSync(file, 0o644);
-    const r = await run(['list', 'slis'], { env: h.env({ SLOTUI_CONFIG_DIR: dir }) });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`slotui: The config file ${file} can be read by other users. Run \`chmod 600 ${file}\` and try again.\n`);
-  });
+  test.runIf(process.platform !== 'win32')(
+    'a config file others can read is refused with the chmod that fixes it',
+    async () => {
+      const dir = await tempDir('slotui-cli-loose-');
+      const file = join(dir, 'config.json');
+      await writeFile(file, JSON.stringify({ profiles: {} }));
+      chmodSync(file, 0o644);
+      const r = await run(['list', 'slis'], { env: h.env({ SLOTUI_CONFIG_DIR: dir }) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `slotui: The config file ${file} can be read by other users. Run \`chmod 600 ${file}\` and try again.\n`,
+      );
+    },
+  );
 });

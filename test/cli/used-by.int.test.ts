@@ -22,7 +22,8 @@ describe('used-by', () => {
   });
 
   test("an SLI's SLOs as a table, with a summary on stderr", async () => {
-    const sloPages = () => h.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/slos/?')).length;
+    const sloPages = () =>
+      h.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/slos/?')).length;
     const before = sloPages();
     const r = await run(['used-by', 'slis', 'sli-000001'], { env: h.env() });
     expect(r.code).toBe(0);
@@ -55,9 +56,19 @@ describe('used-by', () => {
   });
 
   test('a record that is gone but still referred to: the references that point nowhere', async () => {
-    const created = await run(['create', 'sli', '-f', '-'], { env: h.env(), stdin: JSON.stringify({ name: 'soon gone', type: 'latency' }) });
+    const created = await run(['create', 'sli', '-f', '-'], {
+      env: h.env(),
+      stdin: JSON.stringify({ name: 'soon gone', type: 'latency' }),
+    });
     const sliId = /sli-\d+/.exec(created.stdout)?.[0] ?? '';
-    const slo = { name: 'points at a gone SLI', service_level_indicator_id: sliId, time_window_type: 'rolling', time_window_value: '30', time_window_unit: 'day', target_value: '99' };
+    const slo = {
+      name: 'points at a gone SLI',
+      service_level_indicator_id: sliId,
+      time_window_type: 'rolling',
+      time_window_value: '30',
+      time_window_unit: 'day',
+      target_value: '99',
+    };
     const made = await run(['create', 'slo', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify(slo) });
     const sloId = (JSON.parse(made.stdout) as { id: string }).id;
     expect((await run(['delete', 'sli', sliId, '--yes'], { env: h.env() })).code).toBe(0);

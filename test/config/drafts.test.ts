@@ -19,7 +19,11 @@ describe('form drafts', () => {
     const store = new DraftStore(configDir());
     const key = { profile: 'prod', resource: 'slos', id: 'slo-000001' };
     expect(store.save(key, { name: 'typed', target_value: '99.9' }, new Date('2026-11-23T02:00:00Z'))).toBe(true);
-    expect(store.load(key)).toEqual({ key, values: { name: 'typed', target_value: '99.9' }, savedAt: '2026-11-23T02:00:00.000Z' });
+    expect(store.load(key)).toEqual({
+      key,
+      values: { name: 'typed', target_value: '99.9' },
+      savedAt: '2026-11-23T02:00:00.000Z',
+    });
     expect(store.load({ ...key, id: 'slo-000002' })).toBeUndefined();
     expect(store.load({ ...key, profile: 'staging' })).toBeUndefined();
     expect(store.load({ profile: 'prod', resource: 'slos' })).toBeUndefined();

@@ -24,7 +24,12 @@ describe('parseTokenInput', () => {
   test('a bare JWT, with whitespace around it', () => {
     const parsed = parseTokenInput(`\n  ${token}  \n`);
     expect(parsed.token).toBe(token);
-    expect(parsed.claims).toEqual({ sub: 'user-7', userId: 'u-7', iat: new Date(1_700_000_000_000), exp: new Date(1_731_536_000_000) });
+    expect(parsed.claims).toEqual({
+      sub: 'user-7',
+      userId: 'u-7',
+      iat: new Date(1_700_000_000_000),
+      exp: new Date(1_731_536_000_000),
+    });
   });
 
   test('the JSON answer of the token endpoint', () => {

@@ -19,14 +19,20 @@ describe('withFileLock', () => {
     const file = fileInTemp();
     expect(withFileLock(file, () => existsSync(`${file}.lock`))).toBe(true);
     expect(existsSync(`${file}.lock`)).toBe(false);
-    expect(() => withFileLock(file, () => { throw new Error('boom'); })).toThrow('boom');
+    expect(() =>
+      withFileLock(file, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('waits for a live holder, then gives up with a sentence naming the lock', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 200)).toThrow(/^Another slotui is still updating .*config\.json after 0\.2 s\. Try again; if no other slotui is running, remove .*config\.json\.lock\.$/);
+    expect(() => withFileLock(file, () => 'never', 200)).toThrow(
+      /^Another slotui is still updating .*config\.json after 0\.2 s\. Try again; if no other slotui is running, remove .*config\.json\.lock\.$/,
+    );
   });
 
   it('takes over a stale lock (its holder died)', () => {

@@ -9,7 +9,13 @@ const fakeStore = (config: StoredConfig): SettingsStore => ({ dir: '/cfg', read:
 const stored = fakeStore({
   currentProfile: 'prod',
   profiles: {
-    prod: { baseUrl: 'https://prod.example', frontendUrl: 'https://app.prod.example', token: 'prod.tok.en', caFile: '/ca/prod.pem', paths: { slos: '/v1/objectives/' } },
+    prod: {
+      baseUrl: 'https://prod.example',
+      frontendUrl: 'https://app.prod.example',
+      token: 'prod.tok.en',
+      caFile: '/ca/prod.pem',
+      paths: { slos: '/v1/objectives/' },
+    },
     staging: { baseUrl: 'https://staging.example', token: 'stg.tok.en' },
   },
 });
@@ -19,75 +25,131 @@ describe('resolveSettings', () => {
     const s = resolveSettings({ env: {}, flags: {}, store: stored });
     expect(s).toEqual({
       profileName: 'prod',
-      baseUrl: 'https://prod.example', baseUrlSource: 'profile',
+      baseUrl: 'https://prod.example',
+      baseUrlSource: 'profile',
       frontendUrl: 'https://app.prod.example',
-      token: 'prod.tok.en', tokenSource: 'profile',
+      token: 'prod.tok.en',
+      tokenSource: 'profile',
       caFile: '/ca/prod.pem',
       paths: { slos: '/v1/objectives/' },
-      readOnly: false, noColor: false, configDir: '/cfg',
+      readOnly: false,
+      noColor: false,
+      configDir: '/cfg',
     });
   });
 
   test("the profile's field names and index maximum", () => {
-    const s = resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: { default: { fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 } } }) });
+    const s = resolveSettings({
+      env: {},
+      flags: {},
+      store: fakeStore({
+        profiles: { default: { fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 } },
+      }),
+    });
     expect(s).toMatchObject({ fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 });
   });
 
   test('--profile beats SLOTUI_PROFILE beats the current profile', () => {
-    expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: {}, store: stored }).baseUrl).toBe('https://staging.example');
-    expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: { profile: 'prod' }, store: stored }).profileName).toBe('prod');
+    expect(resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: {}, store: stored }).baseUrl).toBe(
+      'https://staging.example',
+    );
+    expect(
+      resolveSettings({ env: { SLOTUI_PROFILE: 'staging' }, flags: { profile: 'prod' }, store: stored }).profileName,
+    ).toBe('prod');
     expect(resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: {} }) }).profileName).toBe('default');
   });
 
   test('each variable overrides the stored profile, and the source says so', () => {
     const s = resolveSettings({
-      env: { SLOTUI_BASE_URL: 'https://env.example', SLOTUI_TOKEN: 'env.tok.en', SLOTUI_FRONTEND_URL: 'https://fe.env', SLOTUI_CA_FILE: '/ca/env.pem', NO_COLOR: '1' },
+      env: {
+        SLOTUI_BASE_URL: 'https://env.example',
+        SLOTUI_TOKEN: 'env.tok.en',
+        SLOTUI_FRONTEND_URL: 'https://fe.env',
+        SLOTUI_CA_FILE: '/ca/env.pem',
+        NO_COLOR: '1',
+      },
       flags: { readOnly: true },
       store: stored,
     });
     expect(s).toMatchObject({
-      baseUrl: 'https://env.example', baseUrlSource: 'env', token: 'env.tok.en', tokenSource: 'env',
-      frontendUrl: 'https://fe.env', caFile: '/ca/env.pem', readOnly: true, noColor: true,
+      baseUrl: 'https://env.example',
+      baseUrlSource: 'env',
+      token: 'env.tok.en',
+      tokenSource: 'env',
+      frontendUrl: 'https://fe.env',
+      caFile: '/ca/env.pem',
+      readOnly: true,
+      noColor: true,
       // The profile's own token is hidden by the variable: the dashboard says so.
       storedTokenShadowed: true,
     });
   });
 
   test('empty variables count as unset', () => {
-    const s = resolveSettings({ env: { SLOTUI_TOKEN: '', SLOTUI_PROFILE: ' ', NO_COLOR: '' }, flags: {}, store: stored });
+    const s = resolveSettings({
+      env: { SLOTUI_TOKEN: '', SLOTUI_PROFILE: ' ', NO_COLOR: '' },
+      flags: {},
+      store: stored,
+    });
     expect(s).toMatchObject({ profileName: 'prod', token: 'prod.tok.en', tokenSource: 'profile', noColor: false });
   });
 
   test('a profile that does not exist is fine when the environment gives the rest', () => {
-    const s = resolveSettings({ env: { SLOTUI_BASE_URL: 'https://env.example', SLOTUI_TOKEN: 'e.n.v' }, flags: { profile: 'nowhere' }, store: stored });
+    const s = resolveSettings({
+      env: { SLOTUI_BASE_URL: 'https://env.example', SLOTUI_TOKEN: 'e.n.v' },
+      flags: { profile: 'nowhere' },
+      store: stored,
+    });
     expect(requireConnection(s, ['prod', 'staging'])).toEqual({ baseUrl: 'https://env.example', token: 'e.n.v' });
   });
 });
 
 describe('the request deadline', () => {
-  const withTimeout = fakeStore({ currentProfile: 'slow', profiles: { slow: { baseUrl: 'https://slow.example', requestTimeout: 120 } } });
+  const withTimeout = fakeStore({
+    currentProfile: 'slow',
+    profiles: { slow: { baseUrl: 'https://slow.example', requestTimeout: 120 } },
+  });
 
   test("the profile's requestTimeout, in seconds; SLOTUI_REQUEST_TIMEOUT wins; neither leaves the client's default", () => {
     expect(resolveSettings({ env: {}, flags: {}, store: withTimeout }).requestTimeoutMs).toBe(120_000);
-    expect(resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: '2.5' }, flags: {}, store: withTimeout }).requestTimeoutMs).toBe(2_500);
-    expect(resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: {} }) }).requestTimeoutMs).toBeUndefined();
+    expect(
+      resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: '2.5' }, flags: {}, store: withTimeout }).requestTimeoutMs,
+    ).toBe(2_500);
+    expect(
+      resolveSettings({ env: {}, flags: {}, store: fakeStore({ profiles: {} }) }).requestTimeoutMs,
+    ).toBeUndefined();
   });
 
   test.each(['0', '-1', 'soon', '1e9'])('SLOTUI_REQUEST_TIMEOUT=%s is a config error', (value) => {
-    expect(() => resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: value }, flags: {}, store: withTimeout })).toThrow(/^SLOTUI_REQUEST_TIMEOUT must be a number of seconds/);
+    expect(() => resolveSettings({ env: { SLOTUI_REQUEST_TIMEOUT: value }, flags: {}, store: withTimeout })).toThrow(
+      /^SLOTUI_REQUEST_TIMEOUT must be a number of seconds/,
+    );
   });
 });
 
 describe('a token from the environment with a base URL from the profile', () => {
-  const prod = fakeStore({ currentProfile: 'prod', profiles: { prod: { baseUrl: 'https://slo.example.com/api', token: 'stored' } } });
+  const prod = fakeStore({
+    currentProfile: 'prod',
+    profiles: { prod: { baseUrl: 'https://slo.example.com/api', token: 'stored' } },
+  });
 
   test('is warned about in one line naming the origin and the profile', () => {
     const settings = resolveSettings({ env: { SLOTUI_TOKEN: 'from-env' }, flags: {}, store: prod });
-    expect(envTokenWarning(settings)).toBe("SLOTUI_TOKEN from the environment is sent to https://slo.example.com, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.");
+    expect(envTokenWarning(settings)).toBe(
+      "SLOTUI_TOKEN from the environment is sent to https://slo.example.com, the base URL of profile prod; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.",
+    );
   });
 
   test('is not when both come from the environment, or both from the profile', () => {
-    expect(envTokenWarning(resolveSettings({ env: { SLOTUI_TOKEN: 't', SLOTUI_BASE_URL: 'https://other.example' }, flags: {}, store: prod }))).toBeUndefined();
+    expect(
+      envTokenWarning(
+        resolveSettings({
+          env: { SLOTUI_TOKEN: 't', SLOTUI_BASE_URL: 'https://other.example' },
+          flags: {},
+          store: prod,
+        }),
+      ),
+    ).toBeUndefined();
     expect(envTokenWarning(resolveSettings({ env: {}, flags: {}, store: prod }))).toBeUndefined();
   });
 });
@@ -106,11 +168,17 @@ describe('requireConnection', () => {
     const s = resolveSettings({ env: {}, flags: { profile: 'nowhere' }, store: stored });
     const error = caught(() => requireConnection(s, ['prod', 'staging']));
     expect(error.exitCode).toBe(1);
-    expect(error.message).toBe('No base URL is set for profile nowhere (there is no stored profile nowhere; stored: prod, staging). Set SLOTUI_BASE_URL or run `slotui auth login`.');
+    expect(error.message).toBe(
+      'No base URL is set for profile nowhere (there is no stored profile nowhere; stored: prod, staging). Set SLOTUI_BASE_URL or run `slotui auth login`.',
+    );
   });
 
   test('no token: an auth error (exit 4)', () => {
-    const s = resolveSettings({ env: { SLOTUI_BASE_URL: 'https://x.example' }, flags: {}, store: fakeStore({ profiles: {} }) });
+    const s = resolveSettings({
+      env: { SLOTUI_BASE_URL: 'https://x.example' },
+      flags: {},
+      store: fakeStore({ profiles: {} }),
+    });
     const error = caught(() => requireConnection(s));
     expect(error.kind).toBe('auth');
     expect(error.exitCode).toBe(4);
@@ -125,8 +193,14 @@ describe('config folder', () => {
 
   test('the OS default', () => {
     expect(defaultConfigDir({}, { platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.config/slotui');
-    expect(defaultConfigDir({ XDG_CONFIG_HOME: '/xdg' }, { platform: 'linux', homedir: '/home/u' })).toBe('/xdg/slotui');
-    expect(defaultConfigDir({ XDG_CONFIG_HOME: 'relative' }, { platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.config/slotui');
-    expect(defaultConfigDir({}, { platform: 'darwin', homedir: '/Users/u' })).toBe('/Users/u/Library/Preferences/slotui');
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: '/xdg' }, { platform: 'linux', homedir: '/home/u' })).toBe(
+      '/xdg/slotui',
+    );
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: 'relative' }, { platform: 'linux', homedir: '/home/u' })).toBe(
+      '/home/u/.config/slotui',
+    );
+    expect(defaultConfigDir({}, { platform: 'darwin', homedir: '/Users/u' })).toBe(
+      '/Users/u/Library/Preferences/slotui',
+    );
   });
 });

@@ -44,7 +44,9 @@ describe('ConfigStore', () => {
     expect(modeOf(dir)).toBe(0o700);
     expect(modeOf(store.file)).toBe(0o600);
     expect(store.file).toBe(join(dir, 'config.json'));
-    expect(JSON.parse(readFileSync(store.file, 'utf8'))).toEqual({ profiles: { default: { token: 'header.payload.signature' } } });
+    expect(JSON.parse(readFileSync(store.file, 'utf8'))).toEqual({
+      profiles: { default: { token: 'header.payload.signature' } },
+    });
   });
 
   test.runIf(posix)('the folder is 0700 even under a permissive umask', () => {
@@ -65,7 +67,9 @@ describe('ConfigStore', () => {
     chmodSync(store.file, 0o644);
     const error = caught(() => store.getProfile('default'));
     expect(error.kind).toBe('config');
-    expect(error.message).toBe(`The config file ${store.file} can be read by other users. Run \`chmod 600 ${store.file}\` and try again.`);
+    expect(error.message).toBe(
+      `The config file ${store.file} can be read by other users. Run \`chmod 600 ${store.file}\` and try again.`,
+    );
     // Writes are refused too (they read first), and the file keeps its token.
     expect(caught(() => store.setToken('default', 'x.y.z')).kind).toBe('config');
     chmodSync(store.file, 0o600);
@@ -85,7 +89,9 @@ describe('ConfigStore', () => {
     store.setToken('default', 'a.b.c');
     chmodSync(dir, 0o755);
     const error = caught(() => store.listProfiles());
-    expect(error.message).toBe(`The config folder ${dir} can be read by other users. Run \`chmod 700 ${dir}\` and try again.`);
+    expect(error.message).toBe(
+      `The config folder ${dir} can be read by other users. Run \`chmod 700 ${dir}\` and try again.`,
+    );
   });
 
   test.runIf(posix)('an existing shared folder is not used to store a token', () => {
@@ -99,14 +105,21 @@ describe('ConfigStore', () => {
 
   test('profiles, current profile, token removal', () => {
     const store = new ConfigStore(join(root, 'p'));
-    store.saveProfile('prod', { baseUrl: 'https://slo.example.com', frontendUrl: 'https://app.example.com', paths: { slos: '/v1/objectives/' } });
+    store.saveProfile('prod', {
+      baseUrl: 'https://slo.example.com',
+      frontendUrl: 'https://app.example.com',
+      paths: { slos: '/v1/objectives/' },
+    });
     store.setToken('prod', 't.o.k');
     store.saveProfile('staging.eu', { baseUrl: 'https://staging.example.com' });
     store.setCurrentProfile('staging.eu');
     expect(store.listProfiles()).toEqual(['prod', 'staging.eu']);
     expect(store.currentProfileName()).toBe('staging.eu');
     expect(store.getProfile('prod')).toEqual({
-      baseUrl: 'https://slo.example.com', frontendUrl: 'https://app.example.com', token: 't.o.k', paths: { slos: '/v1/objectives/' },
+      baseUrl: 'https://slo.example.com',
+      frontendUrl: 'https://app.example.com',
+      token: 't.o.k',
+      paths: { slos: '/v1/objectives/' },
     });
     expect(store.removeToken('prod')).toBe(true);
     expect(store.removeToken('prod')).toBe(false);
@@ -120,12 +133,32 @@ describe('ConfigStore', () => {
     const dir = join(root, 'f');
     mkdirSync(dir, { mode: 0o700 });
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example', fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 } } }), { mode: 0o600 });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        profiles: {
+          a: {
+            baseUrl: 'https://a.example',
+            fields: { agreements: { slo_ids: 'objective_ids' } },
+            indexMaxRecords: 5000,
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const store = new ConfigStore(dir);
     const stored = store.getProfile('a');
-    expect(stored).toEqual({ baseUrl: 'https://a.example', fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 });
+    expect(stored).toEqual({
+      baseUrl: 'https://a.example',
+      fields: { agreements: { slo_ids: 'objective_ids' } },
+      indexMaxRecords: 5000,
+    });
     store.saveProfile('a', { ...stored, token: 'x.y.z' });
-    expect(store.getProfile('a')).toMatchObject({ fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000, token: 'x.y.z' });
+    expect(store.getProfile('a')).toMatchObject({
+      fields: { agreements: { slo_ids: 'objective_ids' } },
+      indexMaxRecords: 5000,
+      token: 'x.y.z',
+    });
     writeFileSync(file, JSON.stringify({ profiles: { a: { indexMaxRecords: -1 } } }), { mode: 0o600 });
     expect(caught(() => store.read()).message).toContain('at profiles.a.indexMaxRecords');
   });
@@ -134,13 +167,23 @@ describe('ConfigStore', () => {
     const dir = join(root, 'u');
     mkdirSync(dir, { mode: 0o700 });
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example', color: 'blue' } }, future: 1 }), { mode: 0o600 });
+    writeFileSync(
+      file,
+      JSON.stringify({ profiles: { a: { baseUrl: 'https://a.example', color: 'blue' } }, future: 1 }),
+      { mode: 0o600 },
+    );
     const store = new ConfigStore(dir);
     store.setToken('a', 'x.y.z');
     const raw = JSON.parse(readFileSync(file, 'utf8'));
-    expect(raw).toEqual({ profiles: { a: { baseUrl: 'https://a.example', color: 'blue', token: 'x.y.z' } }, future: 1 });
+    expect(raw).toEqual({
+      profiles: { a: { baseUrl: 'https://a.example', color: 'blue', token: 'x.y.z' } },
+      future: 1,
+    });
     store.saveProfile('a', { baseUrl: 'https://b.example' });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { a: { baseUrl: 'https://b.example', color: 'blue' } }, future: 1 });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { a: { baseUrl: 'https://b.example', color: 'blue' } },
+      future: 1,
+    });
   });
 
   test('a broken file is reported, never emptied', () => {
@@ -149,7 +192,9 @@ describe('ConfigStore', () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, '{"profiles": {', { mode: 0o600 });
     const store = new ConfigStore(dir);
-    expect(caught(() => store.read()).message).toBe(`The config file ${file} is not valid JSON. Fix it or remove it (then log in again) and try again.`);
+    expect(caught(() => store.read()).message).toBe(
+      `The config file ${file} is not valid JSON. Fix it or remove it (then log in again) and try again.`,
+    );
     expect(caught(() => store.setToken('a', 'x.y.z')).kind).toBe('config');
     expect(readFileSync(file, 'utf8')).toBe('{"profiles": {');
   });
@@ -158,7 +203,9 @@ describe('ConfigStore', () => {
     const dir = join(root, 's');
     mkdirSync(dir, { mode: 0o700 });
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { a: { token: 42 } } }), { mode: 0o600 });
-    expect(caught(() => new ConfigStore(dir).read()).message).toContain('is not in slotui\'s format (at profiles.a.token)');
+    expect(caught(() => new ConfigStore(dir).read()).message).toContain(
+      "is not in slotui's format (at profiles.a.token)",
+    );
   });
 
   test.each([
@@ -180,16 +227,30 @@ describe('ConfigStore', () => {
   test('every field of a profile in its shape reads back', () => {
     const dir = join(root, 'shape-ok');
     mkdirSync(dir, { mode: 0o700 });
-    const profile = { baseUrl: 'https://a.example', frontendUrl: 'https://f.example', token: 'x.y.z', caFile: '/ca.pem', paths: { slis: '/v2/slis/' }, fields: { agreements: { slo_ids: 'objective_ids' } }, indexMaxRecords: 5000 };
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'a', profiles: { a: profile } }), { mode: 0o600 });
+    const profile = {
+      baseUrl: 'https://a.example',
+      frontendUrl: 'https://f.example',
+      token: 'x.y.z',
+      caFile: '/ca.pem',
+      paths: { slis: '/v2/slis/' },
+      fields: { agreements: { slo_ids: 'objective_ids' } },
+      indexMaxRecords: 5000,
+    };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'a', profiles: { a: profile } }), {
+      mode: 0o600,
+    });
     expect(new ConfigStore(dir).read()).toEqual({ currentProfile: 'a', profiles: { a: profile } });
   });
 
-  test('the file reads as conf reads it (BOM, conf\'s bookkeeping key, JSON that is not an object)', () => {
+  test("the file reads as conf reads it (BOM, conf's bookkeeping key, JSON that is not an object)", () => {
     const dir = join(root, 'r');
     mkdirSync(dir, { mode: 0o700 });
     const file = join(dir, 'config.json');
-    writeFileSync(file, `\uFEFF${JSON.stringify({ __internal__: { migrations: {} }, currentProfile: 'a', profiles: { a: { baseUrl: 'https://a.example' } } })}`, { mode: 0o600 });
+    writeFileSync(
+      file,
+      `\uFEFF${JSON.stringify({ __internal__: { migrations: {} }, currentProfile: 'a', profiles: { a: { baseUrl: 'https://a.example' } } })}`,
+      { mode: 0o600 },
+    );
     const store = new ConfigStore(dir);
     expect(store.read()).toEqual({ currentProfile: 'a', profiles: { a: { baseUrl: 'https://a.example' } } });
     // conf writes it back, its bookkeeping with it.

@@ -14,8 +14,14 @@ describe('addresses as typed', () => {
 
   test('a scheme is kept as typed: http is refused, never upgraded', () => {
     expect(withScheme('http://slo.example.com')).toBe('http://slo.example.com');
-    expect(checkHttpsUrl('http://slo.example.com', 'The base URL')).toMatchObject({ ok: false, problem: expect.stringContaining('must start with https://') });
+    expect(checkHttpsUrl('http://slo.example.com', 'The base URL')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('must start with https://'),
+    });
     expect(checkHttpsUrl('', 'The base URL')).toMatchObject({ ok: false });
-    expect(checkHttpsUrl('not a host', 'The base URL')).toMatchObject({ ok: false, problem: expect.stringContaining('not a valid URL') });
+    expect(checkHttpsUrl('not a host', 'The base URL')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('not a valid URL'),
+    });
   });
 });

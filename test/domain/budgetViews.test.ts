@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { answerBurnQuestion, budgetCard, budgetCell, budgetLadder, tierRows, whatIfLine } from '../../src/domain/budgetViews.js';
+import {
+  answerBurnQuestion,
+  budgetCard,
+  budgetCell,
+  budgetLadder,
+  tierRows,
+  whatIfLine,
+} from '../../src/domain/budgetViews.js';
 import { budgetOf, type Budget, type SloDefinition } from '../../src/domain/sloMath.js';
 
 const NOW = new Date(Date.UTC(2026, 1, 14));
-const SLO: SloDefinition = { target_value: '99.9', target_unit: '%', time_window_type: 'rolling', time_window_value: '30', time_window_unit: 'day', interval: 60 };
+const SLO: SloDefinition = {
+  target_value: '99.9',
+  target_unit: '%',
+  time_window_type: 'rolling',
+  time_window_value: '30',
+  time_window_unit: 'day',
+  interval: 60,
+};
 
 function budget(slo: SloDefinition = SLO): Budget {
   const result = budgetOf(slo, NOW);
@@ -22,13 +36,23 @@ describe('budgetCell', () => {
 describe('budgetCard', () => {
   it('budget, bad intervals and 1 % of the budget on one line, with the full-outage wording', () => {
     const card = budgetCard(budget());
-    expect(card.headline).toBe('43m 12s of bad time per rolling 30 days · 43 bad 1m intervals · 1 % of the budget = 25s');
+    expect(card.headline).toBe(
+      '43m 12s of bad time per rolling 30 days · 43 bad 1m intervals · 1 % of the budget = 25s',
+    );
     expect(card.note).toMatch(/equivalent full-outage time/);
     expect(card.assumptions).toEqual([]);
   });
 
   it('without an interval there is no interval part; a calendar month names itself', () => {
-    const card = budgetCard(budget({ ...SLO, interval: undefined, time_window_type: 'calendar', time_window_value: '1', time_window_unit: 'month' }));
+    const card = budgetCard(
+      budget({
+        ...SLO,
+        interval: undefined,
+        time_window_type: 'calendar',
+        time_window_value: '1',
+        time_window_unit: 'month',
+      }),
+    );
     expect(card.headline).toBe('40m 19s of bad time per calendar month (February 2026) · 1 % of the budget = 24s');
   });
 });
@@ -40,7 +64,10 @@ describe('tierRows', () => {
       { severity: 'page', windows: '6h/30m', share: '5 %', burn: '6×', firesAt: '0.6 % errors', reachable: true },
       { severity: 'ticket', windows: '3d/6h', share: '10 %', burn: '1×', firesAt: '0.1 % errors', reachable: true },
     ]);
-    expect(tierRows(budget({ ...SLO, target_value: '90' }))[0]).toMatchObject({ firesAt: 'never (100 % errors burn 10×)', reachable: false });
+    expect(tierRows(budget({ ...SLO, target_value: '90' }))[0]).toMatchObject({
+      firesAt: 'never (100 % errors burn 10×)',
+      reachable: false,
+    });
   });
 });
 
@@ -84,14 +111,24 @@ describe('answerBurnQuestion', () => {
   it('0.5 (a bare number is a percent): only the ticket fires', () => {
     const answer = answerBurnQuestion(budget(), '0.5');
     if (!answer.ok || answer.kind !== 'error-rate') throw new Error('expected a rate');
-    expect(answer.tiers.map((t) => [t.windows, t.fires])).toEqual([['1h/5m', false], ['6h/30m', false], ['3d/6h', true]]);
+    expect(answer.tiers.map((t) => [t.windows, t.fires])).toEqual([
+      ['1h/5m', false],
+      ['6h/30m', false],
+      ['3d/6h', true],
+    ]);
   });
 
   it('12m: 27.8 % spent, 31m 12s left; 1h: overspent', () => {
     expect(answerBurnQuestion(budget(), '12m')).toEqual({
-      ok: true, kind: 'spent', overspent: false, lines: ['12m spent: 27.8 % of the budget (43m 12s), 31m 12s left'],
+      ok: true,
+      kind: 'spent',
+      overspent: false,
+      lines: ['12m spent: 27.8 % of the budget (43m 12s), 31m 12s left'],
     });
-    expect(answerBurnQuestion(budget(), '1h')).toMatchObject({ overspent: true, lines: ['1h spent: 138.9 % of the budget (43m 12s), overspent by 16m 48s'] });
+    expect(answerBurnQuestion(budget(), '1h')).toMatchObject({
+      overspent: true,
+      lines: ['1h spent: 138.9 % of the budget (43m 12s), overspent by 16m 48s'],
+    });
   });
 
   it.each([[''], ['lots'], ['12x'], ['150%'], ['5q m']])('%o: a reason, no answer', (text) => {
@@ -103,12 +140,18 @@ describe('answerBurnQuestion', () => {
 
 describe('whatIfLine', () => {
   it('stored budget → what is typed', () => {
-    expect(whatIfLine(SLO, { ...SLO, target_value: '99.95' }, NOW)).toEqual({ text: 'budget 43m 12s → 21m 36s', valid: true });
+    expect(whatIfLine(SLO, { ...SLO, target_value: '99.95' }, NOW)).toEqual({
+      text: 'budget 43m 12s → 21m 36s',
+      valid: true,
+    });
   });
 
   it('unchanged: one figure; a new SLO: only the typed one', () => {
     expect(whatIfLine(SLO, SLO, NOW)).toEqual({ text: 'budget 43m 12s', valid: true });
-    expect(whatIfLine(undefined, { ...SLO, time_window_value: '7' }, NOW)).toEqual({ text: 'budget 10m 4s', valid: true });
+    expect(whatIfLine(undefined, { ...SLO, time_window_value: '7' }, NOW)).toEqual({
+      text: 'budget 10m 4s',
+      valid: true,
+    });
   });
 
   it('while what is typed is not a number: invalid (dimmed), with the reason', () => {

@@ -3,16 +3,33 @@ import type { ApiRecord } from '../../src/api/schemas.js';
 import { makePlan as makePlanChecked, type CurrentRecords, type ReadItem } from '../../src/domain/gitopsPlan.js';
 import { readDocument, sliDocument, sloDocument } from '../../src/domain/openslo.js';
 
-const sli: ApiRecord = { id: 'sli-1', name: 'Checkout latency', type: 'latency', queries: { p95: { select: 's', from: 'f', where: 'w', limit: 1 } }, formula: 'p95' };
+const sli: ApiRecord = {
+  id: 'sli-1',
+  name: 'Checkout latency',
+  type: 'latency',
+  queries: { p95: { select: 's', from: 'f', where: 'w', limit: 1 } },
+  formula: 'p95',
+};
 const slo: ApiRecord = {
-  id: 'slo-1', name: 'Checkout fast', service_level_indicator_id: 'sli-1', time_window_type: 'rolling', time_window_value: '30',
-  time_window_unit: 'day', target_value: '99.90', target_unit: '%', interval: 60, benchmark_operator: '<=', benchmark_value: '300',
+  id: 'slo-1',
+  name: 'Checkout fast',
+  service_level_indicator_id: 'sli-1',
+  time_window_type: 'rolling',
+  time_window_value: '30',
+  time_window_unit: 'day',
+  target_value: '99.90',
+  target_unit: '%',
+  interval: 60,
+  benchmark_operator: '<=',
+  benchmark_value: '300',
 };
 const current = { slis: [sli], slos: [slo] };
 /** Every record fits (the schemas are the CLI's business; see test/cli/gitops). */
-const makePlan = (items: readonly ReadItem[], records: CurrentRecords) => makePlanChecked(items, records, () => undefined);
+const makePlan = (items: readonly ReadItem[], records: CurrentRecords) =>
+  makePlanChecked(items, records, () => undefined);
 
-const items = (...docs: unknown[]): ReadItem[] => docs.map((doc, i) => ({ ...readDocument(JSON.parse(JSON.stringify(doc))), document: i + 1 }));
+const items = (...docs: unknown[]): ReadItem[] =>
+  docs.map((doc, i) => ({ ...readDocument(JSON.parse(JSON.stringify(doc))), document: i + 1 }));
 const withoutId = <T extends { metadata: { annotations: Record<string, string> } }>(doc: T): T => {
   const copy = structuredClone(doc);
   delete copy.metadata.annotations['slotui/id'];
@@ -29,7 +46,10 @@ describe('matching', () => {
       const [entry] = makePlan(items(doc), current);
       expect(entry?.id).toBe('sli-1');
     }
-    expect(makePlan(items(byId), current)[0]).toMatchObject({ action: 'update', changes: [{ field: 'name', from: 'Checkout latency', to: 'Renamed' }] });
+    expect(makePlan(items(byId), current)[0]).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'name', from: 'Checkout latency', to: 'Renamed' }],
+    });
   });
 
   test('two documents for one record: the second is refused', () => {
@@ -50,7 +70,9 @@ describe('matching', () => {
     const twins = { slis: [sli, { ...sli, id: 'sli-2' }], slos: [] };
     const [entry] = makePlan(items(withoutId(sliDocument(sli, 'x'))), twins);
     expect(entry?.action).toBe('refused');
-    expect(entry?.reason).toMatch(/2 SLIs are named like its displayName \(sli-1, sli-2\); add the annotation slotui\/id/);
+    expect(entry?.reason).toMatch(
+      /2 SLIs are named like its displayName \(sli-1, sli-2\); add the annotation slotui\/id/,
+    );
   });
 });
 

@@ -3,7 +3,10 @@ import type { ResourceName } from '../../src/api/resources.js';
 import type { ApiRecord } from '../../src/api/schemas.js';
 import type { RecordLookup } from '../../src/domain/relations.js';
 
-export function lookupOf(data: Partial<Record<ResourceName, ApiRecord[]>>, incomplete: ResourceName[] = []): RecordLookup {
+export function lookupOf(
+  data: Partial<Record<ResourceName, ApiRecord[]>>,
+  incomplete: ResourceName[] = [],
+): RecordLookup {
   return {
     records: (resource) => data[resource] ?? [],
     get: (resource, id) => (data[resource] ?? []).find((r) => r.id === id),

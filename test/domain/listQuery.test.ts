@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/api/resources.js';
 import {
-  compareCells, describeSort, filterRecords, isActive, ListQueryView, matchText, nextSortColumn, pageOf, queryWords, RecordFilter, reverseSort, sortRecords,
+  compareCells,
+  describeSort,
+  filterRecords,
+  isActive,
+  ListQueryView,
+  matchText,
+  nextSortColumn,
+  pageOf,
+  queryWords,
+  RecordFilter,
+  reverseSort,
+  sortRecords,
 } from '../../src/domain/listQuery.js';
 
 const columns = RESOURCES.slos.columns;
@@ -39,11 +50,36 @@ describe('filter over the whole list', () => {
 
 describe('sort over the whole list', () => {
   it('numbers as numbers, text numeric-aware, empty last both ways, ties in server order', () => {
-    expect(ids(sortRecords(slos, { column: 'target', descending: false }, columns))).toEqual(['slo-9', 'slo-10', 'slo-100', 'slo-2']);
-    expect(ids(sortRecords(slos, { column: 'target', descending: true }, columns))).toEqual(['slo-100', 'slo-10', 'slo-9', 'slo-2']);
-    expect(ids(sortRecords(slos, { column: 'id', descending: false }, columns))).toEqual(['slo-2', 'slo-9', 'slo-10', 'slo-100']);
-    expect(ids(sortRecords(slos, { column: 'name', descending: false }, columns))).toEqual(['slo-10', 'slo-2', 'slo-100', 'slo-9']);
-    expect(ids(sortRecords(slos, { column: 'interval', descending: false }, columns))).toEqual(['slo-10', 'slo-2', 'slo-9', 'slo-100']);
+    expect(ids(sortRecords(slos, { column: 'target', descending: false }, columns))).toEqual([
+      'slo-9',
+      'slo-10',
+      'slo-100',
+      'slo-2',
+    ]);
+    expect(ids(sortRecords(slos, { column: 'target', descending: true }, columns))).toEqual([
+      'slo-100',
+      'slo-10',
+      'slo-9',
+      'slo-2',
+    ]);
+    expect(ids(sortRecords(slos, { column: 'id', descending: false }, columns))).toEqual([
+      'slo-2',
+      'slo-9',
+      'slo-10',
+      'slo-100',
+    ]);
+    expect(ids(sortRecords(slos, { column: 'name', descending: false }, columns))).toEqual([
+      'slo-10',
+      'slo-2',
+      'slo-100',
+      'slo-9',
+    ]);
+    expect(ids(sortRecords(slos, { column: 'interval', descending: false }, columns))).toEqual([
+      'slo-10',
+      'slo-2',
+      'slo-9',
+      'slo-100',
+    ]);
     expect(ids(sortRecords(slos, { column: 'nope', descending: false }, columns))).toEqual(ids(slos));
     expect(compareCells('1e3', '999')).toBeGreaterThan(0);
     expect(compareCells('sli-9', 'sli-10')).toBeLessThan(0);
@@ -55,14 +91,21 @@ describe('sort over the whole list', () => {
       { id: 'b', name: 'new', created_at: '2026-11-20T00:00:00.000Z' },
       { id: 'c', name: 'mid', created_at: '2026-11-10T00:00:00.000Z' },
     ];
-    expect(sortRecords(aged, { column: 'age', descending: false }, RESOURCES.slos.columns).map((r) => r.name)).toEqual(['new', 'mid', 'old']);
+    expect(sortRecords(aged, { column: 'age', descending: false }, RESOURCES.slos.columns).map((r) => r.name)).toEqual([
+      'new',
+      'mid',
+      'old',
+    ]);
   });
 
   it('o takes the next column and wraps; O reverses', () => {
     const first = nextSortColumn(columns, undefined);
     expect(first).toEqual({ column: 'name', descending: false });
     expect(nextSortColumn(columns, first)).toEqual({ column: 'target', descending: false });
-    expect(nextSortColumn(columns, { column: columns.at(-1)!.id, descending: true })).toEqual({ column: 'name', descending: false });
+    expect(nextSortColumn(columns, { column: columns.at(-1)!.id, descending: true })).toEqual({
+      column: 'name',
+      descending: false,
+    });
     expect(reverseSort(columns, first)).toEqual({ column: 'name', descending: true });
     expect(reverseSort(columns, undefined)).toEqual({ column: 'name', descending: true });
     expect(nextSortColumn([], undefined)).toBeUndefined();
@@ -77,7 +120,10 @@ describe('the whole list view', () => {
     expect(ids([...first])).toEqual(['slo-10', 'slo-2']);
     expect(view.matches(slos, 1, { text: 'checkout' })).toBe(first);
     expect(view.matches(slos, 2, { text: 'checkout' })).not.toBe(first);
-    expect(ids([...view.matches(slos, 2, { text: 'checkout', sort: { column: 'id', descending: false } })])).toEqual(['slo-2', 'slo-10']);
+    expect(ids([...view.matches(slos, 2, { text: 'checkout', sort: { column: 'id', descending: false } })])).toEqual([
+      'slo-2',
+      'slo-10',
+    ]);
     expect(isActive({ text: ' ' })).toBe(false);
     expect(isActive({ text: '', sort: { column: 'id', descending: true } })).toBe(true);
   });

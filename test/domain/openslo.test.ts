@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../src/api/schemas.js';
 import { plainNumber, shiftDecimal } from '../../src/domain/decimal.js';
-import { ANNOTATION, assignNames, readDocument, sliDocument, slugify, sloDocument, type ReadDocument } from '../../src/domain/openslo.js';
+import {
+  ANNOTATION,
+  assignNames,
+  readDocument,
+  sliDocument,
+  slugify,
+  sloDocument,
+  type ReadDocument,
+} from '../../src/domain/openslo.js';
 
 const slo = (fields: Record<string, unknown> = {}): ApiRecord => ({
   id: 'slo-000001',
@@ -31,8 +39,15 @@ function readBack(doc: unknown): ReadDocument {
 
 describe('decimal text', () => {
   test.each([
-    ['99.95', -2, '0.9995'], ['0.9995', 2, '99.95'], ['99.9', -2, '0.999'], ['5', -2, '0.05'],
-    ['1e-7', 0, '0.0000001'], ['100', -2, '1'], ['-0.5', 2, '-50'], ['.5', 1, '5'], ['99.90', -2, '0.999'],
+    ['99.95', -2, '0.9995'],
+    ['0.9995', 2, '99.95'],
+    ['99.9', -2, '0.999'],
+    ['5', -2, '0.05'],
+    ['1e-7', 0, '0.0000001'],
+    ['100', -2, '1'],
+    ['-0.5', 2, '-50'],
+    ['.5', 1, '5'],
+    ['99.90', -2, '0.999'],
   ])('%s shifted by %i is %s', (text, places, expected) => {
     expect(shiftDecimal(text, places)).toBe(expected);
   });
@@ -77,14 +92,20 @@ describe('names', () => {
   });
 
   test('a record keeps its name whatever is beside it in the list', () => {
-    const all = [{ id: 'a-1', name: 'Same' }, { id: 'a-2', name: 'Same' }];
+    const all = [
+      { id: 'a-1', name: 'Same' },
+      { id: 'a-2', name: 'Same' },
+    ];
     expect(assignNames(all).get('a-2')).toBe('same-a-2');
     // The first record's name does not depend on the second being exported.
     expect(assignNames(all).get('a-1')).toBe('same');
   });
 
   test('an id that does not slug well gives a hashed suffix, still a label', () => {
-    const names = assignNames([{ id: 'x', name: 'Same' }, { id: '\u001b]0;evil\u0007/../日本', name: 'Same' }]);
+    const names = assignNames([
+      { id: 'x', name: 'Same' },
+      { id: '\u001b]0;evil\u0007/../日本', name: 'Same' },
+    ]);
     expect(names.get('\u001b]0;evil\u0007/../日本')).toMatch(/^same-[a-z0-9-]+$/);
   });
 });
@@ -98,7 +119,11 @@ describe('SLO documents', () => {
       metadata: {
         name: 'checkout-availability',
         displayName: 'Checkout availability',
-        annotations: { 'slotui/id': 'slo-000001', 'slotui/indicator-id': 'sli-000001', 'slotui/on-missing-interval': 'ignore' },
+        annotations: {
+          'slotui/id': 'slo-000001',
+          'slotui/indicator-id': 'sli-000001',
+          'slotui/on-missing-interval': 'ignore',
+        },
       },
       spec: {
         description: 'Most checkouts succeed.',
@@ -117,12 +142,27 @@ describe('SLO documents', () => {
   });
 
   test('a calendar window starts at the period start in UTC', () => {
-    const doc = sloDocument(slo({ time_window_type: 'calendar', time_window_value: '1', time_window_unit: 'month' }), 'n', 'i');
-    expect(doc.spec.timeWindow).toEqual([{ duration: '1M', isRolling: false, calendar: { startTime: '2024-01-01 00:00:00', timeZone: 'UTC' } }]);
-    expect(readBack(doc).fields).toMatchObject({ time_window_type: 'calendar', time_window_value: '1', time_window_unit: 'month' });
+    const doc = sloDocument(
+      slo({ time_window_type: 'calendar', time_window_value: '1', time_window_unit: 'month' }),
+      'n',
+      'i',
+    );
+    expect(doc.spec.timeWindow).toEqual([
+      { duration: '1M', isRolling: false, calendar: { startTime: '2024-01-01 00:00:00', timeZone: 'UTC' } },
+    ]);
+    expect(readBack(doc).fields).toMatchObject({
+      time_window_type: 'calendar',
+      time_window_value: '1',
+      time_window_unit: 'month',
+    });
   });
 
-  test.each([['<=', 'lte'], ['>', 'gt'], ['<', 'lt'], ['>=', 'gte']])('benchmark %s is op %s', (operator, op) => {
+  test.each([
+    ['<=', 'lte'],
+    ['>', 'gt'],
+    ['<', 'lt'],
+    ['>=', 'gte'],
+  ])('benchmark %s is op %s', (operator, op) => {
     const doc = sloDocument(slo({ benchmark_operator: operator }), 'n', 'i');
     expect((doc.spec.objectives as Record<string, unknown>[])[0]?.op).toBe(op);
     expect(doc.metadata.annotations[ANNOTATION.operator]).toBeUndefined();
@@ -173,13 +213,23 @@ describe('SLO documents', () => {
     expect(read.displayName).toBe(record.name);
     expect(read.id).toBe(record.id);
     expect(read.indicatorId).toBe(record.service_level_indicator_id);
-    for (const key of ['target_value', 'time_window_value', 'time_window_unit', 'time_window_type', 'benchmark_operator', 'benchmark_value', 'description']) {
+    for (const key of [
+      'target_value',
+      'time_window_value',
+      'time_window_unit',
+      'time_window_type',
+      'benchmark_operator',
+      'benchmark_value',
+      'description',
+    ]) {
       if (record[key] !== undefined) expect(read.fields[key], key).toBe(record[key]);
     }
   });
 
   test('where an annotation and the spec disagree, the spec wins', () => {
-    const doc = roundTrip(sloDocument(slo({ target_value: '99.90' }), 'n', 'i')) as { spec: { objectives: Record<string, unknown>[] } };
+    const doc = roundTrip(sloDocument(slo({ target_value: '99.90' }), 'n', 'i')) as {
+      spec: { objectives: Record<string, unknown>[] };
+    };
     doc.spec.objectives[0]!.target = 0.95;
     const read = readDocument(doc) as ReadDocument;
     expect(read.fields.target_value).toBe('95');
@@ -188,8 +238,13 @@ describe('SLO documents', () => {
 
 describe('SLI documents', () => {
   const sli: ApiRecord = {
-    id: 'sli-000001', name: 'Checkout', type: 'availability', description: 'Good over total.', unit_of_measure: '%',
-    queries: { good: { select: 'count(*)', from: 'http', where: 'ok', limit: 1 } }, formula: 'good / total',
+    id: 'sli-000001',
+    name: 'Checkout',
+    type: 'availability',
+    description: 'Good over total.',
+    unit_of_measure: '%',
+    queries: { good: { select: 'count(*)', from: 'http', where: 'ok', limit: 1 } },
+    formula: 'good / total',
   };
 
   test('queries and formula in a slotui metric source; type and unit in annotations', () => {
@@ -198,8 +253,18 @@ describe('SLI documents', () => {
       description: 'Good over total.',
       thresholdMetric: { metricSource: { type: 'slotui', spec: { queries: sli.queries, formula: 'good / total' } } },
     });
-    expect(doc.metadata.annotations).toEqual({ 'slotui/id': 'sli-000001', 'slotui/type': 'availability', 'slotui/unit-of-measure': '%' });
-    expect(readBack(doc).fields).toEqual({ description: 'Good over total.', queries: sli.queries, formula: 'good / total', type: 'availability', unit_of_measure: '%' });
+    expect(doc.metadata.annotations).toEqual({
+      'slotui/id': 'sli-000001',
+      'slotui/type': 'availability',
+      'slotui/unit-of-measure': '%',
+    });
+    expect(readBack(doc).fields).toEqual({
+      description: 'Good over total.',
+      queries: sli.queries,
+      formula: 'good / total',
+      type: 'availability',
+      unit_of_measure: '%',
+    });
   });
 
   test('fields the record does not have stay out of the document', () => {
@@ -210,27 +275,67 @@ describe('SLI documents', () => {
 });
 
 describe('documents slotui cannot represent are refused with the reason', () => {
-  const base = roundTrip(sloDocument(slo(), 'n', 'i')) as { spec: Record<string, unknown> & { objectives: Record<string, unknown>[] }; metadata: { annotations: Record<string, string> } };
+  const base = roundTrip(sloDocument(slo(), 'n', 'i')) as {
+    spec: Record<string, unknown> & { objectives: Record<string, unknown>[] };
+    metadata: { annotations: Record<string, string> };
+  };
   const changed = (change: (doc: typeof base) => void): unknown => {
     const doc = structuredClone(base);
     change(doc);
     return doc;
   };
   test.each<[string, unknown, RegExp]>([
-    ['another kind', { apiVersion: 'openslo/v1', kind: 'Service', metadata: { name: 's' }, spec: {} }, /kind Service has no slotui resource/],
-    ['another apiVersion', { apiVersion: 'openslo/v2alpha', kind: 'SLO', metadata: { name: 's' }, spec: {} }, /apiVersion openslo\/v2alpha/],
-    ['RatioTimeslices', changed((d) => (d.spec.budgetingMethod = 'RatioTimeslices')), /budgetingMethod RatioTimeslices cannot be represented/],
-    ['foreign Occurrences', changed((d) => {
-      d.spec.budgetingMethod = 'Occurrences';
-      delete d.spec.objectives[0]!.timeSliceWindow;
-    }), /Occurrences .* cannot be represented/],
+    [
+      'another kind',
+      { apiVersion: 'openslo/v1', kind: 'Service', metadata: { name: 's' }, spec: {} },
+      /kind Service has no slotui resource/,
+    ],
+    [
+      'another apiVersion',
+      { apiVersion: 'openslo/v2alpha', kind: 'SLO', metadata: { name: 's' }, spec: {} },
+      /apiVersion openslo\/v2alpha/,
+    ],
+    [
+      'RatioTimeslices',
+      changed((d) => (d.spec.budgetingMethod = 'RatioTimeslices')),
+      /budgetingMethod RatioTimeslices cannot be represented/,
+    ],
+    [
+      'foreign Occurrences',
+      changed((d) => {
+        d.spec.budgetingMethod = 'Occurrences';
+        delete d.spec.objectives[0]!.timeSliceWindow;
+      }),
+      /Occurrences .* cannot be represented/,
+    ],
     ['two objectives', changed((d) => d.spec.objectives.push({ target: 0.9 })), /2 objectives/],
-    ['an inline indicator', changed((d) => (d.spec.indicator = { metadata: { name: 'x' }, spec: {} })), /inline spec.indicator/],
-    ['a calendar in another time zone', changed((d) => (d.spec.timeWindow = [{ duration: '1M', calendar: { startTime: '2024-01-01 00:00:00', timeZone: 'America/New_York' } }])), /time zone America\/New_York/],
-    ['a time slice target other than 1', changed((d) => (d.spec.objectives[0]!.timeSliceTarget = 0.95)), /timeSliceTarget/],
+    [
+      'an inline indicator',
+      changed((d) => (d.spec.indicator = { metadata: { name: 'x' }, spec: {} })),
+      /inline spec.indicator/,
+    ],
+    [
+      'a calendar in another time zone',
+      changed(
+        (d) =>
+          (d.spec.timeWindow = [
+            { duration: '1M', calendar: { startTime: '2024-01-01 00:00:00', timeZone: 'America/New_York' } },
+          ]),
+      ),
+      /time zone America\/New_York/,
+    ],
+    [
+      'a time slice target other than 1',
+      changed((d) => (d.spec.objectives[0]!.timeSliceTarget = 0.95)),
+      /timeSliceTarget/,
+    ],
     ['alert policies', changed((d) => (d.spec.alertPolicies = ['page-me'])), /alert policies/],
     ['a target of 1', changed((d) => (d.spec.objectives[0]!.target = 1)), /target must be a number from 0/],
-    ['a duration in seconds', changed((d) => (d.spec.timeWindow = [{ duration: '30s', isRolling: true }])), /duration must be/],
+    [
+      'a duration in seconds',
+      changed((d) => (d.spec.timeWindow = [{ duration: '30s', isRolling: true }])),
+      /duration must be/,
+    ],
     ['not a mapping', ['a', 'list'], /not a mapping/],
   ])('%s', (_what, doc, reason) => {
     const read = readDocument(doc);
@@ -239,9 +344,19 @@ describe('documents slotui cannot represent are refused with the reason', () => 
   });
 
   test('a ratio metric SLI and a foreign metric source', () => {
-    const ratio = readDocument({ apiVersion: 'openslo/v1', kind: 'SLI', metadata: { name: 'r' }, spec: { ratioMetric: { counter: true } } });
+    const ratio = readDocument({
+      apiVersion: 'openslo/v1',
+      kind: 'SLI',
+      metadata: { name: 'r' },
+      spec: { ratioMetric: { counter: true } },
+    });
     expect(ratio.ok ? '' : ratio.reason).toMatch(/ratioMetric/);
-    const prom = readDocument({ apiVersion: 'openslo/v1', kind: 'SLI', metadata: { name: 'p' }, spec: { thresholdMetric: { metricSource: { type: 'Prometheus', spec: { query: 'up' } } } } });
+    const prom = readDocument({
+      apiVersion: 'openslo/v1',
+      kind: 'SLI',
+      metadata: { name: 'p' },
+      spec: { thresholdMetric: { metricSource: { type: 'Prometheus', spec: { query: 'up' } } } },
+    });
     expect(prom.ok ? '' : prom.reason).toMatch(/metricSource type Prometheus/);
   });
 });

@@ -5,7 +5,10 @@ import { idsIn, nameBesideId } from '../../src/domain/relations.js';
 import { lookupOf } from './helpers.js';
 
 const data = {
-  organizations: [{ id: 'org-1', name: 'Acme Retail' }, { id: 'org-2', name: 'Globex' }],
+  organizations: [
+    { id: 'org-1', name: 'Acme Retail' },
+    { id: 'org-2', name: 'Globex' },
+  ],
   agreements: [
     { id: 'agr-1', name: 'Gold', organization_id: 'org-1', slo_ids: ['slo-1', 'slo-2'] },
     { id: 'agr-2', name: 'Silver', organization_id: 'org-1', slo_ids: ['slo-2', 'slo-404'] },
@@ -19,12 +22,15 @@ const data = {
     { id: 'slo-4', name: 'Orphan', service_level_indicator_id: 'sli-404' },
     { id: 'slo-5', name: 'Checkout errors', service_level_indicator_id: 'sli-1' },
   ],
-  slis: [{ id: 'sli-1', name: 'checkout availability' }, { id: 'sli-2', name: 'search latency' }],
+  slis: [
+    { id: 'sli-1', name: 'checkout availability' },
+    { id: 'sli-2', name: 'search latency' },
+  ],
 };
 const lookup = lookupOf(data);
 
 describe('references from the registry', () => {
-  it('are the SLO\'s SLI and the agreement\'s organization and SLOs', () => {
+  it("are the SLO's SLI and the agreement's organization and SLOs", () => {
     expect(REFERENCES.map((r) => `${r.from}.${r.field}->${r.to}${r.many ? '[]' : ''}`).sort()).toEqual([
       'agreements.organization_id->organizations',
       'agreements.slo_ids->slos[]',
@@ -37,7 +43,10 @@ describe('references from the registry', () => {
   });
 
   it('reads one id, a list of ids, numbers, and ignores malformed values', () => {
-    const [orgRef, sloRef] = [REFERENCES.find((r) => r.field === 'organization_id')!, REFERENCES.find((r) => r.field === 'slo_ids')!];
+    const [orgRef, sloRef] = [
+      REFERENCES.find((r) => r.field === 'organization_id')!,
+      REFERENCES.find((r) => r.field === 'slo_ids')!,
+    ];
     expect(idsIn({ id: 'a', organization_id: 7 }, orgRef)).toEqual(['7']);
     expect(idsIn({ id: 'a', slo_ids: ['x', 3, null, {}, ''] }, sloRef)).toEqual(['x', '3']);
     expect(idsIn({ id: 'a', slo_ids: 'x' }, sloRef)).toEqual(['x']);
@@ -62,16 +71,20 @@ describe('used by', () => {
     expect(relations.usedByPhrase(relations.usedBy('slis', 'sli-1', lookup))).toBe('used by 3 SLOs');
     expect(relations.usedByPhrase(relations.usedBy('slis', 'sli-2', lookup))).toBe('used by 1 SLO');
     expect(relations.usedByPhrase([])).toBeUndefined();
-    expect(relations.usedByPhrase([
-      { resource: 'agreements', id: 'a', name: 'a' },
-      { resource: 'slos', id: 'b', name: 'b' },
-      { resource: 'agreements', id: 'c', name: 'c' },
-    ])).toBe('used by 1 SLO and 2 agreements');
+    expect(
+      relations.usedByPhrase([
+        { resource: 'agreements', id: 'a', name: 'a' },
+        { resource: 'slos', id: 'b', name: 'b' },
+        { resource: 'agreements', id: 'c', name: 'c' },
+      ]),
+    ).toBe('used by 1 SLO and 2 agreements');
     expect(relations.countOf('organizations', 1200)).toBe('1,200 organizations');
   });
 
   it('a record with no name goes by its id', () => {
-    expect(relations.usedBy('slis', 'x', lookupOf({ slos: [{ id: 'slo-9', service_level_indicator_id: 'x' }] }))).toEqual([{ resource: 'slos', id: 'slo-9', name: 'slo-9' }]);
+    expect(
+      relations.usedBy('slis', 'x', lookupOf({ slos: [{ id: 'slo-9', service_level_indicator_id: 'x' }] })),
+    ).toEqual([{ resource: 'slos', id: 'slo-9', name: 'slo-9' }]);
   });
 });
 
@@ -79,14 +92,18 @@ describe('names beside ids', () => {
   it('found, pointing nowhere, or not known yet', () => {
     expect(nameBesideId(relations.resolveRef('organizations', 'org-1', lookup))).toBe('Acme Retail (org-1)');
     expect(nameBesideId(relations.resolveRef('organizations', 'org-999', lookup))).toBe('org-999 (not found)');
-    expect(nameBesideId(relations.resolveRef('organizations', 'org-999', lookupOf(data, ['organizations'])))).toBe('org-999');
+    expect(nameBesideId(relations.resolveRef('organizations', 'org-999', lookupOf(data, ['organizations'])))).toBe(
+      'org-999',
+    );
     expect(nameBesideId(relations.resolveRef('slis', 'x', lookupOf({ slis: [{ id: 'x' }] })))).toBe('x');
   });
 });
 
 describe('relations tree', () => {
   const text = (resource: ResourceName, id: string, l = lookup) =>
-    relations.treeLines(relations.relationTree(resource, id, l)).map((line) => `${'  '.repeat(line.depth)}${line.text}${line.node.selected ? ' *' : ''}`);
+    relations
+      .treeLines(relations.relationTree(resource, id, l))
+      .map((line) => `${'  '.repeat(line.depth)}${line.text}${line.node.selected ? ' *' : ''}`);
 
   it('from an organization: every agreement, its SLOs and their SLIs, dangling ids marked', () => {
     expect(text('organizations', 'org-1')).toEqual([
@@ -120,10 +137,7 @@ describe('relations tree', () => {
   });
 
   it('from an agreement whose organization points nowhere', () => {
-    expect(text('agreements', 'agr-3')).toEqual([
-      'organization org-999: points nowhere',
-      '  agreement Lost (agr-3) *',
-    ]);
+    expect(text('agreements', 'agr-3')).toEqual(['organization org-999: points nowhere', '  agreement Lost (agr-3) *']);
   });
 
   it("from an SLO in no agreement whose SLI points nowhere; unknown while the SLIs aren't all held", () => {
@@ -132,7 +146,12 @@ describe('relations tree', () => {
   });
 
   it('a record that refers to itself through a loop ends (each branch visits a record once)', () => {
-    const odd = lookupOf({ organizations: [{ id: 'o' }], agreements: [{ id: 'a', organization_id: 'o', slo_ids: ['s', 's'] }], slos: [{ id: 's', service_level_indicator_id: 'i' }], slis: [{ id: 'i' }] });
+    const odd = lookupOf({
+      organizations: [{ id: 'o' }],
+      agreements: [{ id: 'a', organization_id: 'o', slo_ids: ['s', 's'] }],
+      slos: [{ id: 's', service_level_indicator_id: 'i' }],
+      slis: [{ id: 'i' }],
+    });
     expect(text('organizations', 'o', odd)).toEqual(['organization o *', '  agreement a', '    SLO s', '      SLI i']);
   });
 });

@@ -19,8 +19,20 @@ const FEB_2026 = new Date(Date.UTC(2026, 1, 14, 12));
 const APRIL_2026 = new Date(Date.UTC(2026, 3, 30, 23, 59));
 const JULY_2026 = new Date(Date.UTC(2026, 6, 1));
 
-function slo(target: string | number, value: string | number, unit: string, extra: Partial<SloDefinition> = {}): SloDefinition {
-  return { target_value: target, target_unit: '%', time_window_type: 'rolling', time_window_value: value, time_window_unit: unit, ...extra };
+function slo(
+  target: string | number,
+  value: string | number,
+  unit: string,
+  extra: Partial<SloDefinition> = {},
+): SloDefinition {
+  return {
+    target_value: target,
+    target_unit: '%',
+    time_window_type: 'rolling',
+    time_window_value: value,
+    time_window_unit: unit,
+    ...extra,
+  };
 }
 
 function budget(definition: SloDefinition, now = FEB_2026): Budget {
@@ -42,13 +54,16 @@ describe('budgetOf: worked figures', () => {
     ['99.9', '43200', 'min', 0.001, 2_592_000, 2592, '43m 12s'],
     ['99.95', '30', 'day', 0.0005, 2_592_000, 1296, '21m 36s'],
     ['99.99', '30', 'day', 0.0001, 2_592_000, 259.2, '4m 19s'],
-  ])('%s %% over %s %s: b = %s, W = %s s, budget %s s (%s)', (target, value, unit, fraction, windowSeconds, seconds, shown) => {
-    const b = budget(slo(target, value, unit));
-    expect(b.fraction).toBe(fraction);
-    expect(b.window.seconds).toBe(windowSeconds);
-    expect(b.seconds).toBe(seconds);
-    expect(formatDuration(b.seconds)).toBe(shown);
-  });
+  ])(
+    '%s %% over %s %s: b = %s, W = %s s, budget %s s (%s)',
+    (target, value, unit, fraction, windowSeconds, seconds, shown) => {
+      const b = budget(slo(target, value, unit));
+      expect(b.fraction).toBe(fraction);
+      expect(b.window.seconds).toBe(windowSeconds);
+      expect(b.seconds).toBe(seconds);
+      expect(formatDuration(b.seconds)).toBe(shown);
+    },
+  );
 
   it('1 % of the budget', () => {
     expect(formatDuration(budget(slo('99.9', 28, 'day')).seconds / 100)).toBe('24s');
@@ -94,7 +109,13 @@ describe('budgetOf: calendar windows in UTC', () => {
     ['February of a non-leap year', FEB_2026, 2_419_200, '40m 19s', 'calendar month (February 2026)'],
     ['a 30-day month', APRIL_2026, 2_592_000, '43m 12s', 'calendar month (April 2026)'],
     ['a 31-day month', JULY_2026, 2_678_400, '44m 38s', 'calendar month (July 2026)'],
-    ['February of a leap year', new Date(Date.UTC(2028, 1, 29)), 2_505_600, '41m 45s', 'calendar month (February 2028)'],
+    [
+      'February of a leap year',
+      new Date(Date.UTC(2028, 1, 29)),
+      2_505_600,
+      '41m 45s',
+      'calendar month (February 2028)',
+    ],
   ])('one month, %s', (_name, now, windowSeconds, shown, label) => {
     const b = budget(slo('99.9', 1, 'month', { time_window_type: 'calendar' }), now);
     expect(b.window.seconds).toBe(windowSeconds);
@@ -106,12 +127,18 @@ describe('budgetOf: calendar windows in UTC', () => {
     const b = budget(slo('99.9', 3, 'months', { time_window_type: 'Calendar' }), FEB_2026);
     expect(b.window.seconds).toBe((31 + 28 + 31) * 86_400);
     expect(b.window.label).toBe('calendar 3 months (January 2026 – March 2026)');
-    expect(budget(slo('99.9', 3, 'month', { time_window_type: 'calendar' }), JULY_2026).window.seconds).toBe((31 + 31 + 30) * 86_400);
+    expect(budget(slo('99.9', 3, 'month', { time_window_type: 'calendar' }), JULY_2026).window.seconds).toBe(
+      (31 + 31 + 30) * 86_400,
+    );
   });
 
   it('a calendar year, leap or not', () => {
-    expect(budget(slo('99.9', 1, 'year', { time_window_type: 'calendar' }), FEB_2026).window.seconds).toBe(365 * 86_400);
-    expect(budget(slo('99.9', 1, 'year', { time_window_type: 'calendar' }), new Date(Date.UTC(2028, 5, 1))).window.seconds).toBe(366 * 86_400);
+    expect(budget(slo('99.9', 1, 'year', { time_window_type: 'calendar' }), FEB_2026).window.seconds).toBe(
+      365 * 86_400,
+    );
+    expect(
+      budget(slo('99.9', 1, 'year', { time_window_type: 'calendar' }), new Date(Date.UTC(2028, 5, 1))).window.seconds,
+    ).toBe(366 * 86_400);
   });
 
   it('calendar days and weeks are value × unit', () => {
@@ -161,8 +188,14 @@ describe('budgetOf: what can not be computed says why and which field', () => {
   });
 
   it('a field of the wrong type from a server gives a reason, not a throw', () => {
-    expect(budgetOf({ ...slo('99.9', 30, 'day'), target_value: { value: 99.9 } }, FEB_2026)).toMatchObject({ ok: false, field: 'target_value' });
-    expect(budgetOf({ ...slo('99.9', 30, 'day'), time_window_unit: ['day'] }, FEB_2026)).toMatchObject({ ok: false, field: 'time_window_unit' });
+    expect(budgetOf({ ...slo('99.9', 30, 'day'), target_value: { value: 99.9 } }, FEB_2026)).toMatchObject({
+      ok: false,
+      field: 'target_value',
+    });
+    expect(budgetOf({ ...slo('99.9', 30, 'day'), time_window_unit: ['day'] }, FEB_2026)).toMatchObject({
+      ok: false,
+      field: 'time_window_unit',
+    });
     expect(budget({ ...slo('99.9', 30, 'day'), interval: '60' }).intervals).toBeNull();
   });
 
@@ -194,9 +227,33 @@ describe('alertTiers', () => {
 
   it('gives the workbook windows, shares and the error rates at 99.9 %', () => {
     expect(alertTiers(budget(slo('99.9', 30, 'day')))).toEqual([
-      { severity: 'page', longSeconds: 3600, shortSeconds: 300, budgetShare: 0.02, burnRate: 14.4, errorRate: 0.0144, reachable: true },
-      { severity: 'page', longSeconds: 21_600, shortSeconds: 1800, budgetShare: 0.05, burnRate: 6, errorRate: 0.006, reachable: true },
-      { severity: 'ticket', longSeconds: 259_200, shortSeconds: 21_600, budgetShare: 0.1, burnRate: 1, errorRate: 0.001, reachable: true },
+      {
+        severity: 'page',
+        longSeconds: 3600,
+        shortSeconds: 300,
+        budgetShare: 0.02,
+        burnRate: 14.4,
+        errorRate: 0.0144,
+        reachable: true,
+      },
+      {
+        severity: 'page',
+        longSeconds: 21_600,
+        shortSeconds: 1800,
+        budgetShare: 0.05,
+        burnRate: 6,
+        errorRate: 0.006,
+        reachable: true,
+      },
+      {
+        severity: 'ticket',
+        longSeconds: 259_200,
+        shortSeconds: 21_600,
+        budgetShare: 0.1,
+        burnRate: 1,
+        errorRate: 0.001,
+        reachable: true,
+      },
     ]);
   });
 

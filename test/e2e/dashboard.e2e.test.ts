@@ -79,7 +79,10 @@ describe('slotui --demo in a pseudo-terminal', () => {
     s.resize(80, 24);
     // The whole new frame: header on the first row, status line third from the bottom, hints last.
     await s.waitFor(
-      () => /^slotui · profile demo/.test(s.lines()[0] ?? '') && s.lines().indexOf(statusLine(s)) === 21 && /^n next/.test(s.lines()[23] ?? ''),
+      () =>
+        /^slotui · profile demo/.test(s.lines()[0] ?? '') &&
+        s.lines().indexOf(statusLine(s)) === 21 &&
+        /^n next/.test(s.lines()[23] ?? ''),
       'the frame laid out for 80x24',
     );
     const buffer = s.term.buffer.active;
@@ -113,8 +116,22 @@ describe('slotui --demo in a pseudo-terminal', () => {
     const s = open({ env: { NO_COLOR: '1' } });
     await s.waitForText('checkout-api availability');
     s.press('j');
-    await s.waitFor(() => Boolean(s.term.buffer.active.getLine(s.term.buffer.active.viewportY + 4)?.getCell(0)?.isInverse()), 'the second row in inverse video');
-    expect(s.term.buffer.active.getLine(s.term.buffer.active.viewportY + 3)?.getCell(0)?.isInverse()).toBe(0);
+    await s.waitFor(
+      () =>
+        Boolean(
+          s.term.buffer.active
+            .getLine(s.term.buffer.active.viewportY + 4)
+            ?.getCell(0)
+            ?.isInverse(),
+        ),
+      'the second row in inverse video',
+    );
+    expect(
+      s.term.buffer.active
+        .getLine(s.term.buffer.active.viewportY + 3)
+        ?.getCell(0)
+        ?.isInverse(),
+    ).toBe(0);
     // No foreground or background colour codes (30-37, 40-47, 90-97, 100-107, 256 and true colour).
     // eslint-disable-next-line no-control-regex
     expect(s.raw).not.toMatch(/\u001b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);

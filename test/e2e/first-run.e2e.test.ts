@@ -49,7 +49,10 @@ test('welcome screen, then c: the token setup stores the pasted token and opens 
   await s.waitFor((screen) => /› Frontend URL/i.test(screen), 'the frontend URL field');
   s.press('\r');
   // The CA file step, prefilled from SLOTUI_CA_FILE.
-  await s.waitFor((screen) => screen.includes(`› CA file`) && screen.includes(sandbox.caFile.slice(-20)), 'the CA file field, prefilled');
+  await s.waitFor(
+    (screen) => screen.includes(`› CA file`) && screen.includes(sandbox.caFile.slice(-20)),
+    'the CA file field, prefilled',
+  );
   s.press('\r');
   await s.waitForText('/api/service/v1/users/m2m-token');
   s.press(answer);
@@ -66,5 +69,8 @@ test('welcome screen, then c: the token setup stores the pasted token and opens 
   // Stored in the profile, in a file only the user can read.
   const file = join(s.configDir, 'config.json');
   expect(statSync(file).mode & 0o777).toBe(0o600);
-  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ currentProfile: 'default', profiles: { default: { baseUrl: sandbox.baseUrl, token } } });
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+    currentProfile: 'default',
+    profiles: { default: { baseUrl: sandbox.baseUrl, token } },
+  });
 });

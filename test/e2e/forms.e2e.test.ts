@@ -38,7 +38,12 @@ describe('slotui --demo: create an SLO through the form', () => {
     await s.waitFor((screen) => /› search-service latency/.test(screen), 'the SLI found');
     s.press('\r');
     await s.waitFor(() => /\[sli-\d+/.test(line(s, 'SLI *')), 'the SLI id filled in');
-    for (const [label, value] of [['Time window type *', 'rolling'], ['Time window value *', '28'], ['Time window unit *', 'days'], ['Target value *', '99.5']] as const) {
+    for (const [label, value] of [
+      ['Time window type *', 'rolling'],
+      ['Time window value *', '28'],
+      ['Time window unit *', 'days'],
+      ['Target value *', '99.5'],
+    ] as const) {
       s.press('\t');
       await s.waitFor(() => line(s, label).startsWith('› '), label);
       s.press(value);
@@ -46,7 +51,10 @@ describe('slotui --demo: create an SLO through the form', () => {
     }
     s.press('\u0013'); // Ctrl+S
     await s.waitForText('Created SLO “e2e created slo”');
-    await s.waitFor((screen) => /^e2e created slo\s+99\.5\s+3h 21m\s+28 days rolli/m.test(screen), 'the new SLO in the list');
+    await s.waitFor(
+      (screen) => /^e2e created slo\s+99\.5\s+3h 21m\s+28 days rolli/m.test(screen),
+      'the new SLO in the list',
+    );
     s.press('q');
     expect((await s.waitForExit()).exitCode).toBe(0);
   });

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { expectNoHostileSequences, gluedPayloads, hostileDataFile, removeFolder, tempFolder } from '../reliability/helpers.js';
+import {
+  expectNoHostileSequences,
+  gluedPayloads,
+  hostileDataFile,
+  removeFolder,
+  tempFolder,
+} from '../reliability/helpers.js';
 import { ensureBuilt, PtySession } from './pty.js';
 
 const COLS = 100;
@@ -106,7 +112,10 @@ describe('hostile records in the dashboard', () => {
 
 describe('hostile records through the CLI in a terminal', () => {
   test('slotui list and get write no payload', async () => {
-    for (const args of [['list', 'slis'], ['get', 'slis', 'sli-000001']]) {
+    for (const args of [
+      ['list', 'slis'],
+      ['get', 'slis', 'sli-000001'],
+    ]) {
       const s = new PtySession({
         args,
         cols: COLS,

@@ -21,15 +21,55 @@ const SHOW_CURSOR = '\u001b[?25h';
 
 // No q and no Ctrl+C until the end (they would quit early); no lone Esc (it would glue to the next key).
 const ALPHABET = [
-  '1', '2', '3', '4', 'j', 'k', '\u001b[A', '\u001b[B', 'n', 'p', '\u001b[C', '\u001b[D', '\u001b[5~', '\u001b[6~',
-  'g', 'G', '\r', '/', ':', '?', 'r', 'c', 'e', 'd', 'y', '\u007f', '\t', ' ', 'a', 'x', 's', '0', '日',
+  '1',
+  '2',
+  '3',
+  '4',
+  'j',
+  'k',
+  '\u001b[A',
+  '\u001b[B',
+  'n',
+  'p',
+  '\u001b[C',
+  '\u001b[D',
+  '\u001b[5~',
+  '\u001b[6~',
+  'g',
+  'G',
+  '\r',
+  '/',
+  ':',
+  '?',
+  'r',
+  'c',
+  'e',
+  'd',
+  'y',
+  '\u007f',
+  '\t',
+  ' ',
+  'a',
+  'x',
+  's',
+  '0',
+  '日',
 ];
 
 let sandbox: SandboxHandle;
 let session: PtySession | undefined;
 beforeAll(async () => {
   ensureBuilt();
-  sandbox = await startSandbox({ faults: { errorRate: 0.05, errorStatuses: [500, 503], retryAfterSeconds: 0, resetRate: 0.03, latencyMs: 5, seed: SEED } });
+  sandbox = await startSandbox({
+    faults: {
+      errorRate: 0.05,
+      errorStatuses: [500, 503],
+      retryAfterSeconds: 0,
+      resetRate: 0.03,
+      latencyMs: 5,
+      seed: SEED,
+    },
+  });
 }, 180_000);
 afterAll(async () => {
   await sandbox?.close();
@@ -42,11 +82,16 @@ afterEach(() => {
 describe('monkey in a pseudo-terminal', () => {
   test(`${KEY_COUNT} random keys, then Ctrl+C: exit 0 and the terminal restored`, async () => {
     const random = seededRandom(SEED);
-    const s = new PtySession({ args: [], cols: 90, rows: 26, env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token } });
+    const s = new PtySession({
+      args: [],
+      cols: 90,
+      rows: 26,
+      env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token },
+    });
     session = s;
     try {
       await s.waitFor((screen) => /^slis · page/m.test(screen), 'the first screen');
-      for (let sent = 0; sent < KEY_COUNT; ) {
+      for (let sent = 0; sent < KEY_COUNT;) {
         let batch = '';
         for (let i = 0; i < 10 && sent < KEY_COUNT; i++, sent++) {
           const key = ALPHABET[Math.floor(random() * ALPHABET.length)]!;

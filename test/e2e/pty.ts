@@ -65,7 +65,13 @@ export class PtySession {
       SLOTUI_CONFIG_DIR: this.configDir,
       ...options.env,
     };
-    this.child = pty.spawn(NODE, [BIN, ...(options.args ?? ['--demo'])], { name: 'xterm-256color', cols, rows, cwd: ROOT, env });
+    this.child = pty.spawn(NODE, [BIN, ...(options.args ?? ['--demo'])], {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      cwd: ROOT,
+      env,
+    });
     this.child.onData((data) => {
       this.raw += data;
       // xterm parses asynchronously; chain the writes so the screen is read after all of them.
@@ -84,7 +90,8 @@ export class PtySession {
   lines(): string[] {
     const buffer = this.term.buffer.active;
     const out: string[] = [];
-    for (let i = 0; i < this.term.rows; i++) out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < this.term.rows; i++)
+      out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
     return out;
   }
 
@@ -123,7 +130,8 @@ export class PtySession {
   async waitForExit(timeoutMs = 15_000): Promise<{ exitCode: number; signal?: number }> {
     const deadline = Date.now() + timeoutMs;
     while (this.exit === undefined) {
-      if (Date.now() > deadline) throw new Error(`The program did not exit within ${timeoutMs} ms. Screen:\n${this.screen()}`);
+      if (Date.now() > deadline)
+        throw new Error(`The program did not exit within ${timeoutMs} ms. Screen:\n${this.screen()}`);
       await new Promise((r) => setTimeout(r, 25));
     }
     await this.pending;

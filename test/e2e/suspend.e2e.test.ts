@@ -48,27 +48,34 @@ describe('suspend and resume', () => {
   test.each([
     ['Ctrl+Z', (s: PtySession) => s.press('\u001a')],
     ['SIGTSTP', (s: PtySession) => s.kill('SIGTSTP')],
-  ])('%s: the terminal is given back, then SIGCONT redraws and keys work at once', async (_name, stopIt) => {
-    const s = await openDemo();
-    const before = s.raw.length;
-    stopIt(s);
-    await waitForState(s.pid, 'T', 'the process to stop');
-    await s.waitFor(() => s.term.buffer.active.type === 'normal', 'the normal screen');
-    const given = s.raw.slice(before);
-    expect(given).toContain(LEAVE_ALT);
-    expect(given.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(given.lastIndexOf(HIDE_CURSOR));
+  ])(
+    '%s: the terminal is given back, then SIGCONT redraws and keys work at once',
+    async (_name, stopIt) => {
+      const s = await openDemo();
+      const before = s.raw.length;
+      stopIt(s);
+      await waitForState(s.pid, 'T', 'the process to stop');
+      await s.waitFor(() => s.term.buffer.active.type === 'normal', 'the normal screen');
+      const given = s.raw.slice(before);
+      expect(given).toContain(LEAVE_ALT);
+      expect(given.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(given.lastIndexOf(HIDE_CURSOR));
 
-    const resumedAt = s.raw.length;
-    process.kill(s.pid, 'SIGCONT');
-    await s.waitFor((screen) => s.term.buffer.active.type === 'alternate' && /slis · page 1 of/.test(screen), 'the redrawn list');
-    expect(s.raw.slice(resumedAt)).toContain(ENTER_ALT);
-    // Raw mode is back: one key, no Enter, switches to SLOs.
-    s.press('2');
-    await s.waitFor((screen) => /slos · page 1 of/.test(screen), 'the SLO list after pressing 2');
-    s.press('q');
-    expect((await s.waitForExit()).exitCode).toBe(0);
-    expect(s.term.buffer.active.type).toBe('normal');
-  }, 60_000);
+      const resumedAt = s.raw.length;
+      process.kill(s.pid, 'SIGCONT');
+      await s.waitFor(
+        (screen) => s.term.buffer.active.type === 'alternate' && /slis · page 1 of/.test(screen),
+        'the redrawn list',
+      );
+      expect(s.raw.slice(resumedAt)).toContain(ENTER_ALT);
+      // Raw mode is back: one key, no Enter, switches to SLOs.
+      s.press('2');
+      await s.waitFor((screen) => /slos · page 1 of/.test(screen), 'the SLO list after pressing 2');
+      s.press('q');
+      expect((await s.waitForExit()).exitCode).toBe(0);
+      expect(s.term.buffer.active.type).toBe('normal');
+    },
+    60_000,
+  );
 
   test('SIGQUIT ends the program with the terminal restored', async () => {
     const s = await openDemo();

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { expectNoHostileSequences, expectOneSentence, removeFolder, runCli, tempFolder, watchProcess, type CliRun } from './helpers.js';
+import {
+  expectNoHostileSequences,
+  expectOneSentence,
+  removeFolder,
+  runCli,
+  tempFolder,
+  watchProcess,
+  type CliRun,
+} from './helpers.js';
 
 let sandbox: SandboxHandle;
 let dir: string;
@@ -34,7 +42,12 @@ afterEach(async () => {
   expect((await readdir(dir)).filter((f) => f.startsWith('crash-'))).toEqual([]);
 });
 
-const env = () => ({ SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token });
+const env = () => ({
+  SLOTUI_CONFIG_DIR: dir,
+  SLOTUI_BASE_URL: sandbox.baseUrl,
+  SLOTUI_CA_FILE: sandbox.caFile,
+  SLOTUI_TOKEN: sandbox.token,
+});
 
 async function file(name: string, content: string | Buffer): Promise<string> {
   const path = join(dir, name);
@@ -67,17 +80,25 @@ describe('files and stdin', () => {
   });
 
   test('a 1 MB record: refused by the schema before sending', async () => {
-    const path = await file('huge.json', JSON.stringify({ name: 'big', type: 'latency', description: 'x'.repeat(1024 * 1024) }));
+    const path = await file(
+      'huge.json',
+      JSON.stringify({ name: 'big', type: 'latency', description: 'x'.repeat(1024 * 1024) }),
+    );
     const r = await refused(['create', 'slis', '--file', path]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/does not fit an sli \(description is longer than 10000 characters\)\. Fix these fields and try again; nothing was sent\./);
+    expect(r.stderr).toMatch(
+      /does not fit an sli \(description is longer than 10000 characters\)\. Fix these fields and try again; nothing was sent\./,
+    );
   });
 
   test('1 MB of text that is not JSON, and binary bytes: where it goes wrong, without quoting it', async () => {
     const text = await file('text.json', `${'lorem ipsum '.repeat(90_000)}`);
     const r = await refused(['create', 'slis', '--file', text]);
     expect(r.stderr).toBe(`slotui: ${text} is not valid JSON: unexpected 'l' at line 1, column 1.\n`);
-    const binary = await file('binary.json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x1b, 0x5d, 0x30, 0x3b, 0x07, 0xff, 0xfe]));
+    const binary = await file(
+      'binary.json',
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x1b, 0x5d, 0x30, 0x3b, 0x07, 0xff, 0xfe]),
+    );
     const b = await refused(['update', 'slis', 'sli-000001', '--file', binary]);
     expect(b.stderr).toBe(`slotui: ${binary} is not valid JSON: unexpected character U+001B at line 1, column 6.\n`);
     expectNoHostileSequences(b.stderr, 'stderr');
@@ -92,9 +113,13 @@ describe('files and stdin', () => {
   test('a folder, and a file that does not exist', async () => {
     const folder = join(dir, 'a-folder');
     await mkdir(folder, { recursive: true });
-    expect((await refused(['create', 'slis', '--file', folder])).stderr).toBe(`slotui: Cannot read ${folder}: it is a folder.\n`);
+    expect((await refused(['create', 'slis', '--file', folder])).stderr).toBe(
+      `slotui: Cannot read ${folder}: it is a folder.\n`,
+    );
     const missing = join(dir, 'missing.json');
-    expect((await refused(['update', 'slis', 'sli-000001', '--file', missing])).stderr).toBe(`slotui: Cannot read ${missing}: no such file.\n`);
+    expect((await refused(['update', 'slis', 'sli-000001', '--file', missing])).stderr).toBe(
+      `slotui: Cannot read ${missing}: no such file.\n`,
+    );
   });
 
   test('a raw control character inside a JSON string is invalid JSON, named by its code', async () => {
@@ -107,7 +132,10 @@ describe('files and stdin', () => {
 describe('values', () => {
   test('unicode survives the round trip (with a byte-order mark in front)', async () => {
     const name = '日本語の可用性 🚀 ünïcødé';
-    const path = await file('unicode.json', `\uFEFF${JSON.stringify({ name, type: '可用性', description: 'emoji 👩‍💻 and 𝔘' })}`);
+    const path = await file(
+      'unicode.json',
+      `\uFEFF${JSON.stringify({ name, type: '可用性', description: 'emoji 👩‍💻 and 𝔘' })}`,
+    );
     const created = await runCli(['create', 'slis', '--file', path, '--json'], { env: env() });
     expect(created.code).toBe(0);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
@@ -129,13 +157,27 @@ describe('values', () => {
   });
 
   test('numbers out of range in a record: refused before sending', async () => {
-    const slo = { name: 'x', service_level_indicator_id: 'sli-000001', time_window_type: 'rolling', time_window_value: '30', time_window_unit: 'day', target_value: '99.9' };
+    const slo = {
+      name: 'x',
+      service_level_indicator_id: 'sli-000001',
+      time_window_type: 'rolling',
+      time_window_value: '30',
+      time_window_unit: 'day',
+      target_value: '99.9',
+    };
     for (const [name, fields, message] of [
       ['interval 1e300', { interval: 1e300 }, /interval must be a whole number, such as 60 \(got 1e\+300\)/],
       ['interval -1.5', { interval: -1.5 }, /interval must be a whole number, such as 60 \(got -1.5\)/],
-      ['target_value 1e400', { target_value: '1e400' }, /target_value must be a number in quotes, such as "99.9" \(got "1e400"\)/],
+      [
+        'target_value 1e400',
+        { target_value: '1e400' },
+        /target_value must be a number in quotes, such as "99.9" \(got "1e400"\)/,
+      ],
     ] as const) {
-      const path = await file(`range-${name.replace(/\W/g, '')}.json`, JSON.stringify({ ...slo, ...fields }).replace('"1e400"', '"1e400"'));
+      const path = await file(
+        `range-${name.replace(/\W/g, '')}.json`,
+        JSON.stringify({ ...slo, ...fields }).replace('"1e400"', '"1e400"'),
+      );
       const r = await refused(['create', 'slos', '--file', path]);
       expect(r.code, name).toBe(1);
       expect(r.stderr, name).toMatch(message);
@@ -143,7 +185,10 @@ describe('values', () => {
   });
 
   test('a query limit far beyond a whole number, written as 1e999 (Infinity to JSON.parse)', async () => {
-    const path = await file('inf.json', '{"name": "q", "type": "latency", "queries": {"p": {"select": "s", "from": "f", "where": "w", "limit": 1e999}}}');
+    const path = await file(
+      'inf.json',
+      '{"name": "q", "type": "latency", "queries": {"p": {"select": "s", "from": "f", "where": "w", "limit": 1e999}}}',
+    );
     const r = await refused(['create', 'slis', '--file', path]);
     expect(r.stderr).toMatch(/queries\.p\.limit must be a whole number, such as 100 \(got a number too large to use\)/);
   });

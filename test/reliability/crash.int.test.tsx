@@ -60,7 +60,11 @@ describe('the dashboard', () => {
     const real = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem });
     // The header reads the base URL while rendering: make it throw, with the token and an escape in the message.
     const broken = Object.create(real, {
-      baseUrl: { get: () => { throw new TypeError(`render boom ${sandbox.token} \u001b]0;PWNED\u0007`); } },
+      baseUrl: {
+        get: () => {
+          throw new TypeError(`render boom ${sandbox.token} \u001b]0;PWNED\u0007`);
+        },
+      },
     }) as ApiClient;
     const stdin = fakeStdin();
     const stdout = new FakeTty();
@@ -79,7 +83,9 @@ describe('the dashboard', () => {
     expect(stdout.output.endsWith(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR)).toBe(true);
     expect(stdin.rawModes.at(-1)).toBe(false);
     const log = await theLog(dir);
-    expect(stderr.output).toBe(`The dashboard stopped on an unexpected error (render boom [redacted]). The details are in ${log.path}.\n`);
+    expect(stderr.output).toBe(
+      `The dashboard stopped on an unexpected error (render boom [redacted]). The details are in ${log.path}.\n`,
+    );
     expectSafeLog(log, sandbox.token);
     expect(log.text).toContain('TypeError: render boom [redacted]');
     expect(log.text).toContain('running: dashboard');
@@ -90,7 +96,13 @@ describe('the dashboard', () => {
     const blocker = join(dir, 'a-file');
     await import('node:fs/promises').then((fs) => fs.writeFile(blocker, ''));
     const real = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem });
-    const broken = Object.create(real, { baseUrl: { get: () => { throw new Error('boom'); } } }) as ApiClient;
+    const broken = Object.create(real, {
+      baseUrl: {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    }) as ApiClient;
     const stderr = new FakeTty();
     const code = await runDashboard({
       client: broken,
@@ -102,7 +114,9 @@ describe('the dashboard', () => {
     });
     await real.close();
     expect(code).toBe(1);
-    expect(stderr.output).toBe('The dashboard stopped on an unexpected error (boom). The details could not be written to a log file.\n');
+    expect(stderr.output).toBe(
+      'The dashboard stopped on an unexpected error (boom). The details could not be written to a log file.\n',
+    );
   });
 });
 
@@ -114,17 +128,26 @@ describe('the CLI', () => {
       const real = createClient(options);
       return Object.assign(Object.create(real) as ApiClient, {
         listPage: async () => {
-          throw new RangeError(`kaput while paging with ${token}`, { cause: new Error(`inner ${token.toLowerCase()}`) });
+          throw new RangeError(`kaput while paging with ${token}`, {
+            cause: new Error(`inner ${token.toLowerCase()}`),
+          });
         },
         close: () => real.close(),
       });
     };
-    const env = { SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: token };
+    const env = {
+      SLOTUI_CONFIG_DIR: dir,
+      SLOTUI_BASE_URL: sandbox.baseUrl,
+      SLOTUI_CA_FILE: sandbox.caFile,
+      SLOTUI_TOKEN: token,
+    };
     const r = await runCli(['list', 'slis', '--limit', '5'], { env, createClient: factory });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const log = await theLog(dir);
-    expect(r.stderr).toBe(`slotui: unexpected error: kaput while paging with [redacted]. The details are in ${log.path}.\n`);
+    expect(r.stderr).toBe(
+      `slotui: unexpected error: kaput while paging with [redacted]. The details are in ${log.path}.\n`,
+    );
     expectSafeLog(log, token);
     expect(log.text).toContain('RangeError: kaput while paging with [redacted]');
     expect(log.text).toContain('Caused by: Error: inner [redacted]');
@@ -137,7 +160,12 @@ describe('the CLI', () => {
     const dir = await folder();
     sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     try {
-      const env = { SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token };
+      const env = {
+        SLOTUI_CONFIG_DIR: dir,
+        SLOTUI_BASE_URL: sandbox.baseUrl,
+        SLOTUI_CA_FILE: sandbox.caFile,
+        SLOTUI_TOKEN: sandbox.token,
+      };
       const r = await runCli(['list', 'slis'], { env });
       expect(r.code).toBe(1);
       expect(r.stderr).not.toContain('crash');

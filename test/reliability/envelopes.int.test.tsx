@@ -39,7 +39,8 @@ function open(client: ApiClient): Dashboard {
   return d;
 }
 
-const records = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `sli-${from + i}`, name: `record ${from + i}` }));
+const records = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `sli-${from + i}`, name: `record ${from + i}` }));
 
 describe('ids that are not strings (the client)', () => {
   test.each([
@@ -49,8 +50,10 @@ describe('ids that are not strings (the client)', () => {
     ['a fraction', 1.5],
     ['an empty string', ''],
     ['an array', ['a']],
-  ])('%s is refused with the record\'s index', async (_name, id) => {
-    const { client } = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 'ok' }, { id }], next: null, previous: null }));
+  ])("%s is refused with the record's index", async (_name, id) => {
+    const { client } = await serve((_req, res) =>
+      json(res, 200, { total: 2, results: [{ id: 'ok' }, { id }], next: null, previous: null }),
+    );
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain('record 1: id');
@@ -61,14 +64,26 @@ describe('ids that are not strings (the client)', () => {
 
 describe('the dashboard and hostile envelopes', () => {
   test('a next to another origin: refused with a sentence, that origin never contacted, rows kept', async () => {
-    const elsewhere = await startHttpsServer((_req, res) => json(res, 200, { total: 40, results: records(19, 18), next: null, previous: null }));
+    const elsewhere = await startHttpsServer((_req, res) =>
+      json(res, 200, { total: 40, results: records(19, 18), next: null, previous: null }),
+    );
     cleanups.push(() => elsewhere.close());
     const { server, client } = await serve((_req, res) =>
-      json(res, 200, { total: 40, results: records(1, 18), next: `${elsewhere.origin}/v1/slis/?limit=18&offset=18`, previous: null }));
+      json(res, 200, {
+        total: 40,
+        results: records(1, 18),
+        next: `${elsewhere.origin}/v1/slis/?limit=18&offset=18`,
+        previous: null,
+      }),
+    );
     const d = open(client);
     await waitForPage(d, 1, 3);
     d.press('n');
-    const frame = await waitForWords(d, `Refused to follow a link to ${elsewhere.origin}: it is not the base URL's origin`, 'Press r to retry.');
+    const frame = await waitForWords(
+      d,
+      `Refused to follow a link to ${elsewhere.origin}: it is not the base URL's origin`,
+      'Press r to retry.',
+    );
     expect(frame).toContain('record 1');
     expect(statusLineOf(frame)).toContain('page 1 of 3');
     // Not the prefetch, not the page asked for: nothing reached the other origin, not even a connection.
@@ -82,22 +97,45 @@ describe('the dashboard and hostile envelopes', () => {
 
   test('a next to http on the same host and port: refused the same way', async () => {
     const { server, client } = await serve((_req, res, self) =>
-      json(res, 200, { total: 40, results: records(1, 18), next: `${self.origin.replace('https:', 'http:')}/v1/slis/?limit=18&offset=18`, previous: null }));
+      json(res, 200, {
+        total: 40,
+        results: records(1, 18),
+        next: `${self.origin.replace('https:', 'http:')}/v1/slis/?limit=18&offset=18`,
+        previous: null,
+      }),
+    );
     const d = open(client);
     await waitForPage(d, 1, 3);
     const before = server.requests.length;
     d.press('n');
     await waitForWords(d, `Refused to follow a link to http://127.0.0.1:${server.port}`, 'Press r to retry.');
     // No SLI page went out after page 1 (the other resources' first pages, for the tabs, may still be coming in).
-    expect(server.requests.slice(before).filter((r) => r.url.startsWith('/v1/slis/')).map((r) => r.url)).toEqual([]);
+    expect(
+      server.requests
+        .slice(before)
+        .filter((r) => r.url.startsWith('/v1/slis/'))
+        .map((r) => r.url),
+    ).toEqual([]);
   });
 
   test('results that are not an array: the sentence and r, and r works once the server is fixed', async () => {
     let broken = true;
     const { client } = await serve((_req, res) =>
-      json(res, 200, broken ? { total: 1, results: { id: 'a' }, next: null } : { total: 1, results: records(1, 1), next: null, previous: null }));
+      json(
+        res,
+        200,
+        broken
+          ? { total: 1, results: { id: 'a' }, next: null }
+          : { total: 1, results: records(1, 1), next: null, previous: null },
+      ),
+    );
     const d = open(client);
-    const frame = await waitForWords(d, 'is not a list of SLIs (results:', "Check the base URL and the profile's path for slis.", 'Press r to retry.');
+    const frame = await waitForWords(
+      d,
+      'is not a list of SLIs (results:',
+      "Check the base URL and the profile's path for slis.",
+      'Press r to retry.',
+    );
     expect(flat(frame)).toContain('No SLIs shown: the first page could not be read.');
     broken = false;
     d.press('r');
@@ -105,7 +143,9 @@ describe('the dashboard and hostile envelopes', () => {
   });
 
   test('a record whose id is an object: refused, named by its index', async () => {
-    const { client } = await serve((_req, res) => json(res, 200, { total: 2, results: [{ id: 'a' }, { id: { $gt: '' } }], next: null, previous: null }));
+    const { client } = await serve((_req, res) =>
+      json(res, 200, { total: 2, results: [{ id: 'a' }, { id: { $gt: '' } }], next: null, previous: null }),
+    );
     const d = open(client);
     await waitForWords(d, 'is not a list of SLIs (record 1: id', 'Press r to retry.');
   });

@@ -36,7 +36,12 @@ afterEach(() => {
   sandbox.setFaults({});
 });
 
-const env = () => ({ SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token });
+const env = () => ({
+  SLOTUI_CONFIG_DIR: configDir,
+  SLOTUI_BASE_URL: sandbox.baseUrl,
+  SLOTUI_CA_FILE: sandbox.caFile,
+  SLOTUI_TOKEN: sandbox.token,
+});
 const TIMEOUTS = { connectMs: 2_000, headersMs: 300, bodyMs: 300 };
 
 interface FaultCase {
@@ -48,15 +53,60 @@ interface FaultCase {
 }
 
 const CASES: FaultCase[] = [
-  { name: 'latency beyond the timeout', faults: { latencyMs: 1_500 }, requests: 1, sentence: /^slotui: The server did not answer GET \/v1\/slis\/ within 0\.3s\. Try again later/ },
-  { name: '429 with Retry-After', faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 2 }, requests: 3, sentence: /^slotui: The server is limiting the rate of requests \(HTTP 429\)\. Wait 2 seconds and try again\.\n$/ },
-  { name: '500', faults: { errorRate: 1, errorStatuses: [500] }, requests: 1, sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 500: .+\)\. Try again later/ },
-  { name: '502', faults: { errorRate: 1, errorStatuses: [502] }, requests: 3, sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 502/ },
-  { name: '503', faults: { errorRate: 1, errorStatuses: [503] }, requests: 3, sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 503/ },
-  { name: 'an HTML page instead of JSON', faults: { htmlRate: 1 }, requests: 1, sentence: /^slotui: The server's answer to \/v1\/slis\/ is an HTML page, not JSON\. Check the base URL/ },
-  { name: 'a body cut off mid-way', faults: { truncateRate: 1 }, requests: 3, sentence: /^slotui: The server's answer to \/v1\/slis\/ was cut off before it was complete\. Try again/ },
-  { name: 'a connection reset', faults: { resetRate: 1 }, requests: 3, sentence: /^slotui: The connection to https:\/\/127\.0\.0\.1:\d+ was closed before an answer arrived\. Try again/ },
-  { name: 'a server that stops answering', faults: { hangRate: 1 }, requests: 1, sentence: /^slotui: The server did not answer GET \/v1\/slis\/ within 0\.3s\./ },
+  {
+    name: 'latency beyond the timeout',
+    faults: { latencyMs: 1_500 },
+    requests: 1,
+    sentence: /^slotui: The server did not answer GET \/v1\/slis\/ within 0\.3s\. Try again later/,
+  },
+  {
+    name: '429 with Retry-After',
+    faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 2 },
+    requests: 3,
+    sentence: /^slotui: The server is limiting the rate of requests \(HTTP 429\)\. Wait 2 seconds and try again\.\n$/,
+  },
+  {
+    name: '500',
+    faults: { errorRate: 1, errorStatuses: [500] },
+    requests: 1,
+    sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 500: .+\)\. Try again later/,
+  },
+  {
+    name: '502',
+    faults: { errorRate: 1, errorStatuses: [502] },
+    requests: 3,
+    sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 502/,
+  },
+  {
+    name: '503',
+    faults: { errorRate: 1, errorStatuses: [503] },
+    requests: 3,
+    sentence: /^slotui: The server failed to answer GET \/v1\/slis\/ \(HTTP 503/,
+  },
+  {
+    name: 'an HTML page instead of JSON',
+    faults: { htmlRate: 1 },
+    requests: 1,
+    sentence: /^slotui: The server's answer to \/v1\/slis\/ is an HTML page, not JSON\. Check the base URL/,
+  },
+  {
+    name: 'a body cut off mid-way',
+    faults: { truncateRate: 1 },
+    requests: 3,
+    sentence: /^slotui: The server's answer to \/v1\/slis\/ was cut off before it was complete\. Try again/,
+  },
+  {
+    name: 'a connection reset',
+    faults: { resetRate: 1 },
+    requests: 3,
+    sentence: /^slotui: The connection to https:\/\/127\.0\.0\.1:\d+ was closed before an answer arrived\. Try again/,
+  },
+  {
+    name: 'a server that stops answering',
+    faults: { hangRate: 1 },
+    requests: 1,
+    sentence: /^slotui: The server did not answer GET \/v1\/slis\/ within 0\.3s\./,
+  },
 ];
 
 describe('slotui list under each fault', () => {
@@ -77,20 +127,29 @@ describe('slotui list under each fault', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  test.each(CASES.filter((c) => c.requests === 3))('$name, cleared during the backoff: the list arrives, exit 0', async ({ faults }) => {
-    sandbox.setFaults(faults);
-    const before = sandbox.stats().requests;
-    const clearing = async () => sandbox.setFaults({});
-    const r = await runCli(['list', 'slis', '--json'], { env: env(), client: { timeouts: TIMEOUTS, sleep: clearing } });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)[0]).toBe('sli-000001');
-    expect(sandbox.stats().requests - before).toBe(2);
-  });
+  test.each(CASES.filter((c) => c.requests === 3))(
+    '$name, cleared during the backoff: the list arrives, exit 0',
+    async ({ faults }) => {
+      sandbox.setFaults(faults);
+      const before = sandbox.stats().requests;
+      const clearing = async () => sandbox.setFaults({});
+      const r = await runCli(['list', 'slis', '--json'], {
+        env: env(),
+        client: { timeouts: TIMEOUTS, sleep: clearing },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)[0]).toBe('sli-000001');
+      expect(sandbox.stats().requests - before).toBe(2);
+    },
+  );
 
   test('--json under a fault: stdout stays empty (no prose, no partial array)', async () => {
     sandbox.setFaults({ errorRate: 1, errorStatuses: [503] });
-    const r = await runCli(['list', 'slis', '--json'], { env: env(), client: { timeouts: TIMEOUTS, sleep: instantSleep().sleep } });
+    const r = await runCli(['list', 'slis', '--json'], {
+      env: env(),
+      client: { timeouts: TIMEOUTS, sleep: instantSleep().sleep },
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/HTTP 503/);
@@ -115,12 +174,19 @@ describe('a complete body that is not valid JSON (a server of our own)', () => {
       const caFile = join(configDir, 'own-ca.pem');
       await writeFile(caFile, server.caPem);
       const r = await runCli(['list', 'slis'], {
-        env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: server.origin, SLOTUI_CA_FILE: caFile, SLOTUI_TOKEN: 'tok-invalid-json-123' },
+        env: {
+          SLOTUI_CONFIG_DIR: configDir,
+          SLOTUI_BASE_URL: server.origin,
+          SLOTUI_CA_FILE: caFile,
+          SLOTUI_TOKEN: 'tok-invalid-json-123',
+        },
         client: { sleep: instantSleep().sleep },
       });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^slotui: The server's answer to \/v1\/slis\/ is not valid JSON \(it may have been cut off\)\./);
+      expect(r.stderr).toMatch(
+        /^slotui: The server's answer to \/v1\/slis\/ is not valid JSON \(it may have been cut off\)\./,
+      );
       expectOneSentence(r.stderr);
       expect(server.requests).toHaveLength(1);
     } finally {

@@ -14,7 +14,14 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { Faults, SandboxHandle } from '../../src/sandbox/types.js';
 import { json, startHttpsServer } from '../api/helpers.js';
 import {
-  flat, listRequests, renderDashboard, statusLineOf, waitForFrame, waitForPage, waitForWords, type Dashboard,
+  flat,
+  listRequests,
+  renderDashboard,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForWords,
+  type Dashboard,
 } from '../tui/helpers.js';
 import { instantSleep, removeFolder, tempFolder, watchProcess } from './helpers.js';
 
@@ -47,7 +54,13 @@ const TIMEOUTS = { connectMs: 2_000, headersMs: 300, bodyMs: 300 };
 
 /** The dashboard on a client as the CLI builds it (3 tries), with small timeouts and instant backoff. */
 function open(): Dashboard {
-  client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, timeouts: TIMEOUTS, sleep: instantSleep().sleep });
+  client = createClient({
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    ca: sandbox.caPem,
+    timeouts: TIMEOUTS,
+    sleep: instantSleep().sleep,
+  });
   dashboard = renderDashboard({ client });
   return dashboard;
 }
@@ -60,43 +73,95 @@ interface FaultCase {
 }
 
 const CASES: FaultCase[] = [
-  { name: 'latency beyond the timeout', faults: { latencyMs: 1_500 }, tries: 1, words: 'The server did not answer GET /v1/slis/ within 0.3s.' },
-  { name: '429 with Retry-After', faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 1 }, tries: 3, words: 'The server is limiting the rate of requests (HTTP 429). Wait 1 seconds and try again.' },
-  { name: '500', faults: { errorRate: 1, errorStatuses: [500] }, tries: 1, words: 'The server failed to answer GET /v1/slis/ (HTTP 500' },
-  { name: '502', faults: { errorRate: 1, errorStatuses: [502] }, tries: 3, words: 'The server failed to answer GET /v1/slis/ (HTTP 502' },
-  { name: '503', faults: { errorRate: 1, errorStatuses: [503] }, tries: 3, words: 'The server failed to answer GET /v1/slis/ (HTTP 503' },
-  { name: 'an HTML page instead of JSON', faults: { htmlRate: 1 }, tries: 1, words: "The server's answer to /v1/slis/ is an HTML page, not JSON." },
-  { name: 'a body cut off mid-way', faults: { truncateRate: 1 }, tries: 3, words: "The server's answer to /v1/slis/ was cut off before it was complete." },
+  {
+    name: 'latency beyond the timeout',
+    faults: { latencyMs: 1_500 },
+    tries: 1,
+    words: 'The server did not answer GET /v1/slis/ within 0.3s.',
+  },
+  {
+    name: '429 with Retry-After',
+    faults: { errorRate: 1, errorStatuses: [429], retryAfterSeconds: 1 },
+    tries: 3,
+    words: 'The server is limiting the rate of requests (HTTP 429). Wait 1 seconds and try again.',
+  },
+  {
+    name: '500',
+    faults: { errorRate: 1, errorStatuses: [500] },
+    tries: 1,
+    words: 'The server failed to answer GET /v1/slis/ (HTTP 500',
+  },
+  {
+    name: '502',
+    faults: { errorRate: 1, errorStatuses: [502] },
+    tries: 3,
+    words: 'The server failed to answer GET /v1/slis/ (HTTP 502',
+  },
+  {
+    name: '503',
+    faults: { errorRate: 1, errorStatuses: [503] },
+    tries: 3,
+    words: 'The server failed to answer GET /v1/slis/ (HTTP 503',
+  },
+  {
+    name: 'an HTML page instead of JSON',
+    faults: { htmlRate: 1 },
+    tries: 1,
+    words: "The server's answer to /v1/slis/ is an HTML page, not JSON.",
+  },
+  {
+    name: 'a body cut off mid-way',
+    faults: { truncateRate: 1 },
+    tries: 3,
+    words: "The server's answer to /v1/slis/ was cut off before it was complete.",
+  },
   { name: 'a connection reset', faults: { resetRate: 1 }, tries: 3, words: 'was closed before an answer arrived.' },
-  { name: 'a server that stops answering', faults: { hangRate: 1 }, tries: 1, words: 'The server did not answer GET /v1/slis/ within 0.3s.' },
+  {
+    name: 'a server that stops answering',
+    faults: { hangRate: 1 },
+    tries: 1,
+    words: 'The server did not answer GET /v1/slis/ within 0.3s.',
+  },
 ];
 
 describe('the dashboard under each fault', () => {
-  test.each(CASES)('$name: the sentence and r to retry, last good rows kept, r recovers', async ({ faults, tries, words }) => {
-    const d = open();
-    await waitForPage(d, 1, 2);
-    sandbox.setFaults(faults);
-    sandbox.requests.splice(0);
-    d.press('r');
-    const frame = await waitForWords(d, words, 'Press r to retry.');
-    // The rows of the last good page are still there, and the status line says what failed.
-    expect(frame).toContain('checkout-api availability');
-    expect(statusLineOf(frame)).toContain('page 1 of 2');
-    expect(statusLineOf(frame)).toContain('✖ failed');
-    expect(frame).not.toContain(sandbox.token);
-    // The reload of page 1 (offset 0, 18 a page) was tried within the bound.
-    expect(listRequests(sandbox).filter((r) => r === '0:18')).toHaveLength(tries);
-    sandbox.setFaults({});
-    d.press('r');
-    const back = await waitForFrame(d, (f) => !flat(f).includes('Press r to retry') && !/loading|failed/i.test(statusLineOf(f)), 'the page back');
-    expect(statusLineOf(back)).toBe('slis · page 1 of 2 · total 30 · profile default');
-    expect(back).toContain('checkout-api availability');
-  });
+  test.each(CASES)(
+    '$name: the sentence and r to retry, last good rows kept, r recovers',
+    async ({ faults, tries, words }) => {
+      const d = open();
+      await waitForPage(d, 1, 2);
+      sandbox.setFaults(faults);
+      sandbox.requests.splice(0);
+      d.press('r');
+      const frame = await waitForWords(d, words, 'Press r to retry.');
+      // The rows of the last good page are still there, and the status line says what failed.
+      expect(frame).toContain('checkout-api availability');
+      expect(statusLineOf(frame)).toContain('page 1 of 2');
+      expect(statusLineOf(frame)).toContain('✖ failed');
+      expect(frame).not.toContain(sandbox.token);
+      // The reload of page 1 (offset 0, 18 a page) was tried within the bound.
+      expect(listRequests(sandbox).filter((r) => r === '0:18')).toHaveLength(tries);
+      sandbox.setFaults({});
+      d.press('r');
+      const back = await waitForFrame(
+        d,
+        (f) => !flat(f).includes('Press r to retry') && !/loading|failed/i.test(statusLineOf(f)),
+        'the page back',
+      );
+      expect(statusLineOf(back)).toBe('slis · page 1 of 2 · total 30 · profile default');
+      expect(back).toContain('checkout-api availability');
+    },
+  );
 
   test('a first page that meets a fault: the sentence and r; r loads it once the server is well', async () => {
     sandbox.setFaults({ resetRate: 1 });
     const d = open();
-    await waitForWords(d, 'No SLIs shown: the first page could not be read.', 'was closed before an answer arrived.', 'Press r to retry.');
+    await waitForWords(
+      d,
+      'No SLIs shown: the first page could not be read.',
+      'was closed before an answer arrived.',
+      'Press r to retry.',
+    );
     sandbox.setFaults({});
     d.press('r');
     await waitForPage(d, 1, 2);
@@ -108,18 +173,32 @@ describe('a complete body that is not valid JSON (a server of our own)', () => {
     const dir = await tempFolder('slotui-faults-tui-');
     let broken = true;
     const server = await startHttpsServer((_req, res) => {
-      if (!broken) return json(res, 200, { total: 1, results: [{ id: 'a', name: 'alpha' }], next: null, previous: null });
+      if (!broken)
+        return json(res, 200, { total: 1, results: [{ id: 'a', name: 'alpha' }], next: null, previous: null });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"total": 5, "results": [{"id": "1"');
     });
     try {
       await writeFile(join(dir, 'ca.pem'), server.caPem);
-      client = createClient({ baseUrl: server.origin, token: 'tok-tui-invalid-json', ca: server.caPem, sleep: instantSleep().sleep });
+      client = createClient({
+        baseUrl: server.origin,
+        token: 'tok-tui-invalid-json',
+        ca: server.caPem,
+        sleep: instantSleep().sleep,
+      });
       dashboard = renderDashboard({ client });
-      await waitForWords(dashboard, "The server's answer to /v1/slis/ is not valid JSON (it may have been cut off).", 'Press r to retry.');
+      await waitForWords(
+        dashboard,
+        "The server's answer to /v1/slis/ is not valid JSON (it may have been cut off).",
+        'Press r to retry.',
+      );
       broken = false;
       dashboard.press('r');
-      await waitForFrame(dashboard, (f) => f.includes('alpha') && !flat(f).includes('Press r to retry'), 'the page once the JSON is valid');
+      await waitForFrame(
+        dashboard,
+        (f) => f.includes('alpha') && !flat(f).includes('Press r to retry'),
+        'the page once the JSON is valid',
+      );
     } finally {
       dashboard?.unmount();
       dashboard = undefined;

@@ -136,14 +136,24 @@ export const FORBIDDEN_IN_OUTPUT: readonly string[] = [
   `${ESC}]`, // any OSC: title, hyperlink, clipboard
   `${ESC}P`, // DCS
   `${ESC}_`, // APC
-  '\u009b', '\u009d', '\u009c', '\u0085',
-  '\u202e', '\u2066', '\u200b', '\u2028',
-  BEL, '\u0000', '\u007f',
+  '\u009b',
+  '\u009d',
+  '\u009c',
+  '\u0085',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u2028',
+  BEL,
+  '\u0000',
+  '\u007f',
 ];
 
 /** The hostile text: every payload between numbered markers, e.g. "<m3>…<m3>". */
 export function hostileText(): string {
-  return Object.values(HOSTILE_PAYLOADS).map((payload, i) => `<m${i}>${payload}<m${i}>`).join(' ');
+  return Object.values(HOSTILE_PAYLOADS)
+    .map((payload, i) => `<m${i}>${payload}<m${i}>`)
+    .join(' ');
 }
 
 /** Each payload glued to its marker, as it would appear in output if it got through. */
@@ -159,7 +169,12 @@ const STAMP = '2025-01-01T00:00:00.000Z';
 /** SLIs whose every field is hostile in one way or another, plus one plain record. */
 export function hostileSlis(): Record<string, unknown>[] {
   const evil = hostileText();
-  const sli = (n: number, fields: Record<string, unknown>) => ({ id: `sli-${String(n).padStart(6, '0')}`, created_at: STAMP.replace('00.000', `${String(n).padStart(2, '0')}.000`), updated_at: STAMP, ...fields });
+  const sli = (n: number, fields: Record<string, unknown>) => ({
+    id: `sli-${String(n).padStart(6, '0')}`,
+    created_at: STAMP.replace('00.000', `${String(n).padStart(2, '0')}.000`),
+    updated_at: STAMP,
+    ...fields,
+  });
   return [
     sli(1, {
       name: `evil ${evil}`,
@@ -167,13 +182,23 @@ export function hostileSlis(): Record<string, unknown>[] {
       description: `line one\n${evil}\nline three\r${HOSTILE_PAYLOADS.cursorUp}over`,
       unit_of_measure: `ms${HOSTILE_PAYLOADS.title}`,
       formula: evil,
-      queries: { [`q${HOSTILE_PAYLOADS.clipboard}`]: { select: evil, from: 'spans', where: HOSTILE_PAYLOADS.hyperlink, limit: 5 } },
+      queries: {
+        [`q${HOSTILE_PAYLOADS.clipboard}`]: {
+          select: evil,
+          from: 'spans',
+          where: HOSTILE_PAYLOADS.hyperlink,
+          limit: 5,
+        },
+      },
       [`extra${HOSTILE_PAYLOADS.clearScreen}key`]: evil,
     }),
     sli(2, { name: LONG_TEXT, type: 'latency', description: LONG_TEXT }),
     sli(3, { name: WIDE_TEXT, type: '可用性', description: `${WIDE_TEXT}\n${WIDE_TEXT}` }),
     sli(4, { name: 'plain record', type: 'latency' }),
-    { ...sli(5, { name: 'hostile id', type: 'latency' }), id: `sli-${HOSTILE_PAYLOADS.title}${HOSTILE_PAYLOADS.bidiOverride}000005` },
+    {
+      ...sli(5, { name: 'hostile id', type: 'latency' }),
+      id: `sli-${HOSTILE_PAYLOADS.title}${HOSTILE_PAYLOADS.bidiOverride}000005`,
+    },
   ];
 }
 
@@ -183,16 +208,26 @@ export function hostileDataFile(): string {
   return JSON.stringify({
     format: 'slotui-sandbox-data',
     version: 1,
-    collections: { slis: { nextNumber: 6, records: hostileSlis() }, slos: empty, organizations: empty, agreements: empty },
+    collections: {
+      slis: { nextNumber: 6, records: hostileSlis() },
+      slos: empty,
+      organizations: empty,
+      agreements: empty,
+    },
   });
 }
 
 /** Asserts none of the hostile sequences (nor any C0 but newline, nor C1, nor bidi controls) is in the text. */
 export function expectNoHostileSequences(text: string, what: string, allowEscape = false): void {
-  for (const bad of FORBIDDEN_IN_OUTPUT) expect(text.includes(bad), `${what} contains ${JSON.stringify(bad)}`).toBe(false);
-  for (const glued of gluedPayloads()) expect(text.includes(glued), `${what} contains ${JSON.stringify(glued)}`).toBe(false);
-  // eslint-disable-next-line no-control-regex -- looking for control characters is the point
-  const pattern = allowEscape ? /[\u0000-\u0009\u000b-\u001a\u001c-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/ : /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  for (const bad of FORBIDDEN_IN_OUTPUT)
+    expect(text.includes(bad), `${what} contains ${JSON.stringify(bad)}`).toBe(false);
+  for (const glued of gluedPayloads())
+    expect(text.includes(glued), `${what} contains ${JSON.stringify(glued)}`).toBe(false);
+  /* eslint-disable no-control-regex -- looking for control characters is the point */
+  const pattern = allowEscape
+    ? /[\u0000-\u0009\u000b-\u001a\u001c-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+    : /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  /* eslint-enable no-control-regex */
   const found = pattern.exec(text);
   expect(found ? `U+${found[0].charCodeAt(0).toString(16)} at ${found.index}` : null, what).toBeNull();
 }

@@ -15,7 +15,14 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { terminalSafeJson } from '../../src/cli/format.js';
 import {
-  LONG_TEXT, WIDE_TEXT, expectNoHostileSequences, hostileDataFile, hostileSlis, removeFolder, runCli, tempFolder,
+  LONG_TEXT,
+  WIDE_TEXT,
+  expectNoHostileSequences,
+  hostileDataFile,
+  hostileSlis,
+  removeFolder,
+  runCli,
+  tempFolder,
 } from './helpers.js';
 
 let sandbox: SandboxHandle;
@@ -32,13 +39,18 @@ afterAll(async () => {
   await removeFolder(dir);
 });
 
-const env = () => ({ SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token });
+const env = () => ({
+  SLOTUI_CONFIG_DIR: dir,
+  SLOTUI_BASE_URL: sandbox.baseUrl,
+  SLOTUI_CA_FILE: sandbox.caFile,
+  SLOTUI_TOKEN: sandbox.token,
+});
 
 describe('slotui list', () => {
   test.each([
     ['piped (nothing cut)', {}],
     ['on an 80-column terminal', { stdoutIsTTY: true, columns: 80 }],
-  ])('%s: no sequence gets through, every line within the terminal\'s width', async (_name, tty) => {
+  ])("%s: no sequence gets through, every line within the terminal's width", async (_name, tty) => {
     const r = await runCli(['list', 'slis'], { env: env(), ...tty });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');

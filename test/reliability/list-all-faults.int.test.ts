@@ -36,7 +36,12 @@ afterEach(() => {
 });
 
 function env(): NodeJS.ProcessEnv {
-  return { SLOTUI_CONFIG_DIR: configDir, SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token };
+  return {
+    SLOTUI_CONFIG_DIR: configDir,
+    SLOTUI_BASE_URL: sandbox.baseUrl,
+    SLOTUI_CA_FILE: sandbox.caFile,
+    SLOTUI_TOKEN: sandbox.token,
+  };
 }
 
 /** The ids of a --json output, complete (a valid array) or cut short (the array left open). */
@@ -63,37 +68,46 @@ describe('list --all while 20% of the requests fail', () => {
     expect(reference.at(-1)).toBe('sli-010000');
   });
 
-  test.each(Object.entries(TRANSIENT))('%s, --json: all once in order, or a clear error after an exact prefix', async (_name, faults) => {
-    const outcomes: string[] = [];
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
-      sandbox.setFaults({ ...faults, seed });
-      const before = sandbox.stats().requests;
-      const r = await runCli(['list', 'slis', '--all', '--json'], { env: env(), client: { sleep: async () => undefined } });
-      const { ids, complete } = idsOf(r.stdout);
-      // Never a gap or a duplicate: what was printed is the real sequence's start.
-      expect(ids, `seed ${seed}`).toEqual(reference.slice(0, ids.length));
-      if (r.code === 0) {
-        expect(complete, `seed ${seed}`).toBe(true);
-        expect(ids).toHaveLength(10_000);
-        expect(r.stderr).toBe('');
-        outcomes.push('complete');
-      } else {
-        expect(r.code).toBe(1);
-        expect(complete, `seed ${seed}: a partial listing must not be valid JSON`).toBe(false);
-        expect(() => JSON.parse(r.stdout)).toThrow();
-        expect(r.stderr).toMatch(/^slotui: (The server failed to answer GET \/v1\/slis\/ \(HTTP 50[23]|The connection to .* was closed before an answer arrived|The server's answer to \/v1\/slis\/ was cut off)/);
-        expectOneSentence(r.stderr);
-        outcomes.push('failed');
+  test.each(Object.entries(TRANSIENT))(
+    '%s, --json: all once in order, or a clear error after an exact prefix',
+    async (_name, faults) => {
+      const outcomes: string[] = [];
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        sandbox.setFaults({ ...faults, seed });
+        const before = sandbox.stats().requests;
+        const r = await runCli(['list', 'slis', '--all', '--json'], {
+          env: env(),
+          client: { sleep: async () => undefined },
+        });
+        const { ids, complete } = idsOf(r.stdout);
+        // Never a gap or a duplicate: what was printed is the real sequence's start.
+        expect(ids, `seed ${seed}`).toEqual(reference.slice(0, ids.length));
+        if (r.code === 0) {
+          expect(complete, `seed ${seed}`).toBe(true);
+          expect(ids).toHaveLength(10_000);
+          expect(r.stderr).toBe('');
+          outcomes.push('complete');
+        } else {
+          expect(r.code).toBe(1);
+          expect(complete, `seed ${seed}: a partial listing must not be valid JSON`).toBe(false);
+          expect(() => JSON.parse(r.stdout)).toThrow();
+          expect(r.stderr).toMatch(
+            /^slotui: (The server failed to answer GET \/v1\/slis\/ \(HTTP 50[23]|The connection to .* was closed before an answer arrived|The server's answer to \/v1\/slis\/ was cut off)/,
+          );
+          expectOneSentence(r.stderr);
+          outcomes.push('failed');
+        }
+        // Retries happened (20% of 100+ requests fail) and stayed within 3 tries a page.
+        const requests = sandbox.stats().requests - before;
+        expect(requests).toBeGreaterThan(100 * (ids.length / 10_000));
+        expect(requests).toBeLessThanOrEqual(3 * Math.ceil((ids.length + 100) / 100));
       }
-      // Retries happened (20% of 100+ requests fail) and stayed within 3 tries a page.
-      const requests = sandbox.stats().requests - before;
-      expect(requests).toBeGreaterThan(100 * (ids.length / 10_000));
-      expect(requests).toBeLessThanOrEqual(3 * Math.ceil((ids.length + 100) / 100));
-    }
-    // The seeds cover both ways out, so both branches above are really exercised.
-    expect(outcomes).toContain('complete');
-    expect(outcomes).toContain('failed');
-  }, 60_000);
+      // The seeds cover both ways out, so both branches above are really exercised.
+      expect(outcomes).toContain('complete');
+      expect(outcomes).toContain('failed');
+    },
+    60_000,
+  );
 
   test('as a table: every row once, in order, or a clear error after an exact prefix', async () => {
     sandbox.setFaults({ ...TRANSIENT['502 and 503'], seed: 1 });

@@ -31,14 +31,77 @@ afterAll(async () => {
 
 /** What a person could press: every key of the keymap, and then some. */
 const ALPHABET: string[] = [
-  '1', '2', '3', '4', 'j', 'k', KEYS.up, KEYS.down, 'n', 'p', KEYS.left, KEYS.right, KEYS.pageUp, KEYS.pageDown,
-  'g', 'G', KEYS.enter, KEYS.enter, KEYS.escape, KEYS.escape, '/', ':', '?', 'r', 'c', 'e', 'd', 'y', 'q', KEYS.ctrlC,
-  KEYS.backspace, KEYS.tab, ' ', 'a', 'x', 's', 'l', 'o', '0', '9', '-', '.', '\u001b[H', '\u001b[F', '\u0001', '\u0005', '\u0015',
-  '日', '🚀', '\u001b[Z',
+  '1',
+  '2',
+  '3',
+  '4',
+  'j',
+  'k',
+  KEYS.up,
+  KEYS.down,
+  'n',
+  'p',
+  KEYS.left,
+  KEYS.right,
+  KEYS.pageUp,
+  KEYS.pageDown,
+  'g',
+  'G',
+  KEYS.enter,
+  KEYS.enter,
+  KEYS.escape,
+  KEYS.escape,
+  '/',
+  ':',
+  '?',
+  'r',
+  'c',
+  'e',
+  'd',
+  'y',
+  'q',
+  KEYS.ctrlC,
+  KEYS.backspace,
+  KEYS.tab,
+  ' ',
+  'a',
+  'x',
+  's',
+  'l',
+  'o',
+  '0',
+  '9',
+  '-',
+  '.',
+  '\u001b[H',
+  '\u001b[F',
+  '\u0001',
+  '\u0005',
+  '\u0015',
+  '日',
+  '🚀',
+  '\u001b[Z',
 ];
 /** Whole commands now and then, so the command line really runs things. */
-const COMMANDS = [':slos\r', ':slis\r', ':orgs\r', ':agreements\r', ':profile other\r', ':help\r', ':nonsense\r', ':q\r', '/latency\r', '/zzz\r'];
-const SIZES: [number, number][] = [[100, 24], [80, 24], [120, 40], [60, 16], [70, 20]];
+const COMMANDS = [
+  ':slos\r',
+  ':slis\r',
+  ':orgs\r',
+  ':agreements\r',
+  ':profile other\r',
+  ':help\r',
+  ':nonsense\r',
+  ':q\r',
+  '/latency\r',
+  '/zzz\r',
+];
+const SIZES: [number, number][] = [
+  [100, 24],
+  [80, 24],
+  [120, 40],
+  [60, 16],
+  [70, 20],
+];
 
 /** Polls until the frame stops changing (bounded), so each check reads a settled frame. */
 async function settle(lastFrame: () => string, timeoutMs = 1_500): Promise<string> {
@@ -59,9 +122,20 @@ describe('monkey', () => {
   test(`${KEY_COUNT} seeded random keys with faults: no crash, no unhandled rejection, frame within the terminal`, async () => {
     const random = seededRandom(SEED);
     const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-    sandbox.setFaults({ errorRate: 0.05, errorStatuses: [500, 502, 503, 429], retryAfterSeconds: 0, resetRate: 0.02, truncateRate: 0.02, latencyMs: 3, seed: SEED });
+    sandbox.setFaults({
+      errorRate: 0.05,
+      errorStatuses: [500, 502, 503, 429],
+      retryAfterSeconds: 0,
+      resetRate: 0.02,
+      truncateRate: 0.02,
+      latencyMs: 3,
+      seed: SEED,
+    });
     const client = createClient({
-      baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, sleep: instantSleep().sleep,
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+      ca: sandbox.caPem,
+      sleep: instantSleep().sleep,
       timeouts: { connectMs: 2_000, headersMs: 2_000, bodyMs: 2_000 },
     });
     const watch = watchProcess();
@@ -90,7 +164,8 @@ describe('monkey', () => {
         const [columns, rows] = size;
         const lines = frame.split('\n');
         expect(lines.length, 'rows of the frame').toBeLessThanOrEqual(rows);
-        for (const line of lines) expect(textWidth(line), `a line wider than ${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        for (const line of lines)
+          expect(textWidth(line), `a line wider than ${columns}: ${line}`).toBeLessThanOrEqual(columns);
         // Still alive: the status line is drawn (an exception while rendering would leave nothing).
         expect(statusLineOf(frame), 'the status line').not.toBe('');
         watch.check();
@@ -99,11 +174,14 @@ describe('monkey', () => {
       const quits = d.quitCodes.length;
       d.press(KEYS.ctrlC);
       const deadline = Date.now() + 3_000;
-      while (d.quitCodes.length === quits && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (d.quitCodes.length === quits && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect(d.quitCodes.slice(quits)).toEqual([0]);
     } catch (error) {
       const keys = batchKeys.map((k) => JSON.stringify(k)).join(' ');
-      console.error(`Monkey test failed with SLOTUI_MONKEY_SEED=${SEED} after ${sent} keys (size ${size.join('x')}); last batch: ${keys}\nFrame:\n${d.lastFrame()}`);
+      console.error(
+        `Monkey test failed with SLOTUI_MONKEY_SEED=${SEED} after ${sent} keys (size ${size.join('x')}); last batch: ${keys}\nFrame:\n${d.lastFrame()}`,
+      );
       throw error;
     } finally {
       d.unmount();

@@ -26,42 +26,58 @@ afterAll(async () => {
 const firstIdOf = (page: number) => `sli-${String((page - 1) * PAGE_SIZE + 1).padStart(6, '0')}`;
 
 describe('out-of-order answers', () => {
-  test.each([11, 12, 13])('seed %i: the page asked for last is the one shown', async (base) => {
-    const seed = Number(process.env.SLOTUI_MONKEY_SEED ?? 0) + base;
-    const random = seededRandom(seed);
-    const watch = watchProcess();
-    const d = renderDashboard({ client: sandboxClient(sandbox) });
-    try {
-      await waitForPage(d, 1, PAGES);
-      let wanted = 1;
-      const keys: string[] = [];
-      for (let i = 0; i < 24; i++) {
-        // Only moves that stay inside the list, so "asked for" is unambiguous.
-        const choices = [...(wanted < PAGES ? ['n', 'n'] : []), ...(wanted > 1 ? ['p', 'p'] : []), 'g', 'G'];
-        const key = choices[Math.floor(random() * choices.length)]!;
-        wanted = key === 'n' ? wanted + 1 : key === 'p' ? wanted - 1 : key === 'g' ? 1 : PAGES;
-        keys.push(key);
-        sandbox.setFaults({ latencyMs: Math.floor(random() * 300) });
-        d.press(key);
-        // Sometimes faster than the server, sometimes not.
-        const pause = Math.floor(random() * 120);
-        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+  test.each([11, 12, 13])(
+    'seed %i: the page asked for last is the one shown',
+    async (base) => {
+      const seed = Number(process.env.SLOTUI_MONKEY_SEED ?? 0) + base;
+      const random = seededRandom(seed);
+      const watch = watchProcess();
+      const d = renderDashboard({ client: sandboxClient(sandbox) });
+      try {
+        await waitForPage(d, 1, PAGES);
+        let wanted = 1;
+        const keys: string[] = [];
+        for (let i = 0; i < 24; i++) {
+          // Only moves that stay inside the list, so "asked for" is unambiguous.
+          const choices = [...(wanted < PAGES ? ['n', 'n'] : []), ...(wanted > 1 ? ['p', 'p'] : []), 'g', 'G'];
+          const key = choices[Math.floor(random() * choices.length)]!;
+          wanted = key === 'n' ? wanted + 1 : key === 'p' ? wanted - 1 : key === 'g' ? 1 : PAGES;
+          keys.push(key);
+          sandbox.setFaults({ latencyMs: Math.floor(random() * 300) });
+          d.press(key);
+          // Sometimes faster than the server, sometimes not.
+          const pause = Math.floor(random() * 120);
+          if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+        const onScreen = shownPage(d.lastFrame());
+        const framesBefore = d.frames().length;
+        sandbox.setFaults({});
+        const frame = await waitForFrame(
+          d,
+          (f) => shownPage(f) === wanted && !/loading/i.test(f),
+          `page ${wanted} after ${keys.join('')}`,
+          8_000,
+        );
+        expect(frame, `keys ${keys.join('')} (seed ${seed})`).toContain(firstIdOf(wanted));
+        // A moment later it is still that page: no late answer replaced it.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(shownPage(d.lastFrame())).toBe(wanted);
+        const shown = d
+          .frames()
+          .slice(framesBefore)
+          .map(shownPage)
+          .filter((n) => n !== undefined);
+        expect(
+          shown.filter((n) => n !== onScreen && n !== wanted),
+          `keys ${keys.join('')} (seed ${seed})`,
+        ).toEqual([]);
+        watch.check();
+      } finally {
+        d.unmount();
+        watch.stop();
+        sandbox.setFaults({});
       }
-      const onScreen = shownPage(d.lastFrame());
-      const framesBefore = d.frames().length;
-      sandbox.setFaults({});
-      const frame = await waitForFrame(d, (f) => shownPage(f) === wanted && !/loading/i.test(f), `page ${wanted} after ${keys.join('')}`, 8_000);
-      expect(frame, `keys ${keys.join('')} (seed ${seed})`).toContain(firstIdOf(wanted));
-      // A moment later it is still that page: no late answer replaced it.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(shownPage(d.lastFrame())).toBe(wanted);
-      const shown = d.frames().slice(framesBefore).map(shownPage).filter((n) => n !== undefined);
-      expect(shown.filter((n) => n !== onScreen && n !== wanted), `keys ${keys.join('')} (seed ${seed})`).toEqual([]);
-      watch.check();
-    } finally {
-      d.unmount();
-      watch.stop();
-      sandbox.setFaults({});
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 });

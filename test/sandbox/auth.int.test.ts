@@ -33,7 +33,9 @@ describe('bearer authentication', () => {
 
   test('every /v1 path needs the token, unknown ones too', async () => {
     expect((await h.call('/v1/slis/sli-000001/', { token: null })).status).toBe(401);
-    expect((await h.call('/v1/slis/', { method: 'POST', json: { name: 'x', type: 'y' }, token: null })).status).toBe(401);
+    expect((await h.call('/v1/slis/', { method: 'POST', json: { name: 'x', type: 'y' }, token: null })).status).toBe(
+      401,
+    );
     expect((await h.call('/v1/widgets/', { token: null })).status).toBe(401);
   });
 
@@ -46,13 +48,17 @@ describe('bearer authentication', () => {
     expect(notJwt.status).toBe(401);
 
     const [head, payload] = h.sandbox.token.split('.');
-    const forged = await h.call('/v1/slis/', { token: `${head}.${payload}.${Buffer.from('x'.repeat(32)).toString('base64url')}` });
+    const forged = await h.call('/v1/slis/', {
+      token: `${head}.${payload}.${Buffer.from('x'.repeat(32)).toString('base64url')}`,
+    });
     expect(forged.status).toBe(401);
     expect((forged.json as { detail: string }).detail).toMatch(/signature/);
 
     // Same signature, changed claims: the signature no longer matches.
     const tampered = Buffer.from(JSON.stringify({ ...claimsOf(h.sandbox.token), sub: 'admin' })).toString('base64url');
-    expect((await h.call('/v1/slis/', { token: `${head}.${tampered}.${h.sandbox.token.split('.')[2]}` })).status).toBe(401);
+    expect((await h.call('/v1/slis/', { token: `${head}.${tampered}.${h.sandbox.token.split('.')[2]}` })).status).toBe(
+      401,
+    );
 
     const expired = await h.call('/v1/slis/', { token: h.sandbox.issueToken({ expiresInSeconds: -10 }) });
     expect(expired.status).toBe(401);
@@ -116,21 +122,32 @@ describe('frontend login and the m2m token endpoint', () => {
     const res = await h.call('/api/service/v1/users/m2m-token', { token: null });
     expect(res.status).toBe(401);
     expect((res.json as { detail: string }).detail).toMatch(/Log in/);
-    const fake = await h.call('/api/service/v1/users/m2m-token', { token: null, headers: { cookie: 'slotui_sandbox_session=made-up' } });
+    const fake = await h.call('/api/service/v1/users/m2m-token', {
+      token: null,
+      headers: { cookie: 'slotui_sandbox_session=made-up' },
+    });
     expect(fake.status).toBe(401);
     // A bearer token is not a session.
     expect((await h.call('/api/service/v1/users/m2m-token')).status).toBe(401);
   });
 
   test('POST /login sets a secure session cookie; with it the endpoint answers {"jwt"} that the API accepts', async () => {
-    const login = await h.call('/login', { method: 'POST', token: null, body: 'submit=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const login = await h.call('/login', {
+      method: 'POST',
+      token: null,
+      body: 'submit=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(login.status).toBe(200);
     const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/Secure/);
     expect(setCookie).toMatch(/SameSite=Strict/);
 
-    const res = await h.call('/api/service/v1/users/m2m-token', { token: null, headers: { cookie: sessionCookie(login.headers['set-cookie']) } });
+    const res = await h.call('/api/service/v1/users/m2m-token', {
+      token: null,
+      headers: { cookie: sessionCookie(login.headers['set-cookie']) },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const { jwt } = res.json as { jwt: string };

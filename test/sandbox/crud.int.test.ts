@@ -11,7 +11,12 @@ const newSli = {
   description: 'Share of billing requests without a server error.',
   unit_of_measure: '%',
   queries: {
-    good: { select: 'count(*)', from: 'http_requests', where: "service = 'billing-api' AND status_code < 500", limit: 1 },
+    good: {
+      select: 'count(*)',
+      from: 'http_requests',
+      where: "service = 'billing-api' AND status_code < 500",
+      limit: 1,
+    },
     total: { select: 'count(*)', from: 'http_requests', where: "service = 'billing-api'", limit: 1 },
   },
   formula: 'good / total * 100',
@@ -88,14 +93,22 @@ describe('create, read, update, delete', () => {
     expect(res.status).toBe(400);
     const body = res.json as ErrorBody;
     expect(body.detail).toBe('Some fields are not valid.');
-    expect(Object.keys(body.errors!).sort()).toEqual(
-      ['name', 'service_level_indicator_id', 'target_value', 'time_window_type', 'time_window_unit', 'time_window_value'],
-    );
+    expect(Object.keys(body.errors!).sort()).toEqual([
+      'name',
+      'service_level_indicator_id',
+      'target_value',
+      'time_window_type',
+      'time_window_unit',
+      'time_window_value',
+    ]);
     expect(body.errors!.name).toEqual(['This field is required.']);
   });
 
   test('wrong types give 400 naming the field', async () => {
-    const res = await h.call('/v1/slos/', { method: 'POST', json: { ...newSlo('sli-000001'), interval: 'abc', target_value: 'high' } });
+    const res = await h.call('/v1/slos/', {
+      method: 'POST',
+      json: { ...newSlo('sli-000001'), interval: 'abc', target_value: 'high' },
+    });
     expect(res.status).toBe(400);
     const errors = (res.json as ErrorBody).errors!;
     expect(errors.interval).toEqual(['Must be a number.']);
@@ -105,7 +118,10 @@ describe('create, read, update, delete', () => {
   });
 
   test('nested query errors carry a dotted path', async () => {
-    const res = await h.call('/v1/slis/', { method: 'POST', json: { name: 'x', type: 'latency', queries: { p95: { select: 1, from: 'f', where: 'w', limit: 1 } } } });
+    const res = await h.call('/v1/slis/', {
+      method: 'POST',
+      json: { name: 'x', type: 'latency', queries: { p95: { select: 1, from: 'f', where: 'w', limit: 1 } } },
+    });
     expect(res.status).toBe(400);
     expect((res.json as ErrorBody).errors).toEqual({ 'queries.p95.select': ['Must be a string.'] });
   });
@@ -114,25 +130,43 @@ describe('create, read, update, delete', () => {
     const slo = await h.call('/v1/slos/', { method: 'POST', json: newSlo('sli-999999') });
     expect(slo.status).toBe(400);
     expect(Object.keys((slo.json as ErrorBody).errors!)).toEqual(['service_level_indicator_id']);
-    const agreement = await h.call('/v1/agreements/', { method: 'POST', json: { name: 'A', organization_id: 'org-999999', slo_ids: ['slo-000001', 'slo-999999'] } });
+    const agreement = await h.call('/v1/agreements/', {
+      method: 'POST',
+      json: { name: 'A', organization_id: 'org-999999', slo_ids: ['slo-000001', 'slo-999999'] },
+    });
     expect(agreement.status).toBe(400);
     expect((agreement.json as ErrorBody).errors).toEqual({
       organization_id: ['No organization has the id org-999999.'],
       slo_ids: ['No SLO has the id slo-999999.'],
     });
-    const ok = await h.call('/v1/agreements/', { method: 'POST', json: { name: 'A', organization_id: 'org-000001', slo_ids: ['slo-000001'] } });
+    const ok = await h.call('/v1/agreements/', {
+      method: 'POST',
+      json: { name: 'A', organization_id: 'org-000001', slo_ids: ['slo-000001'] },
+    });
     expect(ok.status).toBe(201);
   });
 
   test('415 without a JSON content type; 400 for broken JSON or a non-object', async () => {
-    const text = await h.call('/v1/slis/', { method: 'POST', body: JSON.stringify(newSli), headers: { 'content-type': 'text/plain' } });
+    const text = await h.call('/v1/slis/', {
+      method: 'POST',
+      body: JSON.stringify(newSli),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect((text.json as ErrorBody).detail).toMatch(/application\/json/);
     const none = await h.call('/v1/slis/', { method: 'POST', body: JSON.stringify(newSli) });
     expect(none.status).toBe(415);
-    const withCharset = await h.call('/v1/organizations/', { method: 'POST', body: '{"name":"Charset Inc"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const withCharset = await h.call('/v1/organizations/', {
+      method: 'POST',
+      body: '{"name":"Charset Inc"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(withCharset.status).toBe(201);
-    const broken = await h.call('/v1/slis/', { method: 'POST', body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const broken = await h.call('/v1/slis/', {
+      method: 'POST',
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.json).toEqual({ detail: 'The body is not valid JSON.' });
     const array = await h.call('/v1/slis/', { method: 'POST', json: [newSli] });
@@ -154,7 +188,10 @@ describe('create, read, update, delete', () => {
     const bad = await h.call(`/v1/slis/${created.id}/`, { method: 'PATCH', json: { name: '' } });
     expect(bad.status).toBe(400);
     expect((bad.json as ErrorBody).errors).toEqual({ name: ['Required.'] });
-    const badRef = await h.call('/v1/slos/slo-000001/', { method: 'PATCH', json: { service_level_indicator_id: 'sli-424242' } });
+    const badRef = await h.call('/v1/slos/slo-000001/', {
+      method: 'PATCH',
+      json: { service_level_indicator_id: 'sli-424242' },
+    });
     expect(badRef.status).toBe(400);
     const missing = await h.call('/v1/slis/sli-424242/', { method: 'PATCH', json: { name: 'x' } });
     expect(missing.status).toBe(404);
@@ -163,7 +200,8 @@ describe('create, read, update, delete', () => {
   });
 
   test('DELETE answers 204 with no body; the record is gone', async () => {
-    const created = (await h.call('/v1/organizations/', { method: 'POST', json: { name: 'Short-lived' } })).json as Record<string, string>;
+    const created = (await h.call('/v1/organizations/', { method: 'POST', json: { name: 'Short-lived' } }))
+      .json as Record<string, string>;
     const total = ((await h.call('/v1/organizations/')).json as ListBody).total;
     const deleted = await h.call(`/v1/organizations/${created.id}/`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
@@ -172,7 +210,10 @@ describe('create, read, update, delete', () => {
     expect(((await h.call('/v1/organizations/')).json as ListBody).total).toBe(total - 1);
     expect((await h.call(`/v1/organizations/${created.id}/`, { method: 'DELETE' })).status).toBe(404);
     // Ids are not reused after a delete.
-    const next = (await h.call('/v1/organizations/', { method: 'POST', json: { name: 'After' } })).json as Record<string, string>;
+    const next = (await h.call('/v1/organizations/', { method: 'POST', json: { name: 'After' } })).json as Record<
+      string,
+      string
+    >;
     expect(next.id).not.toBe(created.id);
   });
 

@@ -89,7 +89,10 @@ describe('fault switches', () => {
 
   test('truncateRate promises a longer body than it sends, then drops the connection', async () => {
     h.sandbox.setFaults({ truncateRate: 1 });
-    const res = await request(`${h.sandbox.baseUrl}/v1/slis/`, { dispatcher: h.agent, headers: { authorization: `Bearer ${h.sandbox.token}` } });
+    const res = await request(`${h.sandbox.baseUrl}/v1/slis/`, {
+      dispatcher: h.agent,
+      headers: { authorization: `Bearer ${h.sandbox.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['content-length'])).toBeGreaterThan(100);
     await expect(res.body.text()).rejects.toThrow();
@@ -109,7 +112,10 @@ describe('fault switches', () => {
     try {
       h.sandbox.setFaults({ hangRate: 1 });
       await expect(
-        request(`${h.sandbox.baseUrl}/v1/slis/`, { dispatcher: agent, headers: { authorization: `Bearer ${h.sandbox.token}` } }),
+        request(`${h.sandbox.baseUrl}/v1/slis/`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${h.sandbox.token}` },
+        }),
       ).rejects.toThrow(/timeout/i);
     } finally {
       h.sandbox.setFaults({});

@@ -85,9 +85,12 @@ export async function rawRequest(sandbox: SandboxHandle, head: string): Promise<
   const { connect } = await import('node:tls');
   const url = new URL(sandbox.baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port), ca: sandbox.caPem, servername: 'localhost' }, () => {
-      socket.write(`${head}\r\nConnection: close\r\n\r\n`);
-    });
+    const socket = connect(
+      { host: url.hostname, port: Number(url.port), ca: sandbox.caPem, servername: 'localhost' },
+      () => {
+        socket.write(`${head}\r\nConnection: close\r\n\r\n`);
+      },
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);

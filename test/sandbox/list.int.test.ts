@@ -115,7 +115,10 @@ describe('lists over the sample data', () => {
   });
 
   test('a forged Host header does not leak into the links', async () => {
-    const res = await rawRequest(h.sandbox, `GET /v1/slos/ HTTP/1.1\r\nHost: evil.example:443\r\nAuthorization: Bearer ${h.sandbox.token}`);
+    const res = await rawRequest(
+      h.sandbox,
+      `GET /v1/slos/ HTTP/1.1\r\nHost: evil.example:443\r\nAuthorization: Bearer ${h.sandbox.token}`,
+    );
     expect(res.status).toBe(200);
     const body = JSON.parse(res.body) as ListBody;
     expect(body.next).toBe(`${h.sandbox.baseUrl}/v1/slos/?limit=10&offset=10`);
@@ -195,7 +198,10 @@ describe('seeded data', () => {
         Array.from({ length: 10 }, (_, i) => `sli-${String(99_991 + i).padStart(6, '0')}`),
       );
       expect(body.results.map((r) => r.name).slice(0, 4)).toEqual([
-        'svc-99991 error rate', 'svc-99992 throughput', 'svc-99993 availability', 'svc-99994 latency p95',
+        'svc-99991 error rate',
+        'svc-99992 throughput',
+        'svc-99993 availability',
+        'svc-99994 latency p95',
       ]);
       expect(body.next).toBeNull();
       expect(body.previous).toBe(`${h.sandbox.baseUrl}/v1/slis/?limit=10&offset=99980`);
@@ -210,8 +216,13 @@ describe('seeded data', () => {
       const body = (await h.call('/v1/slis/?limit=10&offset=28')).json as ListBody;
       expect(body.total).toBe(35);
       expect(body.results.map((r) => r.name)).toEqual([
-        'orders-db latency p95', 'orders-db error rate',
-        'svc-00001 availability', 'svc-00002 latency p95', 'svc-00003 error rate', 'svc-00004 throughput', 'svc-00005 availability',
+        'orders-db latency p95',
+        'orders-db error rate',
+        'svc-00001 availability',
+        'svc-00002 latency p95',
+        'svc-00003 error rate',
+        'svc-00004 throughput',
+        'svc-00005 availability',
       ]);
       expect(Date.parse(body.results[2]!.created_at)).toBeGreaterThan(Date.parse(body.results[1]!.created_at));
     } finally {

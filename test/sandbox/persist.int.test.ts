@@ -21,10 +21,15 @@ describe('the data file', () => {
     let createdId: string;
     try {
       expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const created = await first.call('/v1/slis/', { method: 'POST', json: { name: 'kept across restarts', type: 'latency' } });
+      const created = await first.call('/v1/slis/', {
+        method: 'POST',
+        json: { name: 'kept across restarts', type: 'latency' },
+      });
       expect(created.status).toBe(201);
       createdId = (created.json as { id: string }).id;
-      expect((await first.call('/v1/slos/slo-000003/', { method: 'PATCH', json: { target_value: '98' } })).status).toBe(200);
+      expect((await first.call('/v1/slos/slo-000003/', { method: 'PATCH', json: { target_value: '98' } })).status).toBe(
+        200,
+      );
       expect((await first.call('/v1/agreements/agr-000005/', { method: 'DELETE' })).status).toBe(204);
     } finally {
       await first.close();
@@ -35,12 +40,16 @@ describe('the data file', () => {
 
     const second = await startHarness({ dataFile: file });
     try {
-      expect(((await second.call(`/v1/slis/${createdId}/`)).json as { name: string }).name).toBe('kept across restarts');
+      expect(((await second.call(`/v1/slis/${createdId}/`)).json as { name: string }).name).toBe(
+        'kept across restarts',
+      );
       expect(((await second.call('/v1/slos/slo-000003/')).json as { target_value: string }).target_value).toBe('98');
       expect((await second.call('/v1/agreements/agr-000005/')).status).toBe(404);
       expect(((await second.call('/v1/slis/')).json as ListBody).total).toBe(31);
       // The id counter is kept too: the next id is new.
-      const next = (await second.call('/v1/slis/', { method: 'POST', json: { name: 'n', type: 't' } })).json as { id: string };
+      const next = (await second.call('/v1/slis/', { method: 'POST', json: { name: 'n', type: 't' } })).json as {
+        id: string;
+      };
       expect(next.id > createdId).toBe(true);
     } finally {
       await second.close();
@@ -51,7 +60,9 @@ describe('the data file', () => {
     const h = await startHarness({ dataFile: file, sample: false });
     try {
       await h.call('/v1/organizations/', { method: 'POST', json: { name: 'On disk' } });
-      const saved = JSON.parse(await readFile(file, 'utf8')) as { collections: { organizations: { records: { name: string }[] } } };
+      const saved = JSON.parse(await readFile(file, 'utf8')) as {
+        collections: { organizations: { records: { name: string }[] } };
+      };
       expect(saved.collections.organizations.records.map((r) => r.name)).toEqual(['On disk']);
     } finally {
       await h.close();
@@ -70,12 +81,24 @@ describe('the data file', () => {
   });
 
   test('a data file in a missing folder makes startSandbox fail with a clear error', async () => {
-    await expect(startSandbox({ dataFile: join(dir, 'missing', 'data.json') })).rejects.toThrow(/cannot be used: it cannot be written \(ENOENT\)\. Check that its folder exists/);
+    await expect(startSandbox({ dataFile: join(dir, 'missing', 'data.json') })).rejects.toThrow(
+      /cannot be used: it cannot be written \(ENOENT\)\. Check that its folder exists/,
+    );
   });
 
   test('a file without some collections loads them empty, and keeps collections of resources it does not know', async () => {
-    const other = { nextNumber: 2, records: [{ id: 'x-1', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }] };
-    await writeFile(file, JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { records: [] }, widgets: other } }));
+    const other = {
+      nextNumber: 2,
+      records: [{ id: 'x-1', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }],
+    };
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'slotui-sandbox-data',
+        version: 1,
+        collections: { slis: { records: [] }, widgets: other },
+      }),
+    );
     const sandbox = await startHarness({ dataFile: file });
     try {
       expect(((await sandbox.call('/v1/agreements/')).json as ListBody).total).toBe(0);
@@ -91,14 +114,29 @@ describe('the data file', () => {
   test.each([
     ['not JSON', '{"format": '],
     ['another format', JSON.stringify({ hello: 'world' })],
-    ['a record without id', JSON.stringify({
-      format: 'slotui-sandbox-data', version: 1,
-      collections: { slis: { records: [{ name: 'x', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }] },
-        slos: { records: [] }, organizations: { records: [] }, agreements: { records: [] } },
-    })],
-    ['a collection without records', JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { nextNumber: 1 } } })],
+    [
+      'a record without id',
+      JSON.stringify({
+        format: 'slotui-sandbox-data',
+        version: 1,
+        collections: {
+          slis: {
+            records: [{ name: 'x', created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' }],
+          },
+          slos: { records: [] },
+          organizations: { records: [] },
+          agreements: { records: [] },
+        },
+      }),
+    ],
+    [
+      'a collection without records',
+      JSON.stringify({ format: 'slotui-sandbox-data', version: 1, collections: { slis: { nextNumber: 1 } } }),
+    ],
   ])('a broken file (%s) makes startSandbox fail with a clear error', async (_what, content) => {
     await writeFile(file, content);
-    await expect(startSandbox({ dataFile: file })).rejects.toThrow(/sandbox data file .*data\.json cannot be used: .*delete it/);
+    await expect(startSandbox({ dataFile: file })).rejects.toThrow(
+      /sandbox data file .*data\.json cannot be used: .*delete it/,
+    );
   });
 });

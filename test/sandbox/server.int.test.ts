@@ -27,7 +27,9 @@ describe('the sandbox server', () => {
     const h = await startHarness();
     const untrusting = new Agent();
     try {
-      await expect(request(`${h.sandbox.baseUrl}/v1/slis/`, { dispatcher: untrusting })).rejects.toThrow(/certificate/i);
+      await expect(request(`${h.sandbox.baseUrl}/v1/slis/`, { dispatcher: untrusting })).rejects.toThrow(
+        /certificate/i,
+      );
     } finally {
       await untrusting.close();
       await h.close();
@@ -39,9 +41,13 @@ describe('the sandbox server', () => {
     try {
       const port = Number(new URL(h.sandbox.baseUrl).port);
       const answer = await new Promise<string>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write('GET /v1/slis/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET /v1/slis/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+        );
         let text = '';
-        socket.on('data', (c: Buffer) => { text += c.toString('latin1'); });
+        socket.on('data', (c: Buffer) => {
+          text += c.toString('latin1');
+        });
         socket.on('close', () => resolve(text));
         socket.on('error', () => resolve(text));
         socket.setTimeout(5000, () => socket.destroy());
@@ -59,7 +65,10 @@ describe('the sandbox server', () => {
     const agent = new Agent({ connect: { ca: sandbox.caPem }, connections: 1 });
     try {
       for (let i = 0; i < 5; i++) {
-        const res = await request(`${sandbox.baseUrl}/v1/slis/?offset=${i}`, { dispatcher: agent, headers: { authorization: `Bearer ${sandbox.token}` } });
+        const res = await request(`${sandbox.baseUrl}/v1/slis/?offset=${i}`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${sandbox.token}` },
+        });
         expect(res.statusCode).toBe(200);
         await res.body.json();
       }
@@ -133,11 +142,25 @@ describe('runSandboxCommand', () => {
     });
     const controller = new AbortController();
     let handle: SandboxHandle | undefined;
-    const running = runSandboxCommand({ stdout, signal: controller.signal, seed: 3, onStarted: (h) => { handle = h; } });
+    const running = runSandboxCommand({
+      stdout,
+      signal: controller.signal,
+      seed: 3,
+      onStarted: (h) => {
+        handle = h;
+      },
+    });
     await waitFor(() => output.split('\n').length >= 5);
     const lines = output.trimEnd().split('\n');
-    expect(lines.map((l) => l.split('=')[0])).toEqual(['SLOTUI_BASE_URL', 'SLOTUI_FRONTEND_URL', 'SLOTUI_CA_FILE', 'SLOTUI_TOKEN']);
-    const env = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) as Record<string, string>;
+    expect(lines.map((l) => l.split('=')[0])).toEqual([
+      'SLOTUI_BASE_URL',
+      'SLOTUI_FRONTEND_URL',
+      'SLOTUI_CA_FILE',
+      'SLOTUI_TOKEN',
+    ]);
+    const env = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    ) as Record<string, string>;
     expect(env.SLOTUI_BASE_URL).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(env.SLOTUI_FRONTEND_URL).toBe(env.SLOTUI_BASE_URL);
     expect(handle!.baseUrl).toBe(env.SLOTUI_BASE_URL);
@@ -145,7 +168,10 @@ describe('runSandboxCommand', () => {
     const ca = await readFile(env.SLOTUI_CA_FILE!, 'utf8');
     const agent = new Agent({ connect: { ca } });
     try {
-      const res = await request(`${env.SLOTUI_BASE_URL}/v1/slis/?limit=1`, { dispatcher: agent, headers: { authorization: `Bearer ${env.SLOTUI_TOKEN}` } });
+      const res = await request(`${env.SLOTUI_BASE_URL}/v1/slis/?limit=1`, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${env.SLOTUI_TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(((await res.body.json()) as { total: number }).total).toBe(33);
     } finally {

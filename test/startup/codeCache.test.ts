@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { cacheKey, cacheRootFrom, openCodeCache, unwrapCacheFile, wrapCacheFile, type PlatformInfo } from '../../src/startup/codeCache.js';
+import {
+  cacheKey,
+  cacheRootFrom,
+  openCodeCache,
+  unwrapCacheFile,
+  wrapCacheFile,
+  type PlatformInfo,
+} from '../../src/startup/codeCache.js';
 
 const me: PlatformInfo = { platform: 'linux', homedir: '/home/me', uid: process.getuid?.() ?? 0 };
 const BUILD = 'abc123';
@@ -69,15 +76,20 @@ describe('the code cache', () => {
     expect(fs.readdirSync(root).sort()).toEqual(['notes.txt', cacheKey(BUILD)]);
   });
 
-  test.each([[0o775, 'group'], [0o757, 'world']])('refused when the folder is %s-writable (%s)', (mode) => {
+  test.each([
+    [0o775, 'group'],
+    [0o757, 'world'],
+  ])('refused when the folder is %s-writable (%s)', (mode) => {
     fs.mkdirSync(root, { mode: 0o700 });
     fs.chmodSync(root, mode);
     const opened = openCodeCache(root, BUILD, me);
     expect(opened.cache).toBeUndefined();
-    expect(opened.refused).toBe(`not using the code cache: ${root} can be changed by other users (run \`chmod 700 ${root}\`); starts are slower until then.`);
+    expect(opened.refused).toBe(
+      `not using the code cache: ${root} can be changed by other users (run \`chmod 700 ${root}\`); starts are slower until then.`,
+    );
   });
 
-  test('refused when the build\'s folder inside is writable by others, or the folder is another user\'s', () => {
+  test("refused when the build's folder inside is writable by others, or the folder is another user's", () => {
     const folder = path.join(root, cacheKey(BUILD));
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     fs.chmodSync(folder, 0o777);
@@ -88,7 +100,9 @@ describe('the code cache', () => {
       fs.chownSync(root, 4242, 4242); // root may give it away
       expect(openCodeCache(root, BUILD, me).refused).toContain(`${root} belongs to another user`);
     } else {
-      expect(openCodeCache(root, BUILD, { ...me, uid: me.uid! + 1 }).refused).toContain(`${root} belongs to another user`);
+      expect(openCodeCache(root, BUILD, { ...me, uid: me.uid! + 1 }).refused).toContain(
+        `${root} belongs to another user`,
+      );
     }
   });
 

@@ -18,13 +18,16 @@ beforeEach(async () => {
   fs.mkdirSync(partsDir);
   // A unique source per test: V8 keeps compiled scripts in memory by their source.
   const salt = `${Date.now()}-${Math.random()}`;
-  fs.writeFileSync(path.join(partsDir, 'main.js'), [
-    `// ${salt}`,
-    'const path = require("node:path");',
-    'exports.run = async () => (await Promise.resolve().then(() => require("./later.js"))).twice(21);',
-    'exports.base = path.basename(__filename);',
-    'exports.loads = (globalThis.__partsTestLoads = (globalThis.__partsTestLoads ?? 0) + 1);',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(partsDir, 'main.js'),
+    [
+      `// ${salt}`,
+      'const path = require("node:path");',
+      'exports.run = async () => (await Promise.resolve().then(() => require("./later.js"))).twice(21);',
+      'exports.base = path.basename(__filename);',
+      'exports.loads = (globalThis.__partsTestLoads = (globalThis.__partsTestLoads ?? 0) + 1);',
+    ].join('\n'),
+  );
   fs.writeFileSync(path.join(partsDir, 'later.js'), `// ${salt}\nmodule.exports = { twice: (n) => n * 2 };`);
 });
 afterEach(async () => {
@@ -35,9 +38,13 @@ afterEach(async () => {
 const openCache = (): CodeCache => openCodeCache(cacheRoot, BUILD).cache!;
 const cacheFile = (part: string) => path.join(cacheRoot, cacheKey(BUILD), `${part}.cache`);
 
-interface Main { run(): Promise<number>; base: string; loads: number }
+interface Main {
+  run(): Promise<number>;
+  base: string;
+  loads: number;
+}
 
-test('parts run once, require each other and Node\'s modules', async () => {
+test("parts run once, require each other and Node's modules", async () => {
   const parts = new Parts(partsDir);
   const main = parts.load('main.js') as Main;
   expect(parts.load('main.js')).toBe(main);

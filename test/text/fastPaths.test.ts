@@ -27,17 +27,48 @@ const sample = (() => {
 })();
 
 const drawn = [
-  '', ' ', 'SLIs · 100,030 total · page 1 of 4,002', 'checkout-api availability…', 'a — b → c', '·…—→',
-  '\u001b[1mNAME\u001b[22m  \u001b[7mselected row…\u001b[27m', 'slis · page – of – · total –', '↑↓ ← → “quoted” › a × b • c − d', '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏ loading', '\u001b[38;5;245m· dim\u001b[39m', '\u001b[0m',
+  '',
+  ' ',
+  'SLIs · 100,030 total · page 1 of 4,002',
+  'checkout-api availability…',
+  'a — b → c',
+  '·…—→',
+  '\u001b[1mNAME\u001b[22m  \u001b[7mselected row…\u001b[27m',
+  'slis · page – of – · total –',
+  '↑↓ ← → “quoted” › a × b • c − d',
+  '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏ loading',
+  '\u001b[38;5;245m· dim\u001b[39m',
+  '\u001b[0m',
 ];
 const others = [
-  '東京のレイテンシ', 'emoji 🚀 and 👩‍💻', 'e\u0301 combining', 'flag 🇫🇷', 'tab\there', 'cr\r\nlf', 'lone\rcr',
-  '\u0007bell', '\u001b]8;;https://x\u0007link\u001b]8;;\u0007', '\u001b[2Kerase', '\u009b31mcsi', 'ﾊﾝｶｸ', '…\u0301', '→\uFE0F', '–\u0301', '↑\uFE0F', '⠋\u20e3',
-  'x\u200dy', '\u00ad soft hyphen', 'ａｂｃ', '한국어', '\u{1F1E6}', 'end…\u0300',
+  '東京のレイテンシ',
+  'emoji 🚀 and 👩‍💻',
+  'e\u0301 combining',
+  'flag 🇫🇷',
+  'tab\there',
+  'cr\r\nlf',
+  'lone\rcr',
+  '\u0007bell',
+  '\u001b]8;;https://x\u0007link\u001b]8;;\u0007',
+  '\u001b[2Kerase',
+  '\u009b31mcsi',
+  'ﾊﾝｶｸ',
+  '…\u0301',
+  '→\uFE0F',
+  '–\u0301',
+  '↑\uFE0F',
+  '⠋\u20e3',
+  'x\u200dy',
+  '\u00ad soft hyphen',
+  'ａｂｃ',
+  '한국어',
+  '\u{1F1E6}',
+  'end…\u0300',
 ];
 const corpus = [...sample, ...drawn, ...others, ...sample.map((s) => `\u001b[1m${s}\u001b[22m…`)];
 
-const segmentsOf = (segments: Intl.Segments) => [...segments].map(({ segment, index, input }) => ({ segment, index, input }));
+const segmentsOf = (segments: Intl.Segments) =>
+  [...segments].map(({ segment, index, input }) => ({ segment, index, input }));
 
 describe('the segmenter of the bundle', () => {
   test('the same graphemes as Intl.Segmenter on every text', () => {
@@ -48,30 +79,42 @@ describe('the segmenter of the bundle', () => {
       for (const at of [-1, 0, 1, text.length - 1, text.length]) {
         const mine = lazy.segment(text).containing(at);
         const theirs = native.segment(text).containing(at);
-        expect(mine && { segment: mine.segment, index: mine.index }, `${JSON.stringify(text)} at ${at}`).toEqual(theirs && { segment: theirs.segment, index: theirs.index });
+        expect(mine && { segment: mine.segment, index: mine.index }, `${JSON.stringify(text)} at ${at}`).toEqual(
+          theirs && { segment: theirs.segment, index: theirs.index },
+        );
       }
     }
   });
 
   test('no real segmenter is made for what we draw; one is for other text and for words', () => {
     const lazy = new LazySegmenter();
-    for (const text of [...drawn, ...sample.filter((s) => /^[\x20-\x7e·…—→–]*$/.test(s))]) expect([...lazy.segment(text)]).toHaveLength(text.length);
+    for (const text of [...drawn, ...sample.filter((s) => /^[\x20-\x7e·…—→–]*$/.test(s))])
+      expect([...lazy.segment(text)]).toHaveLength(text.length);
     expect(Reflect.get(lazy, 'real')).toBeUndefined();
     expect([...lazy.segment('東京')]).toHaveLength(2);
     expect(Reflect.get(lazy, 'real')).toBeInstanceOf(Intl.Segmenter);
 
     const words = new LazySegmenter('en', { granularity: 'word' });
-    expect(segmentsOf(words.segment('two words'))).toEqual(segmentsOf(new Intl.Segmenter('en', { granularity: 'word' }).segment('two words')));
+    expect(segmentsOf(words.segment('two words'))).toEqual(
+      segmentsOf(new Intl.Segmenter('en', { granularity: 'word' }).segment('two words')),
+    );
     expect(words.resolvedOptions().granularity).toBe('word');
   });
 });
 
 describe('string-width of the bundle', () => {
-  test.each([{}, { ambiguousIsNarrow: false }, { countAnsiEscapeCodes: true }, { ambiguousIsNarrow: true, countAnsiEscapeCodes: false }])('the same widths as string-width with %o', (options) => {
-    for (const text of corpus) expect(fastStringWidth(text, options), JSON.stringify(text)).toBe(stringWidth(text, options));
+  test.each([
+    {},
+    { ambiguousIsNarrow: false },
+    { countAnsiEscapeCodes: true },
+    { ambiguousIsNarrow: true, countAnsiEscapeCodes: false },
+  ])('the same widths as string-width with %o', (options) => {
+    for (const text of corpus)
+      expect(fastStringWidth(text, options), JSON.stringify(text)).toBe(stringWidth(text, options));
   });
 
   test('our own measure agrees on the symbols we draw', () => {
-    for (const text of drawn.filter((t) => !t.includes('\u001b'))) expect(textWidth(text), text).toBe(stringWidth(text));
+    for (const text of drawn.filter((t) => !t.includes('\u001b')))
+      expect(textWidth(text), text).toBe(stringWidth(text));
   });
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { clipboardSequence, throughTmux } from '../../src/text/osc.js';
 
-const payload = (sequence: string) => Buffer.from(sequence.slice(sequence.indexOf(']52;c;') + 6, -1), 'base64').toString('utf8');
+const payload = (sequence: string) =>
+  Buffer.from(sequence.slice(sequence.indexOf(']52;c;') + 6, -1), 'base64').toString('utf8');
 
 describe('clipboard sequence', () => {
   it('keeps lines and tabs, drops other control characters', () => {
-    expect(payload(clipboardSequence('# SLO\r\n- target\t99.9 %\u001b]0;evil\u0007\n'))).toBe('# SLO\n- target\t99.9 %]0;evil\n');
+    expect(payload(clipboardSequence('# SLO\r\n- target\t99.9 %\u001b]0;evil\u0007\n'))).toBe(
+      '# SLO\n- target\t99.9 %]0;evil\n',
+    );
   });
   it('inside tmux, the passthrough doubles every ESC', () => {
     const wrapped = throughTmux(clipboardSequence('id-1'));

@@ -15,10 +15,18 @@ const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(
 
 describe('invisible format characters', () => {
   it.each([
-    ['Arabic letter mark', 0x061c], ['soft hyphen', 0x00ad], ['Mongolian vowel separator', 0x180e],
-    ['interlinear annotation anchor', 0xfff9], ['interlinear annotation separator', 0xfffa], ['interlinear annotation terminator', 0xfffb],
-    ['language tag', 0xe0001], ['tag latin small a', 0xe0061], ['cancel tag', 0xe007f],
-    ['right-to-left override', 0x202e], ['zero width space', 0x200b], ['byte order mark', 0xfeff],
+    ['Arabic letter mark', 0x061c],
+    ['soft hyphen', 0x00ad],
+    ['Mongolian vowel separator', 0x180e],
+    ['interlinear annotation anchor', 0xfff9],
+    ['interlinear annotation separator', 0xfffa],
+    ['interlinear annotation terminator', 0xfffb],
+    ['language tag', 0xe0001],
+    ['tag latin small a', 0xe0061],
+    ['cancel tag', 0xe007f],
+    ['right-to-left override', 0x202e],
+    ['zero width space', 0x200b],
+    ['byte order mark', 0xfeff],
   ])('%s is taken out', (_name, cp) => {
     expect(sanitizeText(`a${String.fromCodePoint(cp)}b`)).toBe('ab');
     expect(sanitizeLine(`a${String.fromCodePoint(cp)}b`)).toBe('ab');
@@ -34,7 +42,8 @@ describe('invisible format characters', () => {
     const technologist = '\u{1F469}\u200D\u{1F4BB}';
     const withSkinTone = '\u{1F469}\u{1F3FD}\u200D\u{1F4BB}';
     const rainbowFlag = '\u{1F3F3}\uFE0F\u200D\u{1F308}';
-    for (const emoji of [technologist, withSkinTone, rainbowFlag]) expect(sanitizeText(`hi ${emoji}!`)).toBe(`hi ${emoji}!`);
+    for (const emoji of [technologist, withSkinTone, rainbowFlag])
+      expect(sanitizeText(`hi ${emoji}!`)).toBe(`hi ${emoji}!`);
     expect(sanitizeText('a\u200Db')).toBe('ab');
     expect(sanitizeText('\u{1F469}\u200Db')).toBe('\u{1F469}b');
     expect(sanitizeText('a\u200D\u{1F4BB}')).toBe('a\u{1F4BB}');

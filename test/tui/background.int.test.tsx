@@ -62,7 +62,11 @@ test('switching resource loads while the prefetch of the next page trickles', as
     // The prefetch of page 2 is on the wire (trickling) before the switch.
     await waitUntil(() => trickling.size > 0, 'the prefetch to start');
     d.press('2');
-    const frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1 of 1') && f.includes('slos 1'), 'the SLOs');
+    const frame = await waitForFrame(
+      d,
+      (f) => statusLineOf(f).startsWith('slos · page 1 of 1') && f.includes('slos 1'),
+      'the SLOs',
+    );
     expect(frame).toContain('slos 3');
   } finally {
     d.unmount();

@@ -40,7 +40,8 @@ describe('SLO budget in the dashboard', () => {
     expect(frame).toMatch(/page\s+1h\/5m\s+2 %\s+13\.44×\s+1\.34 % errors/);
     expect(frame).toMatch(/ticket\s+3d\/6h\s+10 %\s+0\.933×/);
     // The ladder: 99 % has the longest bar, the SLO's own 99.9 % is marked.
-    const bar = (target: string) => new RegExp(`^\\W*${target.replace('.', '\\.')} %\\s+(█+)`, 'm').exec(frame)?.[1]?.length ?? 0;
+    const bar = (target: string) =>
+      new RegExp(`^\\W*${target.replace('.', '\\.')} %\\s+(█+)`, 'm').exec(frame)?.[1]?.length ?? 0;
     expect(bar('99')).toBeGreaterThan(bar('99.9'));
     expect(bar('99.9')).toBeGreaterThan(bar('99.99'));
     expect(frame).toMatch(/▶ 99\.9 %\s+█+\s+40m 19s\s+◀ this SLO/);

@@ -12,13 +12,24 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { textWidth } from '../../src/text/width.js';
 import {
-  FIXED_NOW, KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, type Dashboard,
+  FIXED_NOW,
+  KEYS,
+  renderDashboard,
+  sandboxClient,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  type Dashboard,
 } from './helpers.js';
 
 const CREATED = '2025-05-29T12:00:00.000Z'; // 3 days before FIXED_NOW
 const UPDATED = '2025-06-01T09:00:00.000Z'; // 3 hours before
 
-const LONG_TEXT = Array.from({ length: 30 }, (_, i) => `Sentence ${i + 1} of a long description that has to scroll.`).join(' ');
+const LONG_TEXT = Array.from(
+  { length: 30 },
+  (_, i) => `Sentence ${i + 1} of a long description that has to scroll.`,
+).join(' ');
 
 const sli = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `sli-${String(n).padStart(6, '0')}`,
@@ -43,7 +54,12 @@ const DATA = {
         sli(1, {
           name: 'Checkout availability',
           queries: {
-            good: { select: 'count(*)', from: 'http_requests', where: "service = 'checkout' AND status < 500", limit: 1 },
+            good: {
+              select: 'count(*)',
+              from: 'http_requests',
+              where: "service = 'checkout' AND status < 500",
+              limit: 1,
+            },
             total: { select: 'count(*)', from: 'http_requests', where: "service = 'checkout'", limit: 10 },
           },
           // Fields the spec doesn't list: the detail view must show them anyway.
@@ -57,20 +73,50 @@ const DATA = {
     },
     slos: {
       nextNumber: 2,
-      records: [{
-        id: 'slo-000001', name: 'Checkout 99.9', description: 'Checkout stays up.', service_level_indicator_id: 'sli-000001',
-        time_window_type: 'rolling', time_window_value: '30', time_window_unit: 'day', target_value: '99.9', target_unit: '%',
-        interval: 300, on_missing_interval: 'ignore', benchmark_operator: '>=', benchmark_value: '99.9',
-        created_at: CREATED, updated_at: UPDATED,
-      }],
+      records: [
+        {
+          id: 'slo-000001',
+          name: 'Checkout 99.9',
+          description: 'Checkout stays up.',
+          service_level_indicator_id: 'sli-000001',
+          time_window_type: 'rolling',
+          time_window_value: '30',
+          time_window_unit: 'day',
+          target_value: '99.9',
+          target_unit: '%',
+          interval: 300,
+          on_missing_interval: 'ignore',
+          benchmark_operator: '>=',
+          benchmark_value: '99.9',
+          created_at: CREATED,
+          updated_at: UPDATED,
+        },
+      ],
     },
-    organizations: { nextNumber: 2, records: [{ id: 'org-000001', name: 'Payments', description: 'Takes the money.', created_at: CREATED, updated_at: UPDATED }] },
+    organizations: {
+      nextNumber: 2,
+      records: [
+        {
+          id: 'org-000001',
+          name: 'Payments',
+          description: 'Takes the money.',
+          created_at: CREATED,
+          updated_at: UPDATED,
+        },
+      ],
+    },
     agreements: {
       nextNumber: 2,
-      records: [{
-        id: 'agr-000001', name: 'Checkout agreement', organization_id: 'org-000001', slo_ids: ['slo-000001'],
-        created_at: CREATED, updated_at: UPDATED,
-      }],
+      records: [
+        {
+          id: 'agr-000001',
+          name: 'Checkout agreement',
+          organization_id: 'org-000001',
+          slo_ids: ['slo-000001'],
+          created_at: CREATED,
+          updated_at: UPDATED,
+        },
+      ],
     },
   },
 };
@@ -103,7 +149,10 @@ const two = (n: number) => String(n).padStart(2, '0');
 const localTime = (iso: string) => {
   const d = new Date(iso);
   const offset = -d.getTimezoneOffset();
-  const zone = offset === 0 ? 'UTC' : `${offset > 0 ? '+' : '-'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  const zone =
+    offset === 0
+      ? 'UTC'
+      : `${offset > 0 ? '+' : '-'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())} ${zone}`;
 };
 
@@ -113,7 +162,17 @@ describe('SLI details', () => {
     await waitForText(d, 'Checkout availability');
     d.press(KEYS.enter);
     const frame = await waitForText(d, 'SLI Checkout availability');
-    for (const field of ['id', 'name', 'type', 'description', 'unit_of_measure', 'formula', 'queries', 'created_at', 'updated_at']) {
+    for (const field of [
+      'id',
+      'name',
+      'type',
+      'description',
+      'unit_of_measure',
+      'formula',
+      'queries',
+      'created_at',
+      'updated_at',
+    ]) {
       expect(frame).toMatch(new RegExp(`^${field}\\s`, 'm'));
     }
     // Unknown fields, after the known ones.
@@ -205,7 +264,11 @@ describe('references in details', () => {
     d.press(KEYS.escape);
     await waitForText(d, 'SLO Checkout 99.9');
     d.press(KEYS.escape);
-    frame = await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1') && f.includes('TARGET'), 'the SLO list');
+    frame = await waitForFrame(
+      d,
+      (f) => statusLineOf(f).startsWith('slos · page 1') && f.includes('TARGET'),
+      'the SLO list',
+    );
     expect(frame).toMatch(/Checkout 99\.9\s+99\.9 %\s+43m 12s\s+30 day rolling/);
   });
 

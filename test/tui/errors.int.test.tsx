@@ -4,7 +4,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  dashboardFixture, flat, KEYS, listRequests, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords, waitUntil,
+  dashboardFixture,
+  flat,
+  KEYS,
+  listRequests,
+  renderDashboard,
+  sandboxClient,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitForWords,
+  waitUntil,
 } from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard);
@@ -27,7 +38,11 @@ describe('a failed page', () => {
     await waitForWords(d, 'Press r to retry.');
     fx.sandbox.setFaults({});
     d.press('r');
-    frame = await waitForFrame(d, (f) => !flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)), 'the page back');
+    frame = await waitForFrame(
+      d,
+      (f) => !flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)),
+      'the page back',
+    );
     expect(statusLineOf(frame)).toBe('slis · page 1 of 2 · total 30 · profile default');
     expect(frame).toContain('checkout-api availability');
   });
@@ -46,7 +61,11 @@ describe('a failed page', () => {
     fx.sandbox.requests.splice(0);
     d.press('n');
     await waitUntil(() => listRequests(fx.sandbox).includes('18:18'), 'the request for page 2');
-    const frame = await waitForFrame(d, (f) => flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)), 'the failure');
+    const frame = await waitForFrame(
+      d,
+      (f) => flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)),
+      'the failure',
+    );
     expect(statusLineOf(frame)).toContain('page 1 of 2');
     expect(frame).toContain('checkout-api availability');
     fx.sandbox.setFaults({});

@@ -16,7 +16,10 @@ export interface FakeClient extends ApiClient {
 
 const BASE = 'https://fake.test';
 
-export function fakeClient(records: Record<string, ApiRecord[]> = {}, options: { readOnly?: boolean } = {}): FakeClient {
+export function fakeClient(
+  records: Record<string, ApiRecord[]> = {},
+  options: { readOnly?: boolean } = {},
+): FakeClient {
   const calls: string[] = [];
   let next = 1000;
   const all = (resource: string) => (records[resource] ??= []);
@@ -55,7 +58,8 @@ export function fakeClient(records: Record<string, ApiRecord[]> = {}, options: {
     },
     async *pages(resource, opts: ListOptions = {}) {
       const limit = opts.limit ?? 10;
-      for (let offset = opts.offset ?? 0; offset < all(resource).length; offset += limit) yield page(resource, limit, offset);
+      for (let offset = opts.offset ?? 0; offset < all(resource).length; offset += limit)
+        yield page(resource, limit, offset);
     },
     async get(resource, id) {
       calls.push(`get ${resource} ${id}`);

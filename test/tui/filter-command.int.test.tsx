@@ -5,7 +5,16 @@ import { describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import type { Session } from '../../src/tui/types.js';
 import {
-  dashboardFixture, KEYS, renderDashboard, sandboxClient, statusLineOf, testSettings, waitForFrame, waitForPage, waitForText, waitUntil,
+  dashboardFixture,
+  KEYS,
+  renderDashboard,
+  sandboxClient,
+  statusLineOf,
+  testSettings,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitUntil,
 } from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard);
@@ -30,7 +39,11 @@ describe('filter (the whole list; these SLIs fit one page)', () => {
     let frame = await waitForFrame(d, (f) => tableRows(f).length < 18, 'fewer rows');
     expect(frame).toContain('/LAT');
     d.type('ency');
-    frame = await waitForFrame(d, (f) => f.includes('/LATency') && / of 30 match/.test(f), 'the typed filter over every SLI');
+    frame = await waitForFrame(
+      d,
+      (f) => f.includes('/LATency') && / of 30 match/.test(f),
+      'the typed filter over every SLI',
+    );
     const rows = tableRows(frame);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.toLowerCase()).toContain('latency');
@@ -58,7 +71,11 @@ describe('filter (the whole list; these SLIs fit one page)', () => {
     await waitForPage(d, 1, 2);
     d.press('/');
     d.type('req/s');
-    const frame = await waitForFrame(d, (f) => / of 30 match/.test(f) && tableRows(f).length > 0 && tableRows(f).length < 18, 'the req/s rows');
+    const frame = await waitForFrame(
+      d,
+      (f) => / of 30 match/.test(f) && tableRows(f).length > 0 && tableRows(f).length < 18,
+      'the req/s rows',
+    );
     for (const row of tableRows(frame)) expect(row).toMatch(/throughput\s+req\/s/);
     d.press(KEYS.escape);
     await waitForFrame(d, (f) => tableRows(f).length === 18 && !f.includes('/req'), 'the filter cleared');
@@ -108,7 +125,10 @@ describe('command line', () => {
     d.press(':');
     d.type('frobnicate');
     d.press(KEYS.enter);
-    const frame = await waitForText(d, 'Unknown command :frobnicate. Try :slis, :slos, :orgs, :agreements, :sli ID, :profile NAME or :q.');
+    const frame = await waitForText(
+      d,
+      'Unknown command :frobnicate. Try :slis, :slos, :orgs, :agreements, :sli ID, :profile NAME or :q.',
+    );
     expect(statusLineOf(frame)).toContain('slis · page 1 of 2');
     // The message goes with the next key.
     d.press('j');
@@ -119,7 +139,8 @@ describe('command line', () => {
     const opened: string[] = [];
     const openProfile = async (name: string): Promise<Session> => {
       opened.push(name);
-      if (name !== 'staging') throw new SlotuiError('config', `There is no profile named "${name}". List them with \`slotui auth status\`.`);
+      if (name !== 'staging')
+        throw new SlotuiError('config', `There is no profile named "${name}". List them with \`slotui auth status\`.`);
       return { client: sandboxClient(fx.sandbox), settings: testSettings({ profileName: 'staging' }) };
     };
     const d = open({ openProfile });
@@ -132,7 +153,11 @@ describe('command line', () => {
     d.press(':');
     d.type('profile staging');
     d.press(KEYS.enter);
-    const frame = await waitForFrame(d, (f) => statusLineOf(f) === 'slis · page 1 of 2 · total 30 · profile staging', 'the staging profile');
+    const frame = await waitForFrame(
+      d,
+      (f) => statusLineOf(f) === 'slis · page 1 of 2 · total 30 · profile staging',
+      'the staging profile',
+    );
     expect(frame).toContain('slotui · profile staging');
     expect(opened).toEqual(['nope', 'staging']);
   });

@@ -4,7 +4,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import { BINDINGS, COMMAND_HELP, GROUP_ORDER } from '../../src/tui/keys.js';
-import { dashboardFixture, flat, KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitUntil } from './helpers.js';
+import {
+  dashboardFixture,
+  flat,
+  KEYS,
+  renderDashboard,
+  sandboxClient,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitUntil,
+} from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard);
 const open = fx.open;

@@ -42,7 +42,14 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
 
 /** A client on the sandbox as the dashboard makes it: one kept-alive connection (src/cli/commands/dashboard.ts). */
 export function sandboxClient(sandbox: SandboxHandle, options: Partial<ClientOptions> = {}): ApiClient {
-  return createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, retry: { tries: 1 }, connections: 1, ...options });
+  return createClient({
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    ca: sandbox.caPem,
+    retry: { tries: 1 },
+    connections: 1,
+    ...options,
+  });
 }
 
 /** A fixed clock: relative times in frames don't depend on when the test runs. */
@@ -78,7 +85,10 @@ export interface DashboardOptions {
  * Renders an element, but only after the fake stdout has its size (the first
  * page's size depends on the terminal's rows), with keys, paste and resize.
  */
-export function mountSized(element: (onQuit: (code: number) => void) => React.JSX.Element, initial: { columns: number; rows: number }): Omit<Dashboard, 'client'> {
+export function mountSized(
+  element: (onQuit: (code: number) => void) => React.JSX.Element,
+  initial: { columns: number; rows: number },
+): Omit<Dashboard, 'client'> {
   const size = { ...initial };
   const quitCodes: number[] = [];
   let start: (() => void) | undefined;
@@ -101,9 +111,10 @@ export function mountSized(element: (onQuit: (code: number) => void) => React.JS
     else waiting.push(data);
   };
   stdin.on('newListener', (event: string) => {
-    if (event === 'readable') setImmediate(() => {
-      while (waiting.length > 0 && stdin.listenerCount('readable') > 0) stdin.write(waiting.shift()!);
-    });
+    if (event === 'readable')
+      setImmediate(() => {
+        while (waiting.length > 0 && stdin.listenerCount('readable') > 0) stdin.write(waiting.shift()!);
+      });
   });
   start!();
   return {
@@ -128,22 +139,30 @@ export function mountSized(element: (onQuit: (code: number) => void) => React.JS
 }
 
 export function renderDashboard(options: DashboardOptions): Dashboard {
-  const view = mountSized((onQuit) => (
-    <App
-      client={options.client}
-      settings={testSettings(options.settings)}
-      now={options.now ?? (() => FIXED_NOW)}
-      openProfile={options.openProfile}
-      firstPage={options.firstPage}
-      registry={options.registry}
-      onQuit={onQuit}
-    />
-  ), { columns: options.columns ?? 100, rows: options.rows ?? 24 });
+  const view = mountSized(
+    (onQuit) => (
+      <App
+        client={options.client}
+        settings={testSettings(options.settings)}
+        now={options.now ?? (() => FIXED_NOW)}
+        openProfile={options.openProfile}
+        firstPage={options.firstPage}
+        registry={options.registry}
+        onQuit={onQuit}
+      />
+    ),
+    { columns: options.columns ?? 100, rows: options.rows ?? 24 },
+  );
   return { ...view, client: options.client };
 }
 
 /** Polls the last frame until `predicate` holds; fails with the frame after `timeoutMs`. */
-export async function waitForFrame(dashboard: Pick<Dashboard, 'lastFrame'>, predicate: (frame: string) => boolean, what = 'the expected frame', timeoutMs = 5000): Promise<string> {
+export async function waitForFrame(
+  dashboard: Pick<Dashboard, 'lastFrame'>,
+  predicate: (frame: string) => boolean,
+  what = 'the expected frame',
+  timeoutMs = 5000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const frame = dashboard.lastFrame();
@@ -155,7 +174,11 @@ export async function waitForFrame(dashboard: Pick<Dashboard, 'lastFrame'>, pred
 
 /** Waits until the frame contains every text given. */
 export function waitForText(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
-  return waitForFrame(dashboard, (f) => texts.every((t) => f.includes(t)), texts.map((t) => JSON.stringify(t)).join(' and '));
+  return waitForFrame(
+    dashboard,
+    (f) => texts.every((t) => f.includes(t)),
+    texts.map((t) => JSON.stringify(t)).join(' and '),
+  );
 }
 
 /** The frame as one line of words: messages wrap, and this reads them whole. */
@@ -163,7 +186,11 @@ export const flat = (frame: string): string => frame.replace(/\s+/g, ' ');
 
 /** Waits until the frame, read as words (wrapping ignored), contains every text given. */
 export function waitForWords(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
-  return waitForFrame(dashboard, (f) => texts.every((t) => flat(f).includes(flat(t))), texts.map((t) => JSON.stringify(t)).join(' and '));
+  return waitForFrame(
+    dashboard,
+    (f) => texts.every((t) => flat(f).includes(flat(t))),
+    texts.map((t) => JSON.stringify(t)).join(' and '),
+  );
 }
 
 /** Polls any condition (bounded). */
@@ -191,7 +218,10 @@ export function shownPage(frame: string): number | undefined {
 export function waitForPage(dashboard: Pick<Dashboard, 'lastFrame'>, n: number, of?: number): Promise<string> {
   return waitForFrame(
     dashboard,
-    (f) => shownPage(f) === n && (of === undefined || statusLineOf(f).includes(`page ${n} of ${of}`)) && !/loading/i.test(statusLineOf(f)),
+    (f) =>
+      shownPage(f) === n &&
+      (of === undefined || statusLineOf(f).includes(`page ${n} of ${of}`)) &&
+      !/loading/i.test(statusLineOf(f)),
     `page ${n}${of === undefined ? '' : ` of ${of}`} shown`,
   );
 }
@@ -210,7 +240,10 @@ export function listRequests(sandbox: SandboxHandle, path = '/v1/slis/'): string
  * A test file's sandbox (started once, its faults cleared after each test) and
  * the dashboard each test opens with `open` (unmounted after the test).
  */
-export function dashboardFixture<O extends { client: ApiClient }>(renderWith: (options: O) => Dashboard, sandboxOptions: SandboxOptions = {}) {
+export function dashboardFixture<O extends { client: ApiClient }>(
+  renderWith: (options: O) => Dashboard,
+  sandboxOptions: SandboxOptions = {},
+) {
   let current: Dashboard | undefined;
   const fixture = {
     sandbox: undefined as unknown as SandboxHandle,

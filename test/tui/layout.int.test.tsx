@@ -10,7 +10,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { textWidth } from '../../src/text/width.js';
-import { KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, type Dashboard } from './helpers.js';
+import {
+  KEYS,
+  renderDashboard,
+  sandboxClient,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  type Dashboard,
+} from './helpers.js';
 
 let sandbox: SandboxHandle;
 let dashboard: Dashboard | undefined;
@@ -25,9 +34,30 @@ const DATA = {
     slis: {
       nextNumber: 10,
       records: [
-        { id: 'sli-000001', name: '日本語のサービス可用性インジケーター名前', type: '可用性', unit_of_measure: '%', created_at: stamp, updated_at: stamp },
-        { id: 'sli-000002', name: 'emoji 🚀🔥 latency 👍🏽 service', type: 'latency', unit_of_measure: 'ms', created_at: stamp, updated_at: stamp },
-        { id: 'sli-000003', name: HOSTILE, type: 'x\ty\nz', description: `line one\n${HOSTILE}`, created_at: stamp, updated_at: stamp },
+        {
+          id: 'sli-000001',
+          name: '日本語のサービス可用性インジケーター名前',
+          type: '可用性',
+          unit_of_measure: '%',
+          created_at: stamp,
+          updated_at: stamp,
+        },
+        {
+          id: 'sli-000002',
+          name: 'emoji 🚀🔥 latency 👍🏽 service',
+          type: 'latency',
+          unit_of_measure: 'ms',
+          created_at: stamp,
+          updated_at: stamp,
+        },
+        {
+          id: 'sli-000003',
+          name: HOSTILE,
+          type: 'x\ty\nz',
+          description: `line one\n${HOSTILE}`,
+          created_at: stamp,
+          updated_at: stamp,
+        },
         { id: 'sli-000004', name: 'x'.repeat(500), type: 'long', created_at: stamp, updated_at: stamp },
       ],
     },

@@ -7,7 +7,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import {
-  KEYS, listRequests, renderDashboard, sandboxClient, shownPage, statusLineOf, waitForFrame, waitForPage, waitForText, waitUntil,
+  KEYS,
+  listRequests,
+  renderDashboard,
+  sandboxClient,
+  shownPage,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitUntil,
   type Dashboard,
 } from './helpers.js';
 
@@ -73,7 +82,11 @@ describe('rows', () => {
     const client = sandboxClient(sandbox);
     const page = await client.listPage('slis', { limit: 18, offset: 0 });
     sandbox.requests.splice(0);
-    dashboard = renderDashboard({ client, rows: 24, firstPage: { resource: 'slis', limit: 18, promise: Promise.resolve(page), page } });
+    dashboard = renderDashboard({
+      client,
+      rows: 24,
+      firstPage: { resource: 'slis', limit: 18, promise: Promise.resolve(page), page },
+    });
     await waitForFrame(dashboard, (f) => f.trim() !== '', 'the first frame');
     const first = dashboard.frames().find((f) => f.trim() !== '') ?? '';
     expect(first).toContain('checkout-api availability');
@@ -234,7 +247,13 @@ describe('paging', () => {
     await waitForText(d, 'Reloading SLIs');
     await waitForPage(d, 1, 13);
     expect(listRequests(sandbox)).toContain('216:18');
-    expect(d.frames().slice(framesAfter).map(shownPage).filter((n) => n !== undefined && n !== 1)).toEqual([]);
+    expect(
+      d
+        .frames()
+        .slice(framesAfter)
+        .map(shownPage)
+        .filter((n) => n !== undefined && n !== 1),
+    ).toEqual([]);
   });
 });
 

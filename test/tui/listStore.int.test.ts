@@ -110,7 +110,12 @@ test('a first page asked for early is shown without asking again, in or still co
   const client = sandboxClient(sandbox);
   const page = await client.listPage('slis', { limit: 10, offset: 0 });
   sandbox.requests.splice(0);
-  const ready = new ListStore({ client, resource: 'slis', pageSize: 10, firstPage: { promise: Promise.resolve(page), page } });
+  const ready = new ListStore({
+    client,
+    resource: 'slis',
+    pageSize: 10,
+    firstPage: { promise: Promise.resolve(page), page },
+  });
   ready.ensureLoaded();
   // In already: shown at once, before any request.
   expect(shown(ready)?.offset).toBe(0);

@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { crashSentence, runDashboard } from '../../src/tui/run.js';
-import { createTerminalGuard, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from '../../src/tui/terminal.js';
+import {
+  createTerminalGuard,
+  ENTER_ALTERNATE_SCREEN,
+  LEAVE_ALTERNATE_SCREEN,
+  SHOW_CURSOR,
+} from '../../src/tui/terminal.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
 import { FakeTty, fakeStdin } from './fakeTty.js';
@@ -50,7 +55,8 @@ function expectRestored(run: ReturnType<typeof start>): void {
   expect(run.stdin.rawModes.at(-1)).toBe(false);
 }
 
-const listeners = () => ['SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+const listeners = () =>
+  ['SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
 
 describe('runDashboard', () => {
   test('q: exit 0, terminal restored', async () => {
@@ -101,13 +107,21 @@ describe('runDashboard', () => {
   test('an exception while rendering: terminal restored, one sentence on stderr, exit 1', async () => {
     const real = sandboxClient(sandbox);
     // A client whose base URL cannot even be read: the header throws while rendering.
-    const broken = Object.create(real, { baseUrl: { get: () => { throw new Error(`boom ${sandbox.token}`); } } }) as ApiClient;
+    const broken = Object.create(real, {
+      baseUrl: {
+        get: () => {
+          throw new Error(`boom ${sandbox.token}`);
+        },
+      },
+    }) as ApiClient;
     const run = start(broken);
     expect(await run.done).toBe(1);
     expectRestored(run);
     const lines = run.stderr.output.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^The dashboard stopped on an unexpected error \(boom \[redacted\]\)\. The details are in .*crash-.*\.log\.$/);
+    expect(lines[0]).toMatch(
+      /^The dashboard stopped on an unexpected error \(boom \[redacted\]\)\. The details are in .*crash-.*\.log\.$/,
+    );
     expect(run.stderr.output).not.toContain(sandbox.token);
   });
 });

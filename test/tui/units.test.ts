@@ -15,16 +15,61 @@ import { initialNav, navReducer } from '../../src/tui/state/navigation.js';
 import { pageSizeFor } from '../../src/tui/App.js';
 
 const key = (patch: Partial<Key> = {}): Key => ({
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
   ...patch,
 });
 
 describe('keymap', () => {
   test('every key of the interface table is bound', () => {
     const keys = new Set(BINDINGS.flatMap((b) => b.keys));
-    for (const k of ['1', '2', '3', '4', '↑', '↓', 'k', 'j', 'n', '→', 'PgDn', 'p', '←', 'PgUp', 'g', 'G', 'Enter', 'Esc', '/', 'c', 'e', 'd', 'r', ':', '?', 'q', 'Ctrl+C']) {
+    for (const k of [
+      '1',
+      '2',
+      '3',
+      '4',
+      '↑',
+      '↓',
+      'k',
+      'j',
+      'n',
+      '→',
+      'PgDn',
+      'p',
+      '←',
+      'PgUp',
+      'g',
+      'G',
+      'Enter',
+      'Esc',
+      '/',
+      'c',
+      'e',
+      'd',
+      'r',
+      ':',
+      '?',
+      'q',
+      'Ctrl+C',
+    ]) {
       expect(keys, k).toContain(k);
     }
   });
@@ -59,7 +104,12 @@ describe('dispatcher', () => {
   test('an owning layer keeps keys from the layers below; Ctrl+C reaches every layer', () => {
     const seen: string[] = [];
     const layers: KeyLayer[] = [
-      { context: 'filter', owns: true, handlers: { 'filter-cancel': () => seen.push('cancel') }, text: (input) => (seen.push(`text:${input}`), true) },
+      {
+        context: 'filter',
+        owns: true,
+        handlers: { 'filter-cancel': () => seen.push('cancel') },
+        text: (input) => (seen.push(`text:${input}`), true),
+      },
       { context: 'list', handlers: { 'page-next': () => seen.push('next') } },
       { context: 'global', handlers: { quit: () => seen.push('quit'), 'quit-now': () => seen.push('quit-now') } },
     ];
@@ -81,8 +131,13 @@ describe('dispatcher', () => {
   test('Ctrl+letters and Backspace in a batch of typed keys are keys of their own', () => {
     const batch = splitKeys('Pager\t\u0010ab\u007fc\u0013', key(), true);
     expect(batch.map((k) => [k.input, k.key.ctrl, k.key.tab, k.key.delete])).toEqual([
-      ['Pager', false, false, false], ['\t', false, true, false], ['p', true, false, false],
-      ['ab', false, false, false], ['', false, false, true], ['c', false, false, false], ['s', true, false, false],
+      ['Pager', false, false, false],
+      ['\t', false, true, false],
+      ['p', true, false, false],
+      ['ab', false, false, false],
+      ['', false, false, true],
+      ['c', false, false, false],
+      ['s', true, false, false],
     ]);
   });
 });
@@ -91,20 +146,33 @@ describe('commands', () => {
   test('parse resources (with aliases), profile, help and quit', () => {
     expect(parseCommand('slos')).toEqual({ kind: 'resource', resource: 'slos' });
     expect(parseCommand(':orgs')).toEqual({ kind: 'resource', resource: 'organizations' });
-    for (const name of Object.values(RESOURCES)) for (const alias of name.aliases) expect(parseCommand(alias)).toEqual({ kind: 'resource', resource: name.name });
+    for (const name of Object.values(RESOURCES))
+      for (const alias of name.aliases) expect(parseCommand(alias)).toEqual({ kind: 'resource', resource: name.name });
     expect(parseCommand('profile prod')).toEqual({ kind: 'profile', name: 'prod' });
     expect(parseCommand('q')).toEqual({ kind: 'quit' });
     expect(parseCommand('')).toEqual({ kind: 'none' });
-    expect(parseCommand('nope')).toMatchObject({ kind: 'error', message: expect.stringContaining('Unknown command :nope.') });
+    expect(parseCommand('nope')).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('Unknown command :nope.'),
+    });
     expect(parseCommand('slos extra more')).toMatchObject({ kind: 'error', message: 'Name one record: :slos ID.' });
     expect(parseCommand('slo slo-000123')).toEqual({ kind: 'open', resource: 'slos', id: 'slo-000123' });
     expect(parseCommand(':orgs org-1')).toEqual({ kind: 'open', resource: 'organizations', id: 'org-1' });
-    expect(parseCommand('sli a/b')).toMatchObject({ kind: 'error', message: expect.stringContaining('cannot be an id') });
+    expect(parseCommand('sli a/b')).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('cannot be an id'),
+    });
     expect(parseCommand('help me')).toMatchObject({ kind: 'error' });
     expect(parseCommand('nope')).toMatchObject({ message: expect.not.stringContaining('Did you mean') });
     // A near miss names the command meant.
-    expect(parseCommand('sloz')).toMatchObject({ kind: 'error', message: expect.stringContaining('Unknown command :sloz. Did you mean :slo') });
-    expect(parseCommand('hepl')).toMatchObject({ kind: 'error', message: expect.stringContaining('Did you mean :help?') });
+    expect(parseCommand('sloz')).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('Unknown command :sloz. Did you mean :slo'),
+    });
+    expect(parseCommand('hepl')).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('Did you mean :help?'),
+    });
   });
 
   test('an unknown command quoting hostile text quotes it safely', () => {
@@ -144,7 +212,9 @@ describe('columns', () => {
     // At 160 columns every spare cell goes to NAME: the row spans the terminal.
     const at160 = fitColumns(columns, 160);
     expect(total(at160)).toBe(160);
-    expect(at160.find((f) => f.column.id === 'name')!.width).toBe(160 - total(at160.filter((f) => f.column.id !== 'name')) - 2);
+    expect(at160.find((f) => f.column.id === 'name')!.width).toBe(
+      160 - total(at160.filter((f) => f.column.id !== 'name')) - 2,
+    );
   });
 });
 
@@ -209,9 +279,17 @@ describe('navigation reducer', () => {
 
 describe('errors in the dashboard', () => {
   test('a 404 gives dashboard advice (keys), not a CLI command', () => {
-    const gone = new SlotuiError('not-found', 'No sli with id sli-000042 (HTTP 404). Check the id with `slotui list slis`.');
-    expect(errorSentence(gone)).toBe('No sli with id sli-000042 (HTTP 404). It may have been deleted: Esc goes back, r reloads the list.');
-    const unsure = new SlotuiError('server', 'The server failed (HTTP 502). The change may or may not have been saved: check with `slotui list slos` before trying again.');
+    const gone = new SlotuiError(
+      'not-found',
+      'No sli with id sli-000042 (HTTP 404). Check the id with `slotui list slis`.',
+    );
+    expect(errorSentence(gone)).toBe(
+      'No sli with id sli-000042 (HTTP 404). It may have been deleted: Esc goes back, r reloads the list.',
+    );
+    const unsure = new SlotuiError(
+      'server',
+      'The server failed (HTTP 502). The change may or may not have been saved: check with `slotui list slos` before trying again.',
+    );
     expect(errorSentence(unsure)).not.toContain('slotui list');
   });
 });

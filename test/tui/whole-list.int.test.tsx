@@ -5,7 +5,16 @@
  * copy.
  */
 import { describe, expect, test } from 'vitest';
-import { dashboardFixture, KEYS, renderDashboard, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords } from './helpers.js';
+import {
+  dashboardFixture,
+  KEYS,
+  renderDashboard,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitForWords,
+} from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard, { seed: 5000 });
 const open = fx.open;
@@ -48,13 +57,21 @@ describe('the whole list', () => {
     const d = open();
     await waitForPage(d, 1);
     d.press('o');
-    let frame = await waitForFrame(d, (f) => statusLineOf(f).includes('sorted by NAME ↑') && !statusLineOf(f).includes('gathering'), 'sorted by name');
+    let frame = await waitForFrame(
+      d,
+      (f) => statusLineOf(f).includes('sorted by NAME ↑') && !statusLineOf(f).includes('gathering'),
+      'sorted by name',
+    );
     expect(frame.split('\n').find((l) => l.startsWith('auth-service'))).toBeDefined();
     d.press('O');
     frame = await waitForText(d, 'sorted by NAME ↓');
     expect(frame.split('\n')[3]).toMatch(/^svc-05000 throughput/);
     d.press('G');
-    frame = await waitForFrame(d, (f) => statusLineOf(f).includes('page 280 of 280'), 'the last page of the sorted list');
+    frame = await waitForFrame(
+      d,
+      (f) => statusLineOf(f).includes('page 280 of 280'),
+      'the last page of the sorted list',
+    );
     expect(frame).toContain('auth-service availability');
   });
 
@@ -66,11 +83,20 @@ describe('the whole list', () => {
     d.press(KEYS.enter);
     await waitForText(d, 'SLI checkout-api availability');
     d.press('u');
-    await waitForWords(d, 'SLI checkout-api availability (sli-000001): used by 1 SLO', 'SLO checkout-api availability 99.9% (slo-000001)');
+    await waitForWords(
+      d,
+      'SLI checkout-api availability (sli-000001): used by 1 SLO',
+      'SLO checkout-api availability 99.9% (slo-000001)',
+    );
     d.press(KEYS.escape);
     await waitForFrame(d, (f) => !f.includes('used by 1 SLO'), 'used-by closed');
     d.press('x');
-    const tree = await waitForWords(d, 'organization Acme Retail (org-000001)', 'agreement Acme Retail storefront SLA (agr-000001)', 'SLO checkout-api availability 99.9% (slo-000001)');
+    const tree = await waitForWords(
+      d,
+      'organization Acme Retail (org-000001)',
+      'agreement Acme Retail storefront SLA (agr-000001)',
+      'SLO checkout-api availability 99.9% (slo-000001)',
+    );
     expect(tree).toContain('SLI checkout-api availability (sli-000001)');
     d.press(KEYS.escape);
     await waitForFrame(d, (f) => !f.includes('Acme Retail storefront'), 'the tree closed');

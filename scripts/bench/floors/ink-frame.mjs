@@ -8,8 +8,15 @@ export const FLOOR_LINES = 29;
 
 export async function main(io) {
   await layoutEngineReady;
-  const lines = Array.from({ length: FLOOR_LINES }, (_, i) => React.createElement(Text, { key: i }, `floor line ${i + 1} · text…`));
-  const app = render(React.createElement(Box, { flexDirection: 'column' }, lines), { stdout: io.stdout, stdin: io.stdin, patchConsole: false, exitOnCtrlC: false });
+  const lines = Array.from({ length: FLOOR_LINES }, (_, i) =>
+    React.createElement(Text, { key: i }, `floor line ${i + 1} · text…`),
+  );
+  const app = render(React.createElement(Box, { flexDirection: 'column' }, lines), {
+    stdout: io.stdout,
+    stdin: io.stdin,
+    patchConsole: false,
+    exitOnCtrlC: false,
+  });
   app.unmount();
   await app.waitUntilExit();
   return 0;

@@ -1,6 +1,13 @@
 /** `slotui alerts <slo-id> [--json]`: the workbook's multiwindow burn-rate tiers scaled to the SLO's window. */
 import type { ApiRecord } from '../../api/schemas.js';
-import { alertTiers, formatBurn, formatDuration, formatPercent, type AlertTier, type Budget } from '../../domain/sloMath.js';
+import {
+  alertTiers,
+  formatBurn,
+  formatDuration,
+  formatPercent,
+  type AlertTier,
+  type Budget,
+} from '../../domain/sloMath.js';
 import type { Context } from '../context.js';
 import { terminalSafeJson } from '../format.js';
 import { describeSlo, loadBudget, objective, sloMathOptions, type SloMathOptions } from './slo-budget.js';
@@ -12,7 +19,9 @@ export async function alertsCommand(ctx: Context, args: string[]): Promise<numbe
 export async function runAlerts(ctx: Context, options: SloMathOptions): Promise<number> {
   const { record, budget } = await loadBudget(ctx, options.id);
   const tiers = alertTiers(budget);
-  await ctx.out.write(options.json ? `${terminalSafeJson(alertsJson(record, tiers), 2)}\n` : alertsText(record, budget, tiers));
+  await ctx.out.write(
+    options.json ? `${terminalSafeJson(alertsJson(record, tiers), 2)}\n` : alertsText(record, budget, tiers),
+  );
   return 0;
 }
 
@@ -40,11 +49,18 @@ export function tierTable(budget: Budget, tiers: readonly AlertTier[]): string[]
       `${formatDuration(t.longSeconds)}/${formatDuration(t.shortSeconds)}`,
       formatPercent(t.budgetShare),
       formatBurn(t.burnRate),
-      t.reachable ? `${formatPercent(t.errorRate)} errors` : `never: even 100 % errors burn only ${formatBurn(budget.maxBurn)}`,
+      t.reachable
+        ? `${formatPercent(t.errorRate)} errors`
+        : `never: even 100 % errors burn only ${formatBurn(budget.maxBurn)}`,
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function alertsText(record: ApiRecord, budget: Budget, tiers: readonly AlertTier[]): string {

@@ -25,18 +25,26 @@ export interface ApplyOptions {
 
 export function fileOption(ctx: Context, command: 'apply' | 'diff'): string {
   const file = stringFlag(ctx.flags, 'file');
-  if (file === undefined || file === '') throw usageError(`\`slotui ${command}\` needs -f FILE (OpenSLO YAML, or "-" for stdin).`, command);
+  if (file === undefined || file === '')
+    throw usageError(`\`slotui ${command}\` needs -f FILE (OpenSLO YAML, or "-" for stdin).`, command);
   return file;
 }
 
 export async function applyCommand(ctx: Context): Promise<number> {
-  return runApply(ctx, { file: fileOption(ctx, 'apply'), dryRun: booleanFlag(ctx.flags, 'dry-run'), yes: booleanFlag(ctx.flags, 'yes') });
+  return runApply(ctx, {
+    file: fileOption(ctx, 'apply'),
+    dryRun: booleanFlag(ctx.flags, 'dry-run'),
+    yes: booleanFlag(ctx.flags, 'yes'),
+  });
 }
 
 export async function runApply(ctx: Context, options: ApplyOptions): Promise<number> {
   const settings = ctx.settings();
   if (settings.readOnly && !options.dryRun) {
-    throw new SlotuiError('read-only', 'Read-only mode (--read-only) is on, so nothing was applied. Add --dry-run to see the plan, or run without --read-only.');
+    throw new SlotuiError(
+      'read-only',
+      'Read-only mode (--read-only) is on, so nothing was applied. Add --dry-run to see the plan, or run without --read-only.',
+    );
   }
   const client = await ctx.connect(settings);
   const plan = await planFromFile(ctx, client, options.file);
@@ -46,13 +54,21 @@ export async function runApply(ctx: Context, options: ApplyOptions): Promise<num
   const failed = counts.refused > 0 ? 1 : 0;
   if (options.dryRun) return failed;
   if (changes.length === 0) {
-    ctx.err.line(counts.refused > 0 ? 'Nothing to apply besides the refused documents.' : 'Nothing to apply: the service already matches the file.');
+    ctx.err.line(
+      counts.refused > 0
+        ? 'Nothing to apply besides the refused documents.'
+        : 'Nothing to apply: the service already matches the file.',
+    );
     return failed;
   }
   if (!options.yes) {
     // Answers come from stdin: not possible when the file itself came from there.
     const interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal && options.file !== '-';
-    if (!interactive) throw usageError('Off a terminal (or with -f -), apply needs --yes to make these changes; nothing was applied.', 'apply');
+    if (!interactive)
+      throw usageError(
+        'Off a terminal (or with -f -), apply needs --yes to make these changes; nothing was applied.',
+        'apply',
+      );
     ctx.err.raw(`Apply ${changes.length} change${changes.length === 1 ? '' : 's'}? [y/N] `);
     if (!isYes(await readLine(ctx.io.stdin))) throw new SlotuiError('cancelled', 'Nothing was applied.');
   }
@@ -101,7 +117,9 @@ async function execute(ctx: Context, client: ApiClient, changes: readonly PlanEn
       } catch (error) {
         if (!isSlotuiError(error)) throw error;
         progress.clear();
-        ctx.err.line(`slotui: ${entry.action === 'create' ? 'creating' : 'updating'} ${label} failed: ${sanitizeLine(error.message)}`);
+        ctx.err.line(
+          `slotui: ${entry.action === 'create' ? 'creating' : 'updating'} ${label} failed: ${sanitizeLine(error.message)}`,
+        );
         notApplied.push(label);
         // Every other request would be refused the same way.
         if (error.kind === 'auth') authFailure = error;

@@ -25,7 +25,10 @@ const MAX_TOKEN_INPUT = 64 * 1024;
 export async function authLoginCommand(ctx: Context): Promise<number> {
   if (!booleanFlag(ctx.flags, 'with-token')) {
     if (ctx.stdinIsTerminal && ctx.stdoutIsTerminal) return interactiveLogin(ctx);
-    throw usageError('Without a terminal, give the token on stdin with `slotui auth login --with-token`.', 'auth login');
+    throw usageError(
+      'Without a terminal, give the token on stdin with `slotui auth login --with-token`.',
+      'auth login',
+    );
   }
   const settings = ctx.settings();
   const name = settings.profileName;
@@ -37,13 +40,18 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   const caFlag = stringFlag(ctx.flags, 'ca-file');
   const typedBaseUrl = baseUrlFlag ?? settings.baseUrl;
   if (!typedBaseUrl) {
-    throw usageError(`No base URL is known for profile ${name}. Give the service's address with --base-url https://... (or set SLOTUI_BASE_URL).`, 'auth login');
+    throw usageError(
+      `No base URL is known for profile ${name}. Give the service's address with --base-url https://... (or set SLOTUI_BASE_URL).`,
+      'auth login',
+    );
   }
   const baseUrl = requireHttps(typedBaseUrl, baseUrlFlag ? '--base-url' : 'The base URL');
-  const frontendUrl = frontendFlag ?? (settings.frontendUrl ? requireHttps(settings.frontendUrl, 'The frontend URL') : undefined);
+  const frontendUrl =
+    frontendFlag ?? (settings.frontendUrl ? requireHttps(settings.frontendUrl, 'The frontend URL') : undefined);
   const caFile = caFlag ? path.resolve(caFlag) : settings.caFile;
 
-  if (ctx.stdinIsTerminal) ctx.err.line('Paste the token (the JWT, or the JSON {"jwt": ...}), then press Enter and Ctrl+D:');
+  if (ctx.stdinIsTerminal)
+    ctx.err.line('Paste the token (the JWT, or the JSON {"jwt": ...}), then press Enter and Ctrl+D:');
   const input = await readAll(ctx.io.stdin, MAX_TOKEN_INPUT, 'The token input');
   // The same checks and sentences as the interactive flow: a JWT, not expired, accepted by one GET.
   const { token, claims } = await verifyToken(input, {
@@ -51,7 +59,15 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
     endpoint: tokenEndpoint(frontendUrl, baseUrl),
     onSecret: (secret) => ctx.secrets.add(secret),
     probe: async (candidate) => {
-      const client = await ctx.connect({ ...settings, baseUrl, baseUrlSource: 'flag', token: candidate, tokenSource: 'flag', caFile, readOnly: true });
+      const client = await ctx.connect({
+        ...settings,
+        baseUrl,
+        baseUrlSource: 'flag',
+        token: candidate,
+        tokenSource: 'flag',
+        caFile,
+        readOnly: true,
+      });
       await client.probe();
     },
   });
@@ -62,7 +78,7 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
     baseUrl: baseUrlFlag ?? stored.baseUrl ?? baseUrl,
     frontendUrl: frontendFlag ?? stored.frontendUrl ?? frontendUrl,
     // The CA the token was checked with is kept, so the next run trusts the service too.
-    caFile: caFlag ? caFile : stored.caFile ?? (caFile ? path.resolve(caFile) : undefined),
+    caFile: caFlag ? caFile : (stored.caFile ?? (caFile ? path.resolve(caFile) : undefined)),
     token,
   };
   ctx.store().saveProfile(name, profile);
@@ -96,7 +112,11 @@ async function interactiveLogin(ctx: Context): Promise<number> {
     caFile: caFlag ? path.resolve(caFlag) : settings.caFile,
   };
   let outcome: LoginResult | undefined;
-  const auth = createAuthDeps(ctx, { start: { kind: 'setup' }, exitAfterLogin: true, onLogin: (result) => (outcome = result) });
+  const auth = createAuthDeps(ctx, {
+    start: { kind: 'setup' },
+    exitAfterLogin: true,
+    onLogin: (result) => (outcome = result),
+  });
   const { runDashboard } = await import('../../tui/run.js');
   const code = await runDashboard({
     settings: start,

@@ -5,9 +5,11 @@ export async function authLogoutCommand(ctx: Context): Promise<number> {
   const settings = ctx.settings();
   const name = settings.profileName;
   const removed = ctx.store().removeToken(name);
-  await ctx.out.write(removed
-    ? `Removed the stored token of profile ${name}.\n`
-    : `Profile ${name} has no stored token; nothing to remove.\n`);
+  await ctx.out.write(
+    removed
+      ? `Removed the stored token of profile ${name}.\n`
+      : `Profile ${name} has no stored token; nothing to remove.\n`,
+  );
   if (ctx.io.env.SLOTUI_TOKEN?.trim()) {
     ctx.err.line('Note: SLOTUI_TOKEN is still set in this environment, and slotui keeps using it until you unset it.');
   }

@@ -71,7 +71,12 @@ export async function loginWithToken(ctx: Context, request: LoginRequest): Promi
     },
   });
   const stored: Profile = ctx.store().getProfile(name) ?? {};
-  const profile: Profile = { ...stored, baseUrl: request.baseUrl, frontendUrl: request.frontendUrl, token: verified.token };
+  const profile: Profile = {
+    ...stored,
+    baseUrl: request.baseUrl,
+    frontendUrl: request.frontendUrl,
+    token: verified.token,
+  };
   if (caFile) profile.caFile = caFile;
   else delete profile.caFile;
   ctx.store().saveProfile(name, profile);

@@ -40,9 +40,13 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
 
   const status: Status = {
     profile: settings.profileName,
-    profileSource: stringFlag(ctx.flags, 'profile') ? 'flag'
-      : ctx.io.env.SLOTUI_PROFILE?.trim() ? 'env'
-      : stored.currentProfile ? 'current' : 'default',
+    profileSource: stringFlag(ctx.flags, 'profile')
+      ? 'flag'
+      : ctx.io.env.SLOTUI_PROFILE?.trim()
+        ? 'env'
+        : stored.currentProfile
+          ? 'current'
+          : 'default',
     storedProfiles: Object.keys(stored.profiles).sort(),
     baseUrl: settings.baseUrl ?? null,
     baseUrlSource: settings.baseUrlSource,
@@ -58,12 +62,21 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
 
   let failure: SlotuiError | undefined;
   if (!settings.token) {
-    failure = new SlotuiError('auth', `No token is set for profile ${settings.profileName}. Run \`slotui auth login --with-token\` or set SLOTUI_TOKEN.`);
+    failure = new SlotuiError(
+      'auth',
+      `No token is set for profile ${settings.profileName}. Run \`slotui auth login --with-token\` or set SLOTUI_TOKEN.`,
+    );
   } else if (!settings.baseUrl) {
-    failure = new SlotuiError('config', `No base URL is set for profile ${settings.profileName}, so the token cannot be checked. Set SLOTUI_BASE_URL or run \`slotui auth login --base-url URL --with-token\`.`);
+    failure = new SlotuiError(
+      'config',
+      `No base URL is set for profile ${settings.profileName}, so the token cannot be checked. Set SLOTUI_BASE_URL or run \`slotui auth login --base-url URL --with-token\`.`,
+    );
   } else if (status.expired) {
     status.works = false;
-    failure = new SlotuiError('auth', `The token expired on ${formatDate(claims?.exp)}. Get a new one and run \`slotui auth login --with-token\`.`);
+    failure = new SlotuiError(
+      'auth',
+      `The token expired on ${formatDate(claims?.exp)}. Get a new one and run \`slotui auth login --with-token\`.`,
+    );
   } else {
     try {
       const client = await ctx.connect(settings);
@@ -106,27 +119,44 @@ function describeStatus(status: Status, now: Date): string {
   const others = status.storedProfiles.filter((p) => p !== status.profile);
   const rows: [string, string][] = [
     ['Profile', `${status.profile} (${profileNote}${others.length ? `; other profiles: ${others.join(', ')}` : ''})`],
-    ['Base URL', status.baseUrl ? `${sanitizeLine(status.baseUrl)} (${status.baseUrlSource === 'env' ? 'from SLOTUI_BASE_URL' : SOURCE_TEXT[status.baseUrlSource]})` : 'not set'],
+    [
+      'Base URL',
+      status.baseUrl
+        ? `${sanitizeLine(status.baseUrl)} (${status.baseUrlSource === 'env' ? 'from SLOTUI_BASE_URL' : SOURCE_TEXT[status.baseUrlSource]})`
+        : 'not set',
+    ],
   ];
   if (status.tokenSource === 'none') {
     rows.push(['Token', 'not set']);
   } else {
     const ending = status.tokenEnding ? `ends in …${status.tokenEnding}` : 'set';
-    const source = status.tokenSource === 'env' ? 'from SLOTUI_TOKEN, which wins over any stored token' : 'stored in the profile';
+    const source =
+      status.tokenSource === 'env' ? 'from SLOTUI_TOKEN, which wins over any stored token' : 'stored in the profile';
     rows.push(['Token', `${ending} (${source})`]);
-    rows.push(['User', status.user ?? (status.expiresAt ? 'not named in the token' : 'unknown (the token is not a JWT slotui can read)')]);
+    rows.push([
+      'User',
+      status.user ?? (status.expiresAt ? 'not named in the token' : 'unknown (the token is not a JWT slotui can read)'),
+    ]);
     if (status.expiresAt) {
       const exp = new Date(status.expiresAt);
       const days = daysUntil(exp, now);
-      rows.push(['Expires', `${formatDate(exp)} (${status.expired ? 'expired' : days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`})`]);
+      rows.push([
+        'Expires',
+        `${formatDate(exp)} (${status.expired ? 'expired' : days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`})`,
+      ]);
     }
   }
-  const check = status.expired ? 'the token has expired (not sent to the service)'
-    : status.works === true ? 'the service accepts the token'
-    : status.works === false ? 'the service refuses the token'
-    : status.tokenSource === 'none' || !status.baseUrl ? 'not checked'
-    : status.certificateProblem ? 'the service was reached, but its certificate is not trusted or not valid (set SLOTUI_CA_FILE or --ca-file)'
-    : 'could not reach the service';
+  const check = status.expired
+    ? 'the token has expired (not sent to the service)'
+    : status.works === true
+      ? 'the service accepts the token'
+      : status.works === false
+        ? 'the service refuses the token'
+        : status.tokenSource === 'none' || !status.baseUrl
+          ? 'not checked'
+          : status.certificateProblem
+            ? 'the service was reached, but its certificate is not trusted or not valid (set SLOTUI_CA_FILE or --ca-file)'
+            : 'could not reach the service';
   rows.push(['Check', check]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return rows.map(([label, value]) => `${label.padEnd(width)}${value}\n`).join('');
@@ -149,35 +179,48 @@ interface ProfileSummary {
  * Every stored profile, each token checked with one request (the profile in
  * use was checked above and is not asked twice). Probes run side by side.
  */
-async function profileSummaries(ctx: Context, stored: { profiles: Record<string, Profile> }, status: Status, now: Date): Promise<ProfileSummary[]> {
+async function profileSummaries(
+  ctx: Context,
+  stored: { profiles: Record<string, Profile> },
+  status: Status,
+  now: Date,
+): Promise<ProfileSummary[]> {
   const names = Object.keys(stored.profiles).sort();
-  return Promise.all(names.map(async (name): Promise<ProfileSummary> => {
-    const profile = stored.profiles[name] ?? {};
-    const claims = profile.token ? tryDecodeClaims(profile.token) : undefined;
-    const summary: ProfileSummary = {
-      name,
-      current: name === status.profile,
-      host: hostOf(profile.baseUrl),
-      hasToken: Boolean(profile.token),
-      tokenEnding: profile.token ? (tokenEnding(profile.token) ?? null) : null,
-      user: claims ? (tokenUser(claims) ?? null) : null,
-      expiresAt: claims?.exp ? claims.exp.toISOString() : null,
-      works: null,
-    };
-    if (!profile.token || !profile.baseUrl) return summary;
-    if (claims && isExpired(claims, now)) return { ...summary, works: false };
-    // The profile in use, with its own stored token: already checked.
-    if (summary.current && status.tokenSource === 'profile') return { ...summary, works: status.works };
-    ctx.secrets.add(profile.token);
-    try {
-      const client = await ctx.connect({ ...ctx.settings(name), baseUrl: profile.baseUrl, token: profile.token, tokenSource: 'profile', readOnly: true });
-      await client.probe();
-      return { ...summary, works: true };
-    } catch (error) {
-      if (!isSlotuiError(error)) throw error;
-      return { ...summary, works: error.kind === 'auth' ? false : null };
-    }
-  }));
+  return Promise.all(
+    names.map(async (name): Promise<ProfileSummary> => {
+      const profile = stored.profiles[name] ?? {};
+      const claims = profile.token ? tryDecodeClaims(profile.token) : undefined;
+      const summary: ProfileSummary = {
+        name,
+        current: name === status.profile,
+        host: hostOf(profile.baseUrl),
+        hasToken: Boolean(profile.token),
+        tokenEnding: profile.token ? (tokenEnding(profile.token) ?? null) : null,
+        user: claims ? (tokenUser(claims) ?? null) : null,
+        expiresAt: claims?.exp ? claims.exp.toISOString() : null,
+        works: null,
+      };
+      if (!profile.token || !profile.baseUrl) return summary;
+      if (claims && isExpired(claims, now)) return { ...summary, works: false };
+      // The profile in use, with its own stored token: already checked.
+      if (summary.current && status.tokenSource === 'profile') return { ...summary, works: status.works };
+      ctx.secrets.add(profile.token);
+      try {
+        const client = await ctx.connect({
+          ...ctx.settings(name),
+          baseUrl: profile.baseUrl,
+          token: profile.token,
+          tokenSource: 'profile',
+          readOnly: true,
+        });
+        await client.probe();
+        return { ...summary, works: true };
+      } catch (error) {
+        if (!isSlotuiError(error)) throw error;
+        return { ...summary, works: error.kind === 'auth' ? false : null };
+      }
+    }),
+  );
 }
 
 function hostOf(url: string | undefined): string | null {
@@ -204,6 +247,7 @@ function describeProfiles(profiles: ProfileSummary[], status: Status): string {
     ].filter(Boolean);
     lines.push(`  ${parts.join(' · ')}`);
   }
-  if (status.tokenSource === 'env') lines.push('SLOTUI_TOKEN is set: it wins over the stored token of the profile in use.');
+  if (status.tokenSource === 'env')
+    lines.push('SLOTUI_TOKEN is set: it wins over the stored token of the profile in use.');
   return `${lines.join('\n')}\n`;
 }

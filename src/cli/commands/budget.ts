@@ -4,7 +4,14 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import type { Context } from '../context.js';
 import { terminalSafeJson } from '../format.js';
 import {
-  EQUIVALENT_OUTAGE_NOTE, assumptionLines, describeSlo, durationWithSeconds, labelled, loadBudget, sloMathOptions, type SloMathOptions,
+  EQUIVALENT_OUTAGE_NOTE,
+  assumptionLines,
+  describeSlo,
+  durationWithSeconds,
+  labelled,
+  loadBudget,
+  sloMathOptions,
+  type SloMathOptions,
 } from './slo-budget.js';
 import type { ApiRecord } from '../../api/schemas.js';
 
@@ -14,7 +21,9 @@ export async function budgetCommand(ctx: Context, args: string[]): Promise<numbe
 
 export async function runBudget(ctx: Context, options: SloMathOptions): Promise<number> {
   const { record, budget } = await loadBudget(ctx, options.id);
-  await ctx.out.write(options.json ? `${terminalSafeJson(budgetJson(record, budget), 2)}\n` : budgetText(record, budget));
+  await ctx.out.write(
+    options.json ? `${terminalSafeJson(budgetJson(record, budget), 2)}\n` : budgetText(record, budget),
+  );
   return 0;
 }
 
@@ -24,7 +33,12 @@ export function budgetJson(record: ApiRecord, budget: Budget): Record<string, un
     name: typeof record.name === 'string' ? record.name : null,
     target_percent: budget.targetPercent,
     budget_fraction: budget.fraction,
-    window: { type: budget.window.type, value: budget.window.value, unit: budget.window.unit, seconds: budget.window.seconds },
+    window: {
+      type: budget.window.type,
+      value: budget.window.value,
+      unit: budget.window.unit,
+      seconds: budget.window.seconds,
+    },
     budget_seconds: budget.seconds,
     interval_seconds: budget.intervalSeconds,
     budget_intervals: budget.intervals,

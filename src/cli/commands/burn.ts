@@ -3,7 +3,19 @@
  * burns the budget (and which tiers fire), or what a time already spent leaves of it.
  */
 import type { ApiRecord } from '../../api/schemas.js';
-import { alertTiers, burnFor, formatBurn, formatDuration, formatPercent, parseDuration, parsePercent, spentOf, type Budget, type Burn, type Spent } from '../../domain/sloMath.js';
+import {
+  alertTiers,
+  burnFor,
+  formatBurn,
+  formatDuration,
+  formatPercent,
+  parseDuration,
+  parsePercent,
+  spentOf,
+  type Budget,
+  type Burn,
+  type Spent,
+} from '../../domain/sloMath.js';
 import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { terminalSafeJson } from '../format.js';
@@ -23,7 +35,8 @@ const shown = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').slice
 export function burnOptions(ctx: Context, [id = '']: string[]): BurnOptions {
   const rateText = stringFlag(ctx.flags, 'error-rate');
   const spentText = stringFlag(ctx.flags, 'spent');
-  if (rateText !== undefined && spentText !== undefined) throw usageError('Give --error-rate or --spent, not both.', 'burn');
+  if (rateText !== undefined && spentText !== undefined)
+    throw usageError('Give --error-rate or --spent, not both.', 'burn');
   const json = booleanFlag(ctx.flags, 'json');
   if (rateText !== undefined) {
     const rate = parsePercent(rateText);
@@ -67,11 +80,19 @@ export function burnJson(record: ApiRecord, burn: Burn): Record<string, unknown>
 }
 
 export function spentJson(record: ApiRecord, spent: Spent): Record<string, unknown> {
-  return { id: record.id, spent_seconds: spent.spentSeconds, spent_fraction: spent.spentFraction, left_seconds: spent.leftSeconds };
+  return {
+    id: record.id,
+    spent_seconds: spent.spentSeconds,
+    spent_fraction: spent.spentFraction,
+    left_seconds: spent.leftSeconds,
+  };
 }
 
 export function burnText(record: ApiRecord, budget: Budget, rate: number, burn: Burn): string {
-  const gone = burn.exhaustsInSeconds === null ? 'the budget is never used up' : `the whole budget (${formatDuration(budget.seconds)}) is gone in ${formatDuration(burn.exhaustsInSeconds)}`;
+  const gone =
+    burn.exhaustsInSeconds === null
+      ? 'the budget is never used up'
+      : `the whole budget (${formatDuration(budget.seconds)}) is gone in ${formatDuration(burn.exhaustsInSeconds)}`;
   const tiers = alertTiers(budget).map((tier, i) => [
     tier.severity,
     `${formatDuration(tier.longSeconds)}/${formatDuration(tier.shortSeconds)}`,
@@ -87,7 +108,10 @@ export function burnText(record: ApiRecord, budget: Budget, rate: number, burn: 
 }
 
 export function spentText(record: ApiRecord, budget: Budget, spent: Spent): string {
-  const left = spent.leftSeconds >= 0 ? `${formatDuration(spent.leftSeconds)} left` : `overspent by ${formatDuration(-spent.leftSeconds)}`;
+  const left =
+    spent.leftSeconds >= 0
+      ? `${formatDuration(spent.leftSeconds)} left`
+      : `overspent by ${formatDuration(-spent.leftSeconds)}`;
   return [
     `${describeSlo(record)}: ${objective(budget)}`,
     `${formatDuration(spent.spentSeconds)} spent of ${formatDuration(budget.seconds)}: ${formatPercent(spent.spentFraction)} of the budget, ${left}.`,

@@ -8,11 +8,14 @@ import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from
 export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'create', ctx.registry);
   const file = stringFlag(ctx.flags, 'file');
-  if (file === undefined) throw usageError('`slotui create` needs --file FILE (a JSON file, or "-" for stdin).', 'create');
+  if (file === undefined)
+    throw usageError('`slotui create` needs --file FILE (a JSON file, or "-" for stdin).', 'create');
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'created');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const payload = await readPayload(def, file, ctx.io.stdin, 'create', { extraFields: serviceFieldNames(settings, def.name) });
+  const payload = await readPayload(def, file, ctx.io.stdin, 'create', {
+    extraFields: serviceFieldNames(settings, def.name),
+  });
   for (const note of payload.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.create(def.name, payload.fields);

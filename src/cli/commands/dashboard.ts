@@ -20,7 +20,8 @@ import { pageSizeFor, readSize } from '../../tui/layout.js';
 import type { FirstPage } from '../../tui/types.js';
 import { createAuthDeps } from './auth-setup.js';
 
-export const NEEDS_TERMINAL = 'slotui\'s dashboard needs a terminal. For scripts use `slotui list <resource>` (see slotui --help).';
+export const NEEDS_TERMINAL =
+  "slotui's dashboard needs a terminal. For scripts use `slotui list <resource>` (see slotui --help).";
 
 export async function dashboardCommand(ctx: Context): Promise<number> {
   if (!ctx.stdinIsTerminal || !ctx.stdoutIsTerminal) {
@@ -45,7 +46,9 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     }
     if (settings.baseUrl && !settings.token) {
       const { runDashboard } = await import('../../tui/run.js');
-      const auth = createAuthDeps(ctx, { start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` } });
+      const auth = createAuthDeps(ctx, {
+        start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` },
+      });
       return await runDashboard({ settings, openProfile: profileOpener(ctx), auth, secrets: ctx.secrets, ...streams });
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
@@ -54,7 +57,15 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
     await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
-    return await runDashboard({ client, settings, openProfile: profileOpener(ctx), auth: createAuthDeps(ctx), secrets: ctx.secrets, firstPage, ...streams });
+    return await runDashboard({
+      client,
+      settings,
+      openProfile: profileOpener(ctx),
+      auth: createAuthDeps(ctx),
+      secrets: ctx.secrets,
+      firstPage,
+      ...streams,
+    });
   } finally {
     await demo.close();
   }
@@ -99,7 +110,13 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<voi
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ms);
   });
-  await Promise.race([promise.then(() => undefined, () => undefined), timeout]);
+  await Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
 }
 
@@ -116,7 +133,14 @@ async function startDemoSession(ctx: Context): Promise<{ session: Session; close
   const { startSandbox } = await import('../../sandbox/server.js');
   const sandbox = await startSandbox();
   const readOnly = booleanFlag(ctx.flags, 'read-only');
-  const client = createClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, ca: sandbox.caPem, readOnly, userAgent: `slotui/${VERSION}`, connections: DASHBOARD_CONNECTIONS });
+  const client = createClient({
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    ca: sandbox.caPem,
+    readOnly,
+    userAgent: `slotui/${VERSION}`,
+    connections: DASHBOARD_CONNECTIONS,
+  });
   const settings: Settings = {
     profileName: 'demo',
     baseUrl: sandbox.baseUrl,
@@ -164,10 +188,19 @@ function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   };
 }
 
-async function runDemo(ctx: Context, streams: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WritableStream }): Promise<number> {
+async function runDemo(
+  ctx: Context,
+  streams: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WritableStream },
+): Promise<number> {
   const [demo, { runDashboard }] = await Promise.all([startDemoSession(ctx), import('../../tui/run.js')]);
   try {
-    return await runDashboard({ ...demo.session, demo: true, openProfile: profileOpener(ctx), secrets: ctx.secrets, ...streams });
+    return await runDashboard({
+      ...demo.session,
+      demo: true,
+      openProfile: profileOpener(ctx),
+      secrets: ctx.secrets,
+      ...streams,
+    });
   } finally {
     await demo.close();
   }

@@ -38,13 +38,17 @@ export function exportOptions(ctx: Context, args: readonly string[]): ExportOpti
   const options: ExportOptions = { ids: def ? rest : [...args] };
   if (def) {
     if (def.name !== 'slis' && def.name !== 'slos') {
-      throw usageError(`${def.title} have no OpenSLO kind, so they cannot be exported; export takes slis or slos.`, 'export');
+      throw usageError(
+        `${def.title} have no OpenSLO kind, so they cannot be exported; export takes slis or slos.`,
+        'export',
+      );
     }
     options.resource = def.name;
   }
   const out = stringFlag(ctx.flags, 'out');
   if (out !== undefined) {
-    if (out.trim() === '' || out === '-') throw usageError('--out needs a file name (leave --out out to print to stdout).', 'export');
+    if (out.trim() === '' || out === '-')
+      throw usageError('--out needs a file name (leave --out out to print to stdout).', 'export');
     options.out = out;
   }
   return options;
@@ -73,14 +77,21 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<n
     const missing = options.ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
       const what = options.resource === 'slis' ? 'SLI' : options.resource === 'slos' ? 'SLO' : 'SLI or SLO';
-      const list = missing.slice(0, 3).map((id) => truncate(sanitizeLine(id), 60)).join(', ');
-      throw new SlotuiError('not-found', `No ${what} has the id ${list}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}; nothing was exported.`);
+      const list = missing
+        .slice(0, 3)
+        .map((id) => truncate(sanitizeLine(id), 60))
+        .join(', ');
+      throw new SlotuiError(
+        'not-found',
+        `No ${what} has the id ${list}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}; nothing was exported.`,
+      );
     }
   }
 
   const total = chosenSlis.length + chosenSlos.length;
   // Documents printed on the terminal would land on the progress line: it is drawn only for a pipe or --out.
-  const progress: ProgressReporter = options.out === undefined && ctx.stdoutIsTerminal ? { update() {}, clear() {} } : ctx.progress();
+  const progress: ProgressReporter =
+    options.out === undefined && ctx.stdoutIsTerminal ? { update() {}, clear() {} } : ctx.progress();
   const documents = function* (): Generator<OpenSloDocument> {
     let written = 0;
     for (const sli of chosenSlis) {
@@ -132,15 +143,23 @@ async function writeFileAtomically(file: string, documents: Iterable<OpenSloDocu
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
     if (error instanceof SlotuiError) throw error;
-    throw new SlotuiError('validation', `Cannot write ${sanitizeLine(file)}: ${fileProblem(error)}; the file was left as it was.`, { cause: error });
+    throw new SlotuiError(
+      'validation',
+      `Cannot write ${sanitizeLine(file)}: ${fileProblem(error)}; the file was left as it was.`,
+      { cause: error },
+    );
   }
 }
 
 function fileProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? 'its folder does not exist'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'EISDIR' ? 'it is a folder'
-    : code === 'ENOSPC' ? 'the disk is full'
-    : (code ?? 'unknown error');
+  return code === 'ENOENT'
+    ? 'its folder does not exist'
+    : code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'EISDIR'
+        ? 'it is a folder'
+        : code === 'ENOSPC'
+          ? 'the disk is full'
+          : (code ?? 'unknown error');
 }

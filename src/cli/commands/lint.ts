@@ -23,11 +23,17 @@ export async function runLint(ctx: Context, options: { json: boolean }): Promise
   if (options.json) {
     await ctx.out.write(`${terminalSafeJson(findings, 2)}\n`);
   } else {
-    await ctx.out.write(findings.map((f) => `${f.severity} ${f.resource}/${sanitizeLine(f.id)} ${f.rule} ${sanitizeLine(f.message)}\n`).join(''));
+    await ctx.out.write(
+      findings
+        .map((f) => `${f.severity} ${f.resource}/${sanitizeLine(f.id)} ${f.rule} ${sanitizeLine(f.message)}\n`)
+        .join(''),
+    );
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  ctx.err.line(`${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(slos.length, 'SLO')} and ${plural(slis.length, 'SLI')}.`);
+  ctx.err.line(
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(slos.length, 'SLO')} and ${plural(slis.length, 'SLI')}.`,
+  );
   return errors > 0 ? EXIT_FOUND : 0;
 }

@@ -42,7 +42,8 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
   }
   const count = await streamAll(ctx, client, def, sink, limit ?? ALL_PAGE_SIZE, offset);
   if (count.records === 0) sayEmpty(ctx, def, format);
-  else if (format === 'table' && ctx.stdoutIsTerminal) ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
+  else if (format === 'table' && ctx.stdoutIsTerminal)
+    ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
   return 0;
 }
 
@@ -50,7 +51,9 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
 function pageNotes(def: ResourceDef, page: Page, asked: number | undefined): string[] {
   const facts = pageFacts(page);
   if (facts.pastEnd) {
-    return [`Offset ${page.offset} is past the end: there are ${page.total} ${def.plural}, the last page starts at offset ${facts.lastOffset} (--limit ${facts.size}).`];
+    return [
+      `Offset ${page.offset} is past the end: there are ${page.total} ${def.plural}, the last page starts at offset ${facts.lastOffset} (--limit ${facts.size}).`,
+    ];
   }
   if (facts.capped && asked !== undefined) {
     return [`The server sends at most ${facts.size} ${def.plural} a page (asked for ${asked}); --all gets every page.`];
@@ -63,7 +66,14 @@ function sayEmpty(ctx: Context, def: ResourceDef, format: ReturnType<typeof outp
   if (!isDataFormat(format)) ctx.err.line(`No ${def.plural} found.`);
 }
 
-async function streamAll(ctx: Context, client: ApiClient, def: ResourceDef, sink: RecordSink, limit: number, offset: number | undefined) {
+async function streamAll(
+  ctx: Context,
+  client: ApiClient,
+  def: ResourceDef,
+  sink: RecordSink,
+  limit: number,
+  offset: number | undefined,
+) {
   const count = { pages: 0, records: 0, total: 0 };
   const progress = ctx.progress();
   try {

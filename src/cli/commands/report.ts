@@ -42,7 +42,8 @@ export function reportOptions(ctx: Context, ids: string[]): ReportOptions {
     throw usageError(`--format must be md or csv (got "${sanitizeLine(format).slice(0, 20)}").`, 'report');
   }
   const agreement = stringFlag(ctx.flags, 'agreement');
-  if (agreement !== undefined && agreement.trim() === '') throw usageError('--agreement needs an agreement id.', 'report');
+  if (agreement !== undefined && agreement.trim() === '')
+    throw usageError('--agreement needs an agreement id.', 'report');
   const unique = [...new Set(ids.map((id) => id.trim()))];
   if (unique.some((id) => id === '')) throw usageError('An SLO id is empty.', 'report');
   return { ids: unique, format, ...(agreement !== undefined ? { agreement: agreement.trim() } : {}) };
@@ -59,7 +60,8 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<n
   const now = ctx.now();
   const rows = slos.map((slo) => reportRow(slo, budgetOf(slo, now), sliNames));
   await ctx.out.write(options.format === 'csv' ? csvReport(rows) : markdownReport(rows));
-  if (slos.length === 0) ctx.err.line(options.agreement ? `Agreement ${sanitizeLine(options.agreement)} lists no SLOs.` : 'No SLOs found.');
+  if (slos.length === 0)
+    ctx.err.line(options.agreement ? `Agreement ${sanitizeLine(options.agreement)} lists no SLOs.` : 'No SLOs found.');
   return 0;
 }
 
@@ -75,7 +77,9 @@ async function chosenSlos(ctx: Context, client: ApiClient, options: ReportOption
       return await client.get('slos', id);
     } catch (error) {
       if (!isSlotuiError(error) || error.kind !== 'not-found') throw error;
-      ctx.err.line(`Agreement ${sanitizeLine(agreement.id)} lists SLO ${sanitizeLine(id)}, which does not exist; it is left out.`);
+      ctx.err.line(
+        `Agreement ${sanitizeLine(agreement.id)} lists SLO ${sanitizeLine(id)}, which does not exist; it is left out.`,
+      );
       return undefined;
     }
   });
@@ -110,8 +114,14 @@ async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>
   return answers;
 }
 
-async function namesOfSlis(ctx: Context, client: ApiClient, slos: readonly ApiRecord[]): Promise<Map<string, string | undefined>> {
-  const wanted = new Set(slos.map((s) => s.service_level_indicator_id).filter((id): id is string => typeof id === 'string' && id !== ''));
+async function namesOfSlis(
+  ctx: Context,
+  client: ApiClient,
+  slos: readonly ApiRecord[],
+): Promise<Map<string, string | undefined>> {
+  const wanted = new Set(
+    slos.map((s) => s.service_level_indicator_id).filter((id): id is string => typeof id === 'string' && id !== ''),
+  );
   const names = new Map<string, string | undefined>();
   if (wanted.size === 0) return names;
   if (wanted.size <= SLI_GETS_AT_MOST) {
@@ -152,19 +162,27 @@ export interface ReportRow {
   pageTier: string;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
-export function reportRow(slo: ApiRecord, result: BudgetResult, sliNames: ReadonlyMap<string, string | undefined>): ReportRow {
+export function reportRow(
+  slo: ApiRecord,
+  result: BudgetResult,
+  sliNames: ReadonlyMap<string, string | undefined>,
+): ReportRow {
   const sliId = text(slo.service_level_indicator_id);
   const sliName = sliNames.get(sliId);
-  const sli = sliId === '' ? '' : sliNames.has(sliId) && sliName === undefined ? `${sliId} (not found)` : (sliName ?? sliId);
+  const sli =
+    sliId === '' ? '' : sliNames.has(sliId) && sliName === undefined ? `${sliId} (not found)` : (sliName ?? sliId);
   const name = text(slo.name) || slo.id;
   if (!result.ok) {
     return {
       name,
       target: [text(slo.target_value), text(slo.target_unit)].filter(Boolean).join(' '),
       targetPercent: null,
-      window: [text(slo.time_window_type), text(slo.time_window_value), text(slo.time_window_unit)].filter(Boolean).join(' '),
+      window: [text(slo.time_window_type), text(slo.time_window_value), text(slo.time_window_unit)]
+        .filter(Boolean)
+        .join(' '),
       budget: `none: ${result.reason}`,
       budgetSeconds: null,
       sli,
@@ -216,13 +234,15 @@ export function csvReport(rows: readonly ReportRow[]): string {
   const line = (cells: readonly string[]) => `${cells.join(',')}\n`;
   return [
     line(CSV_HEADER),
-    ...rows.map((r) => line([
-      csvField(r.name),
-      r.targetPercent === null ? csvField(r.target) : String(r.targetPercent),
-      csvField(r.window),
-      r.budgetSeconds === null ? '' : String(r.budgetSeconds),
-      csvField(r.sli),
-      csvField(r.pageTier),
-    ])),
+    ...rows.map((r) =>
+      line([
+        csvField(r.name),
+        r.targetPercent === null ? csvField(r.target) : String(r.targetPercent),
+        csvField(r.window),
+        r.budgetSeconds === null ? '' : String(r.budgetSeconds),
+        csvField(r.sli),
+        csvField(r.pageTier),
+      ]),
+    ),
   ].join('');
 }

@@ -21,10 +21,16 @@ export async function sandboxCommand(ctx: Context): Promise<number> {
   const dataFile = stringFlag(ctx.flags, 'data');
   const expose = booleanFlag(ctx.flags, 'expose');
   if (host !== undefined && !isLoopbackHost(host) && !expose) {
-    throw usageError(`--host ${shownHost(host)} is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway.`, 'sandbox');
+    throw usageError(
+      `--host ${shownHost(host)} is not a loopback address, so anyone who can reach it could get a token from the sandbox's /login without a password and change its data; add --expose to serve it there anyway.`,
+      'sandbox',
+    );
   }
   // Loaded only here: `slotui list` never pays for the sandbox.
-  const [{ runSandboxCommand }, { DataFileError }] = await Promise.all([import('../../sandbox/command.js'), import('../../sandbox/persist.js')]);
+  const [{ runSandboxCommand }, { DataFileError }] = await Promise.all([
+    import('../../sandbox/command.js'),
+    import('../../sandbox/persist.js'),
+  ]);
   if (host !== undefined && !isLoopbackHost(host)) ctx.err.line(exposedWarning(host, port, dataFile));
   try {
     await runSandboxCommand({ port, host, expose, dataFile, seed, stdout: ctx.io.stdout, signal: ctx.io.signal });
@@ -34,7 +40,11 @@ export async function sandboxCommand(ctx: Context): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const problem = LISTEN_PROBLEMS[code];
     if (problem && (error as { syscall?: string }).syscall === 'listen') {
-      throw new SlotuiError('config', `The sandbox cannot listen on ${shownHost(host ?? '127.0.0.1')}:${port ?? 0}: that address ${problem}.`, { cause: error });
+      throw new SlotuiError(
+        'config',
+        `The sandbox cannot listen on ${shownHost(host ?? '127.0.0.1')}:${port ?? 0}: that address ${problem}.`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -13,9 +13,16 @@ export function resourceArg(word: string, command: string, registry: Registry = 
   const def = registry.resolve(word);
   if (!def) {
     const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
-    const meant = closestWord(word, registry.defs.flatMap((d) => d.aliases), (alias) => registry.resolve(alias)?.name ?? alias);
+    const meant = closestWord(
+      word,
+      registry.defs.flatMap((d) => d.aliases),
+      (alias) => registry.resolve(alias)?.name ?? alias,
+    );
     const resource = meant ? registry.resolve(meant)?.name : undefined;
-    throw usageError(`Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${resourceList(registry)}.`, command);
+    throw usageError(
+      `Unknown resource "${shown}"; ${resource ? `did you mean "${resource}"? Use` : 'use'} one of ${resourceList(registry)}.`,
+      command,
+    );
   }
   return def;
 }
@@ -34,7 +41,10 @@ export function idArg(def: ResourceDef, id: string, command: string): string {
 /** --read-only refuses changes before anything is read or sent. */
 export function refuseIfReadOnly(readOnly: boolean, what: string): void {
   if (readOnly) {
-    throw new SlotuiError('read-only', `Read-only mode (--read-only) is on, so nothing was ${what}. Run the command without --read-only to make changes.`);
+    throw new SlotuiError(
+      'read-only',
+      `Read-only mode (--read-only) is on, so nothing was ${what}. Run the command without --read-only to make changes.`,
+    );
   }
 }
 

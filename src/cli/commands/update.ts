@@ -9,11 +9,17 @@ export async function updateCommand(ctx: Context, [word = '', id = '']: string[]
   const def = resourceArg(word, 'update', ctx.registry);
   idArg(def, id, 'update');
   const file = stringFlag(ctx.flags, 'file');
-  if (file === undefined) throw usageError('`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).', 'update');
+  if (file === undefined)
+    throw usageError(
+      '`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).',
+      'update',
+    );
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'changed');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const patch = await readPayload(def, file, ctx.io.stdin, 'update', { extraFields: serviceFieldNames(settings, def.name) });
+  const patch = await readPayload(def, file, ctx.io.stdin, 'update', {
+    extraFields: serviceFieldNames(settings, def.name),
+  });
   for (const note of patch.notes) ctx.err.line(note);
   const client = await ctx.connect(settings);
   const record = await client.update(def.name, id, patch.fields);

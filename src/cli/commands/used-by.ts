@@ -47,16 +47,29 @@ export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions):
 
   if (json) await ctx.out.write(`${terminalSafeJson(refs, 2)}\n`);
   else if (refs.length > 0) {
-    await ctx.out.write(plainTable(['RESOURCE', 'ID', 'NAME'], refs.map((r) => [r.resource, r.id, r.name]), tableWidth(ctx)));
+    await ctx.out.write(
+      plainTable(
+        ['RESOURCE', 'ID', 'NAME'],
+        refs.map((r) => [r.resource, r.id, r.name]),
+        tableWidth(ctx),
+      ),
+    );
   }
   const froms = relations.referrerResources(def.name);
-  if (froms.length === 0) ctx.err.line(`Nothing refers to ${RESOURCES[def.name].title.toLowerCase()}: no resource has a field that holds their ids.`);
+  if (froms.length === 0)
+    ctx.err.line(
+      `Nothing refers to ${RESOURCES[def.name].title.toLowerCase()}: no resource has a field that holds their ids.`,
+    );
   else if (!json || record === undefined) ctx.err.line(summary(what, refs, froms, record === undefined));
   return 0;
 }
 
 /** The record, or the service's "not found" for it. */
-async function readUnlessGone(client: ApiClient, def: ResourceDef, id: string): Promise<{ record?: ApiRecord; notFound?: SlotuiError }> {
+async function readUnlessGone(
+  client: ApiClient,
+  def: ResourceDef,
+  id: string,
+): Promise<{ record?: ApiRecord; notFound?: SlotuiError }> {
   try {
     return { record: await client.get(def.name, id) };
   } catch (error) {
@@ -72,7 +85,9 @@ async function findReferrers(ctx: Context, client: ApiClient, def: ResourceDef, 
     for (const from of relations.referrerResources(def.name)) {
       let read = 0;
       for await (const page of client.pages(from, { limit: ALL_PAGE_SIZE })) {
-        refs.push(...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)));
+        refs.push(
+          ...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)),
+        );
         read += page.results.length;
         progress.update(countText(RESOURCES[from].title, read, page.total));
       }

@@ -23,12 +23,21 @@ export async function planFromFile(ctx: Context, client: ApiClient, file: string
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the YAML from stdin; end it with Ctrl+D.');
   const { text, name } = await readTextInput(file, ctx.io.stdin, FILE_LIMIT);
   const items: ReadItem[] = parseDocuments(text).map((parsed) =>
-    'error' in parsed ? { ok: false, document: parsed.document, reason: parsed.error } : { ...readDocument(parsed.value), document: parsed.document },
+    'error' in parsed
+      ? { ok: false, document: parsed.document, reason: parsed.error }
+      : { ...readDocument(parsed.value), document: parsed.document },
   );
   if (items.length === 0) {
-    throw new SlotuiError('validation', `${sanitizeLine(name)} holds no OpenSLO documents; nothing to do. Try \`slotui export\` for an example.`);
+    throw new SlotuiError(
+      'validation',
+      `${sanitizeLine(name)} holds no OpenSLO documents; nothing to do. Try \`slotui export\` for an example.`,
+    );
   }
-  const current = await readSlisAndSlos(client, { slis: true, slos: items.some((i) => i.kind === 'SLO') }, ctx.progress());
+  const current = await readSlisAndSlos(
+    client,
+    { slis: true, slos: items.some((i) => i.kind === 'SLO') },
+    ctx.progress(),
+  );
   return makePlan(items, current, checkRecord);
 }
 
@@ -42,7 +51,12 @@ export const checkRecord: RecordCheck = (resource, body, mode) => {
     const top = String(issue.path[0] ?? '');
     const missing = issue.code === 'invalid_type' && issue.path.length === 1 && !Object.hasOwn(body, top);
     const where = Object.hasOwn(SOURCE_OF_FIELD, top) ? ` (${SOURCE_OF_FIELD[top]})` : '';
-    const message = missing ? 'missing' : issue.message.replace(/[^\x20-\x7e]/g, '').replace(/\.$/, '').slice(0, 80);
+    const message = missing
+      ? 'missing'
+      : issue.message
+          .replace(/[^\x20-\x7e]/g, '')
+          .replace(/\.$/, '')
+          .slice(0, 80);
     return `${field}${where}: ${message}`;
   });
   const more = result.error.issues.length > 3 ? `; and ${result.error.issues.length - 3} more` : '';
@@ -62,7 +76,8 @@ export function planLine(entry: PlanEntry): string {
   const kind = entry.resource ? entry.kind.toLowerCase() : shown(entry.kind, 20);
   const head = `${SIGN[entry.action]} ${kind ? `${kind} ` : ''}${shown(entry.name)}${entry.id !== undefined ? ` (${shown(entry.id, 40)})` : ''}`;
   if (entry.action === 'refused') return `${head}: ${shown(entry.reason ?? '', 300)}`;
-  if (entry.action === 'update') return `${head}: ${entry.changes.map((c) => `${shown(c.field, 40)} ${valueText(c.from)} → ${valueText(c.to)}`).join(', ')}`;
+  if (entry.action === 'update')
+    return `${head}: ${entry.changes.map((c) => `${shown(c.field, 40)} ${valueText(c.from)} → ${valueText(c.to)}`).join(', ')}`;
   return head;
 }
 

@@ -10,7 +10,11 @@ import { countText, type ProgressReporter } from '../progress.js';
 
 const PAGE_SIZE = 100;
 
-async function readCollection(client: ApiClient, resource: GitopsResource, onPage: (read: number, total: number) => void): Promise<ApiRecord[]> {
+async function readCollection(
+  client: ApiClient,
+  resource: GitopsResource,
+  onPage: (read: number, total: number) => void,
+): Promise<ApiRecord[]> {
   const records: ApiRecord[] = [];
   for await (const page of client.pages(resource, { limit: PAGE_SIZE })) {
     records.push(...page.results);

@@ -36,12 +36,18 @@ export function parseDocuments(text: string): ParsedDocument[] {
     try {
       out.push({ document, value: doc.toJS({ maxAliasCount: MAX_ALIASES }) });
     } catch (failure) {
-      out.push({ document, error: `it cannot be read: ${firstSentence(failure instanceof Error ? failure.message : String(failure))}` });
+      out.push({
+        document,
+        error: `it cannot be read: ${firstSentence(failure instanceof Error ? failure.message : String(failure))}`,
+      });
     }
   });
   return out;
 }
 
 function firstSentence(message: string): string {
-  return (message.split('\n')[0] ?? '').replace(/[^\x20-\x7e]/g, '').replace(/[.:]\s*$/, '').slice(0, 160);
+  return (message.split('\n')[0] ?? '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[.:]\s*$/, '')
+    .slice(0, 160);
 }

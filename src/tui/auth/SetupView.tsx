@@ -35,7 +35,12 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
   const label = (text: string) => text.padEnd(LABEL_WIDTH);
   const field = (name: string, value: string, active: boolean, placeholder?: string) =>
     active ? (
-      <InputLine prompt={`› ${label(name)}`} editor={name === 'Base URL' ? s.baseUrl : name === 'CA file' ? s.caFile : s.frontendUrl} placeholder={placeholder} width={width} />
+      <InputLine
+        prompt={`› ${label(name)}`}
+        editor={name === 'Base URL' ? s.baseUrl : name === 'CA file' ? s.caFile : s.frontendUrl}
+        placeholder={placeholder}
+        width={width}
+      />
     ) : (
       <Text wrap="truncate-end">{`  ${label(name)}${truncate(sanitizeLine(value), Math.max(0, width - LABEL_WIDTH - 2))}`}</Text>
     );
@@ -44,12 +49,25 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold wrap="truncate-end">{truncate(`Connect slotui to an SLO service · profile ${sanitizeLine(profile)}`, width)}</Text>
-      {s.reason ? lines(s.reason).map((line, i) => <Text key={`r${i}`} color={theme.error} wrap="truncate-end">{line}</Text>) : null}
+      <Text bold wrap="truncate-end">
+        {truncate(`Connect slotui to an SLO service · profile ${sanitizeLine(profile)}`, width)}
+      </Text>
+      {s.reason
+        ? lines(s.reason).map((line, i) => (
+            <Text key={`r${i}`} color={theme.error} wrap="truncate-end">
+              {line}
+            </Text>
+          ))
+        : null}
       <Text> </Text>
       {field('Base URL', s.baseUrl.value, s.step === 'base-url', 'https://slo.example.com')}
       {field('Frontend URL', s.frontendUrl.value, s.step === 'frontend-url', 'Enter: the same origin as the base URL')}
-      {field('CA file', s.caFile.value, s.step === 'ca-file', 'Enter: none (a PEM file for a private certificate authority)')}
+      {field(
+        'CA file',
+        s.caFile.value,
+        s.step === 'ca-file',
+        'Enter: none (a PEM file for a private certificate authority)',
+      )}
       {s.step === 'token' && s.endpoint ? (
         <Box flexDirection="column" width={width}>
           <Text> </Text>
@@ -59,7 +77,10 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
           {chunks(s.endpoint, Math.max(10, width - 3)).map((piece, i) => (
             <Text key={`url${i}`} wrap="truncate-end">{`   ${hyperlink(s.endpoint!, piece)}`}</Text>
           ))}
-          {wrap(`${s.copied ? 'Sent to the clipboard (if the terminal allows OSC 52).' : `Copy it into your browser${store.canCopy ? ', or press Ctrl+Y to put it on the clipboard' : ''}.`}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`, Math.max(10, width - 3)).map((line, i) => (
+          {wrap(
+            `${s.copied ? 'Sent to the clipboard (if the terminal allows OSC 52).' : `Copy it into your browser${store.canCopy ? ', or press Ctrl+Y to put it on the clipboard' : ''}.`}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`,
+            Math.max(10, width - 3),
+          ).map((line, i) => (
             <Text key={`copy${i}`} dimColor wrap="truncate-end">{`   ${line}`}</Text>
           ))}
           <Text wrap="truncate-end">2. Paste the whole answer, or just the JWT, and press Enter:</Text>
@@ -76,7 +97,13 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
       )}
       <Text> </Text>
       {s.busy ? <Spinner label="Verifying the token with the service…" /> : null}
-      {s.error ? lines(s.error).map((line, i) => <Text key={`e${i}`} color={theme.error} bold wrap="truncate-end">{line}</Text>) : null}
+      {s.error
+        ? lines(s.error).map((line, i) => (
+            <Text key={`e${i}`} color={theme.error} bold wrap="truncate-end">
+              {line}
+            </Text>
+          ))
+        : null}
       {s.note ? <Text wrap="truncate-end">{truncate(s.note, width)}</Text> : null}
     </Box>
   );

@@ -107,7 +107,14 @@ export class SetupStore {
   edit(input: string, key: Key): boolean {
     const s = this.state;
     if (s.busy) return true;
-    const field = s.step === 'base-url' ? 'baseUrl' : s.step === 'frontend-url' ? 'frontendUrl' : s.step === 'ca-file' ? 'caFile' : 'token';
+    const field =
+      s.step === 'base-url'
+        ? 'baseUrl'
+        : s.step === 'frontend-url'
+          ? 'frontendUrl'
+          : s.step === 'ca-file'
+            ? 'caFile'
+            : 'token';
     const edited = editLine(s[field], input, key, field === 'token' ? MAX_TOKEN_INPUT : undefined);
     if (!edited) return false;
     this.set({ [field]: edited, note: null });
@@ -141,7 +148,8 @@ export class SetupStore {
       this.edit(' ', { ...NO_KEY });
       return;
     }
-    if (s.token.value.trim() === '') return this.set({ error: 'Paste the token first: the JSON answer of the page above, or the JWT alone.' });
+    if (s.token.value.trim() === '')
+      return this.set({ error: 'Paste the token first: the JSON answer of the page above, or the JWT alone.' });
     void this.verify();
   }
 
@@ -195,7 +203,14 @@ export class SetupStore {
     const endpoint = tokenEndpointUrl(frontend);
     // The clipboard is the user's: written only when they ask (copyEndpoint), never on arrival here.
     const copied = this.state.copied && this.state.endpoint === endpoint;
-    this.set({ step: 'token', baseUrl: editor(base.url), frontendUrl: editor(frontend), endpoint, copied, error: null });
+    this.set({
+      step: 'token',
+      baseUrl: editor(base.url),
+      frontendUrl: editor(frontend),
+      endpoint,
+      copied,
+      error: null,
+    });
   }
 
   private async verify(): Promise<void> {
@@ -203,7 +218,12 @@ export class SetupStore {
     this.set({ busy: true, error: null, note: null });
     try {
       const caFile = s.caFile.value.trim();
-      const result = await this.options.auth.login({ baseUrl: s.baseUrl.value, frontendUrl: s.frontendUrl.value, ...(caFile ? { caFile } : {}), input: s.token.value });
+      const result = await this.options.auth.login({
+        baseUrl: s.baseUrl.value,
+        frontendUrl: s.frontendUrl.value,
+        ...(caFile ? { caFile } : {}),
+        input: s.token.value,
+      });
       if (this.disposed) return;
       this.set({ busy: false, token: EMPTY_EDITOR });
       this.options.onDone(result);
@@ -222,7 +242,24 @@ export class SetupStore {
 }
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };

@@ -49,7 +49,9 @@ export class TokenSetupController extends Store<TokenSetupState> {
     this.unwatch = client instanceof SwappableClient ? client.onRefused((error) => this.refused(error)) : null;
     const claims = settings.token ? tryDecodeClaims(settings.token) : undefined;
     if (claims?.exp && isExpired(claims, this.deps.clock())) {
-      this.open(`The token of profile ${settings.profileName} expired on ${formatDay(claims.exp)}. Get a new one to go on.`);
+      this.open(
+        `The token of profile ${settings.profileName} expired on ${formatDay(claims.exp)}. Get a new one to go on.`,
+      );
     }
   }
 
@@ -75,7 +77,9 @@ export class TokenSetupController extends Store<TokenSetupState> {
 
   private refused(error: unknown): void {
     if (!isSlotuiError(error) || error.kind !== 'auth' || error.status !== 401) return;
-    this.open(`The service refused the token of profile ${this.settings?.profileName ?? 'default'} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.`);
+    this.open(
+      `The service refused the token of profile ${this.settings?.profileName ?? 'default'} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.`,
+    );
   }
 
   private open(reason: string): void {

@@ -22,7 +22,17 @@ export interface HeaderProps {
 }
 
 /** One resource's tab: its number key, title and total once known (it subscribes to its own list). */
-function Tab({ index, def, store, active }: { index: number; def: ResourceDef; store: ListStore; active: boolean }): React.JSX.Element {
+function Tab({
+  index,
+  def,
+  store,
+  active,
+}: {
+  index: number;
+  def: ResourceDef;
+  store: ListStore;
+  active: boolean;
+}): React.JSX.Element {
   const theme = useTheme();
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const total = snap.page ? snap.page.total : null;
@@ -36,8 +46,20 @@ function Tab({ index, def, store, active }: { index: number; def: ResourceDef; s
   );
 }
 
-export function Header({ profile, host, demo, readOnly, resource, registry, stores, width }: HeaderProps): React.JSX.Element {
-  const marks = [demo ? 'demo sandbox' : '', readOnly ? 'read-only' : ''].filter(Boolean).map((m) => ` · ${m}`).join('');
+export function Header({
+  profile,
+  host,
+  demo,
+  readOnly,
+  resource,
+  registry,
+  stores,
+  width,
+}: HeaderProps): React.JSX.Element {
+  const marks = [demo ? 'demo sandbox' : '', readOnly ? 'read-only' : '']
+    .filter(Boolean)
+    .map((m) => ` · ${m}`)
+    .join('');
   const who = `slotui · profile ${sanitizeLine(profile)}${marks} · ${sanitizeLine(host)}`;
   return (
     <Box flexDirection="column" width={width} height={2}>

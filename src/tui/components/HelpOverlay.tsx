@@ -83,7 +83,8 @@ export function HelpOverlay({ env, width, height, scroll, viewport }: HelpOverla
     viewport.measure('help', { lines: tallest, visible: bodyHeight });
   });
 
-  const more = maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ PgDn G scroll` : '';
+  const more =
+    maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ PgDn G scroll` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold inverse wrap="truncate-end">

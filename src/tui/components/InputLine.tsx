@@ -17,7 +17,11 @@ export interface InputLineProps {
 export function InputLine({ prompt, editor, placeholder, after, width }: InputLineProps): React.JSX.Element {
   const room = Math.max(1, width - textWidth(prompt) - 1);
   // Keep the cursor in view on a long line: the part around it (the filter's text is typed: no sanitising).
-  const { before, at: atCursor, after: rest } = visibleAroundCursor(editor.value, editor.cursor, room, { sanitize: false });
+  const {
+    before,
+    at: atCursor,
+    after: rest,
+  } = visibleAroundCursor(editor.value, editor.cursor, room, { sanitize: false });
   const used = textWidth(prompt) + textWidth(before) + textWidth(atCursor) + textWidth(rest);
   return (
     <Box width={width} height={1} overflow="hidden">
@@ -26,7 +30,9 @@ export function InputLine({ prompt, editor, placeholder, after, width }: InputLi
         {before}
         <Text inverse>{atCursor}</Text>
         {rest}
-        {editor.value === '' && placeholder ? <Text dimColor>{truncate(placeholder, Math.max(0, width - used))}</Text> : null}
+        {editor.value === '' && placeholder ? (
+          <Text dimColor>{truncate(placeholder, Math.max(0, width - used))}</Text>
+        ) : null}
         {after ? <Text dimColor>{truncate(after, Math.max(0, width - used))}</Text> : null}
       </Text>
     </Box>

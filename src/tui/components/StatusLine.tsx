@@ -25,7 +25,19 @@ export function statusText(snap: ListSnapshot, profile: string, whole?: WholeLis
 }
 
 /** `warning`: the token's expiry within 30 days, after the profile. */
-export function StatusLine({ snap, whole, profile, width, warning }: { snap: ListSnapshot; whole?: WholeListSnapshot | null; profile: string; width: number; warning?: string }): React.JSX.Element {
+export function StatusLine({
+  snap,
+  whole,
+  profile,
+  width,
+  warning,
+}: {
+  snap: ListSnapshot;
+  whole?: WholeListSnapshot | null;
+  profile: string;
+  width: number;
+  warning?: string;
+}): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box width={width} height={1} overflow="hidden">

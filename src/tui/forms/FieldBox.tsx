@@ -9,7 +9,17 @@ import type { EditorState } from '../text/lineEditor.js';
 import { textWidth, truncate } from '../../text/width.js';
 import { visibleAroundCursor, visibleStart } from '../text/visibleText.js';
 
-export function FieldBox({ editor, width, focused, placeholder }: { editor: EditorState; width: number; focused: boolean; placeholder?: string }): React.JSX.Element {
+export function FieldBox({
+  editor,
+  width,
+  focused,
+  placeholder,
+}: {
+  editor: EditorState;
+  width: number;
+  focused: boolean;
+  placeholder?: string;
+}): React.JSX.Element {
   // Typed text is our own (control characters were dropped), but prefilled values came from the server:
   // sanitised, like everything drawn, in the window around the cursor only (see visibleText.ts).
   const value = editor.value;

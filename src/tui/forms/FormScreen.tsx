@@ -29,33 +29,59 @@ export function rowLabel(form: FormState, row: Row): string {
     case 'queries':
       return `${row.field.label} (${form.queries.length})`;
     case 'query':
-      return row.part === 'name' ? `  Query ${row.index + 1} name` : `    ${row.part}${row.part === 'limit' ? ' *' : ''}`;
+      return row.part === 'name'
+        ? `  Query ${row.index + 1} name`
+        : `    ${row.part}${row.part === 'limit' ? ' *' : ''}`;
   }
 }
 
 function rowHint(form: FormState, row: Row): string {
   switch (row.kind) {
     case 'field':
-      if (row.field.references) return [row.field.hint, row.field.kind === 'reference-list' ? 'ids, comma-separated · Ctrl+P adds one from a list' : 'Ctrl+P picks from a list'].filter(Boolean).join(' · ');
+      if (row.field.references)
+        return [
+          row.field.hint,
+          row.field.kind === 'reference-list'
+            ? 'ids, comma-separated · Ctrl+P adds one from a list'
+            : 'Ctrl+P picks from a list',
+        ]
+          .filter(Boolean)
+          .join(' · ');
       // The hint fits the field: "such as 30" for a window, not a target's 99.9.
-      if (row.field.kind === 'integer') return row.field.hint ?? `a whole number${row.field.example ? `, such as ${row.field.example}` : ''}`;
-      if (row.field.kind === 'numeric-string') return row.field.example ? `a number, such as ${row.field.example}` : (row.field.hint ?? 'a number');
+      if (row.field.kind === 'integer')
+        return row.field.hint ?? `a whole number${row.field.example ? `, such as ${row.field.example}` : ''}`;
+      if (row.field.kind === 'numeric-string')
+        return row.field.example ? `a number, such as ${row.field.example}` : (row.field.hint ?? 'a number');
       return row.field.hint ?? '';
     case 'queries':
-      return form.queries.length === 0 ? 'none yet · Ctrl+N adds a query' : 'Ctrl+N adds a query · Ctrl+D removes the one the cursor is in';
+      return form.queries.length === 0
+        ? 'none yet · Ctrl+N adds a query'
+        : 'Ctrl+N adds a query · Ctrl+D removes the one the cursor is in';
     case 'query':
       return row.part === 'name' ? 'rename by editing' : row.part === 'limit' ? 'a whole number' : '';
   }
 }
 
-export function FormScreen({ form, width, height }: { form: FormState; width: number; height: number }): React.JSX.Element {
+export function FormScreen({
+  form,
+  width,
+  height,
+}: {
+  form: FormState;
+  width: number;
+  height: number;
+}): React.JSX.Element {
   const theme = useTheme();
   const rows = formRows(form);
   const focus = Math.min(form.focus, rows.length - 1);
   const title = form.mode === 'create' ? `New ${form.def.kind}` : `Edit ${recordName(form.def, form.record!)}`;
 
   const top: { text: string; tone: 'error' | 'ask' }[] = [];
-  if (form.confirmDiscard) top.push({ text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form', tone: 'ask' });
+  if (form.confirmDiscard)
+    top.push({
+      text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
+      tone: 'ask',
+    });
   for (const e of form.topErrors) for (const line of wrap(e, width)) top.push({ text: line, tone: 'error' });
   const topShown = top.slice(0, MAX_TOP_LINES);
 
@@ -66,14 +92,22 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
   // using at most half the height so the fields stay in view.
   const errorLines = rows
     .filter((row) => form.errors[row.id])
-    .flatMap((row) => wrap(`${rowLabel(form, row).trim().replace(/ \*$/, '')}: ${sanitizeLine(form.errors[row.id]!)}`, width))
+    .flatMap((row) =>
+      wrap(`${rowLabel(form, row).trim().replace(/ \*$/, '')}: ${sanitizeLine(form.errors[row.id]!)}`, width),
+    )
     .slice(0, Math.max(0, Math.floor((height - 1 - topShown.length) / 2)));
   const whatIf = formWhatIf(form, new Date());
-  const available = Math.max(1, height - 1 - topShown.length - (extraLine ? 1 : 0) - (whatIf ? 1 : 0) - errorLines.length);
+  const available = Math.max(
+    1,
+    height - 1 - topShown.length - (extraLine ? 1 : 0) - (whatIf ? 1 : 0) - errorLines.length,
+  );
   const start = windowStart(focus, rows.length, available);
   const shown = rows.slice(start, start + available);
 
-  const labelWidth = Math.min(Math.max(...rows.map((r) => textWidth(rowLabel(form, r)))) + 1, Math.max(8, Math.floor(width / 3)));
+  const labelWidth = Math.min(
+    Math.max(...rows.map((r) => textWidth(rowLabel(form, r)))) + 1,
+    Math.max(8, Math.floor(width / 3)),
+  );
   const room = Math.max(4, width - 2 - labelWidth - 2);
   const status = form.submitting ? ' · Saving…' : '';
   const position = rows.length > available ? ` · fields ${start + 1}-${start + shown.length} of ${rows.length}` : '';
@@ -105,7 +139,10 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
             </Text>
           );
         }
-        const boxWidth = Math.max(3, Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : TEXT_BOX));
+        const boxWidth = Math.max(
+          3,
+          Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : TEXT_BOX),
+        );
         const after = Math.max(0, width - 2 - labelWidth - boxWidth - 2 - 2);
         const note = error ?? rowHint(form, row);
         const line = (
@@ -113,7 +150,11 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
             <Text wrap="truncate-end">
               <Text bold={focused}>{focused ? '› ' : '  '}</Text>
               <Text bold={focused}>{label}</Text>
-              <FieldBox editor={form.editors[row.id] ?? EMPTY_EDITOR} width={boxWidth} focused={focused && !form.confirmDiscard} />
+              <FieldBox
+                editor={form.editors[row.id] ?? EMPTY_EDITOR}
+                width={boxWidth}
+                focused={focused && !form.confirmDiscard}
+              />
               {note && after > 0 ? (
                 <Text color={error ? theme.error : undefined} dimColor={!error} bold={Boolean(error)}>
                   {'  '}
@@ -135,7 +176,10 @@ export function FormScreen({ form, width, height }: { form: FormState; width: nu
       })}
       {extraLine ? (
         <Text dimColor wrap="truncate-end">
-          {truncate(`${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`, width)}
+          {truncate(
+            `${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`,
+            width,
+          )}
         </Text>
       ) : null}
       {errorLines.map((line, i) => (

@@ -12,13 +12,27 @@ import { recordName } from './context.js';
 import type { FormsState } from './formsStore.js';
 import { PickerScreen } from './PickerScreen.js';
 
-export function FormsView({ registry, state, width, height }: { registry: Registry; state: FormsState; width: number; height: number }): React.JSX.Element | null {
+export function FormsView({
+  registry,
+  state,
+  width,
+  height,
+}: {
+  registry: Registry;
+  state: FormsState;
+  width: number;
+  height: number;
+}): React.JSX.Element | null {
   const theme = useTheme();
   switch (state.kind) {
     case 'none':
       return null;
     case 'form':
-      return state.picker ? <PickerScreen def={registry.get(state.picker.resource)} picker={state.picker} width={width} height={height} /> : <FormScreen form={state.form} width={width} height={height} />;
+      return state.picker ? (
+        <PickerScreen def={registry.get(state.picker.resource)} picker={state.picker} width={width} height={height} />
+      ) : (
+        <FormScreen form={state.form} width={width} height={height} />
+      );
     case 'delete': {
       const name = recordName(registry.get(state.resource), state.record);
       const lines = [
@@ -39,7 +53,9 @@ export function FormsView({ registry, state, width, height }: { registry: Regist
     case 'external':
       return (
         <Box flexDirection="column" width={width} height={height} overflow="hidden">
-          <Text wrap="truncate-end">{truncate(`Editing ${recordName(registry.get(state.resource), state.record)} in your editor…`, width)}</Text>
+          <Text wrap="truncate-end">
+            {truncate(`Editing ${recordName(registry.get(state.resource), state.record)} in your editor…`, width)}
+          </Text>
         </Box>
       );
   }

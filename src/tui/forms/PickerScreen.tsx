@@ -14,17 +14,33 @@ import { useTheme } from '../components/theme.js';
 import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 
-export function PickerScreen({ def, picker, width, height }: { def: ResourceDef; picker: PickerState; width: number; height: number }): React.JSX.Element {
+export function PickerScreen({
+  def,
+  picker,
+  width,
+  height,
+}: {
+  def: ResourceDef;
+  picker: PickerState;
+  width: number;
+  height: number;
+}): React.JSX.Element {
   const theme = useTheme();
   const rows = pickerRows(picker);
-  const loaded = picker.total === null ? '' : `loaded ${picker.records.length} of ${picker.total}${picker.next ? ' · PgDn loads more' : ''}`;
-  const state = picker.loading ? 'Loading…' : picker.error ?? loaded;
+  const loaded =
+    picker.total === null
+      ? ''
+      : `loaded ${picker.records.length} of ${picker.total}${picker.next ? ' · PgDn loads more' : ''}`;
+  const state = picker.loading ? 'Loading…' : (picker.error ?? loaded);
   const visible = Math.max(1, height - 4);
   const selected = Math.min(picker.selected, Math.max(0, rows.length - 1));
   const start = windowStart(selected, rows.length, visible);
   const idWidth = 14;
   const nameWidth = Math.max(8, width - idWidth - 3);
-  const empty = picker.loading || picker.records.length === 0 ? '' : `No loaded ${def.title} match; PgDn loads more, or type the id in the field.`;
+  const empty =
+    picker.loading || picker.records.length === 0
+      ? ''
+      : `No loaded ${def.title} match; PgDn loads more, or type the id in the field.`;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
@@ -44,7 +60,10 @@ export function PickerScreen({ def, picker, width, height }: { def: ResourceDef;
       ) : (
         rows.slice(start, start + visible).map((record, i) => (
           <Text key={record.id} inverse={start + i === selected} wrap="truncate-end">
-            {truncate(`${start + i === selected ? '› ' : '  '}${fit(sanitizeLine(def.label(record)), nameWidth)} ${sanitizeLine(record.id)}`, width)}
+            {truncate(
+              `${start + i === selected ? '› ' : '  '}${fit(sanitizeLine(def.label(record)), nameWidth)} ${sanitizeLine(record.id)}`,
+              width,
+            )}
           </Text>
         ))
       )}

@@ -38,7 +38,8 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
       await reloadList(ctx, s.resource);
     } catch (error) {
       const now = store.getSnapshot();
-      if (now.kind === 'delete') store.set({ ...now, deleting: false, error: `${errorSentence(error)} y tries again; n keeps the record.` });
+      if (now.kind === 'delete')
+        store.set({ ...now, deleting: false, error: `${errorSentence(error)} y tries again; n keeps the record.` });
     }
   };
 

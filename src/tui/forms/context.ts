@@ -49,7 +49,11 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
     stores: deps.stores,
     say: (text, tone = 'info') => deps.nav.dispatch({ type: 'message', message: { text, tone } }),
     writable: () => !deps.env().readOnly,
-    refuse: () => deps.nav.dispatch({ type: 'message', message: { text: 'This session is read-only: nothing can be created, changed or deleted.', tone: 'error' } }),
+    refuse: () =>
+      deps.nav.dispatch({
+        type: 'message',
+        message: { text: 'This session is read-only: nothing can be created, changed or deleted.', tone: 'error' },
+      }),
     close: () => store.set({ kind: 'none' }),
     leaveDetailsOf: (resource, id) => {
       const top = currentDetail(deps.nav.getSnapshot());

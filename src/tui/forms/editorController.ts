@@ -12,7 +12,10 @@ export interface EditorController {
   layer(): KeyLayer;
 }
 
-export function createEditorController(ctx: FormsContext, runEditor: () => (file: string) => Promise<void>): EditorController {
+export function createEditorController(
+  ctx: FormsContext,
+  runEditor: () => (file: string) => Promise<void>,
+): EditorController {
   /** Text of edits the editor cancelled, by record: the next `E` of that record starts from it. */
   const drafts = new Map<string, string>();
   const edit = async (resource: ResourceName, record: ApiRecord) => {
@@ -23,11 +26,19 @@ export function createEditorController(ctx: FormsContext, runEditor: () => (file
     ctx.store.set({ kind: 'external', resource, record });
     try {
       const draft = drafts.get(key);
-      const outcome = await editInExternalEditor({ def, record, client: ctx.client(), launch: runEditor(), ...(draft === undefined ? {} : { draft }) });
+      const outcome = await editInExternalEditor({
+        def,
+        record,
+        client: ctx.client(),
+        launch: runEditor(),
+        ...(draft === undefined ? {} : { draft }),
+      });
       ctx.close();
       if (outcome.kind === 'cancelled') {
         if (outcome.draft !== undefined) drafts.set(key, outcome.draft);
-        ctx.say(`The editor cancelled: nothing was sent.${outcome.draft !== undefined ? ' Your text is kept for the next E.' : ''}`);
+        ctx.say(
+          `The editor cancelled: nothing was sent.${outcome.draft !== undefined ? ' Your text is kept for the next E.' : ''}`,
+        );
         return;
       }
       drafts.delete(key);

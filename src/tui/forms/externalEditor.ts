@@ -43,15 +43,29 @@ export function editorCommand(env: Record<string, string | undefined>): string {
 export function systemEditorLauncher(env: Record<string, string | undefined>): EditorLauncher {
   return (file) => {
     const command = editorCommand(env);
-    const result = spawnSync('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
+    const result = spawnSync('/bin/sh', ['-c', `${command} "$1"`, 'sh', file], {
+      stdio: 'inherit',
+      env: env as NodeJS.ProcessEnv,
+    });
     // The editor ran and said no (vim's :cq, an editor's "quit without saving"): a cancel, not a failure.
     // 126 and 127 are the shell's own "cannot run" and "not found".
-    if (!result.error && result.status !== null && result.status !== 0 && result.status !== 126 && result.status !== 127) {
+    if (
+      !result.error &&
+      result.status !== null &&
+      result.status !== 0 &&
+      result.status !== 126 &&
+      result.status !== 127
+    ) {
       throw new EditorCancelled(result.status);
     }
     if (result.error || result.status !== 0) {
-      const why = result.error ? result.error.message : `it ended with exit code ${String(result.status ?? result.signal)}`;
-      throw new SlotuiError('config', `The editor “${sanitizeLine(command).slice(0, 60)}” could not be run (${sanitizeLine(why).slice(0, 120)}). Set $VISUAL or $EDITOR to an editor that waits until the file is closed.`);
+      const why = result.error
+        ? result.error.message
+        : `it ended with exit code ${String(result.status ?? result.signal)}`;
+      throw new SlotuiError(
+        'config',
+        `The editor “${sanitizeLine(command).slice(0, 60)}” could not be run (${sanitizeLine(why).slice(0, 120)}). Set $VISUAL or $EDITOR to an editor that waits until the file is closed.`,
+      );
     }
   };
 }
@@ -99,19 +113,30 @@ function parseOrText(text: string): unknown {
 }
 
 /** The changed fields of the edited JSON, checked; or the error sentence to show in the header. */
-export function changesFrom(def: ResourceDef, original: Record<string, unknown>, body: string): { patch: Record<string, unknown> } | { error: string } {
+export function changesFrom(
+  def: ResourceDef,
+  original: Record<string, unknown>,
+  body: string,
+): { patch: Record<string, unknown> } | { error: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch (error) {
-    return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}. Fix it and save again.` };
+    return {
+      error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}. Fix it and save again.`,
+    };
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: 'The file must hold one JSON object of fields. Fix it and save again.' };
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { error: 'The file must hold one JSON object of fields. Fix it and save again.' };
   const keys = new Set(def.fields.map((f) => f.key));
   const unknown = Object.keys(parsed).filter((k) => !keys.has(k));
-  if (unknown.length > 0) return { error: `Unknown field ${unknown.slice(0, 3).join(', ')}; the editable fields are ${[...keys].join(', ')}.` };
+  if (unknown.length > 0)
+    return {
+      error: `Unknown field ${unknown.slice(0, 3).join(', ')}; the editable fields are ${[...keys].join(', ')}.`,
+    };
   const patch: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) if (!same(value, original[key])) patch[key] = value;
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>))
+    if (!same(value, original[key])) patch[key] = value;
   if (Object.keys(patch).length === 0) return { patch };
   const schema = patchSchemaOf(def);
   const result = schema.safeParse(patch);
@@ -171,7 +196,9 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
         if (!(failure instanceof EditorCancelled)) throw failure;
         // What was typed before the cancel (and saved) is kept for the next `E`, unless it is the record as it was.
         const typed = stripHeader(readFileSync(file, 'utf8'));
-        return typed.trim() === '' || same(parseOrText(typed), parseOrText(fresh)) ? { kind: 'cancelled' } : { kind: 'cancelled', draft: typed };
+        return typed.trim() === '' || same(parseOrText(typed), parseOrText(fresh))
+          ? { kind: 'cancelled' }
+          : { kind: 'cancelled', draft: typed };
       }
       const text = readFileSync(file, 'utf8');
       // Closed as it was opened: nothing to do, unless it opened on a draft (then the draft is the change).
@@ -193,7 +220,10 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
       try {
         return { kind: 'saved', record: await client.update(def.name, record.id, changes.patch) };
       } catch (failure) {
-        retryable = !(isSlotuiError(failure) && (failure.kind === 'validation' || failure.kind === 'not-found' || failure.kind === 'read-only'));
+        retryable = !(
+          isSlotuiError(failure) &&
+          (failure.kind === 'validation' || failure.kind === 'not-found' || failure.kind === 'read-only')
+        );
         error = rejectionText(failure, retryable);
       }
     }
@@ -206,7 +236,9 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
 
 function rejectionText(failure: unknown, retryable: boolean): string {
   if (isSlotuiError(failure) && failure.fieldErrors) {
-    const parts = Object.entries(failure.fieldErrors).slice(0, 5).map(([k, v]) => `${k}: ${v.join(' ')}`);
+    const parts = Object.entries(failure.fieldErrors)
+      .slice(0, 5)
+      .map(([k, v]) => `${k}: ${v.join(' ')}`);
     return `The service refused the change: ${parts.join('; ')}. Fix it and save again.`;
   }
   return `${errorSentence(failure)} ${retryable ? 'Save again to retry, or empty the file to cancel.' : 'Fix it and save again.'}`;

@@ -14,8 +14,19 @@ import type { KeyHandlers, KeyLayer } from '../input/router.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { recordName, reloadList, settled, type FormsContext } from './context.js';
 import {
-  addQuery, focusedRow, formRows, isDirty, isLastRow, maxLengthOf, moveFocus, nextSuggestion, openForm,
-  removeFocusedQuery, setEditor, setValue, type FormState,
+  addQuery,
+  focusedRow,
+  formRows,
+  isDirty,
+  isLastRow,
+  maxLengthOf,
+  moveFocus,
+  nextSuggestion,
+  openForm,
+  removeFocusedQuery,
+  setEditor,
+  setValue,
+  type FormState,
 } from './formModel.js';
 import { buildPayload, hasErrors, placeErrors, type Built } from './payload.js';
 
@@ -58,7 +69,13 @@ export function createFormController(ctx: FormsContext): FormController {
     };
     // What is on screen at once; a larger sample of the records when it arrives.
     apply(ctx.stores()[form.def.name].getSnapshot().page?.results ?? []);
-    ctx.client().listPage(form.def.name, { limit: SUGGESTION_SAMPLE }).then((page) => apply(page.results), () => undefined);
+    ctx
+      .client()
+      .listPage(form.def.name, { limit: SUGGESTION_SAMPLE })
+      .then(
+        (page) => apply(page.results),
+        () => undefined,
+      );
   };
 
   const open = (form: FormState) => {
@@ -104,7 +121,10 @@ export function createFormController(ctx: FormsContext): FormController {
     const built = buildPayload(form);
     if (hasErrors(built)) {
       const first = formRows(form).findIndex((r) => built.errors[r.id] !== undefined);
-      store.set({ ...s, form: { ...form, errors: built.errors, topErrors: built.topErrors, focus: first >= 0 ? first : form.focus } });
+      store.set({
+        ...s,
+        form: { ...form, errors: built.errors, topErrors: built.topErrors, focus: first >= 0 ? first : form.focus },
+      });
       return;
     }
     if (form.mode === 'edit' && Object.keys(built.payload).length === 0) {
@@ -116,9 +136,10 @@ export function createFormController(ctx: FormsContext): FormController {
     const client = ctx.client();
     const { def } = form;
     try {
-      const saved = form.mode === 'create'
-        ? await client.create(def.name, built.payload)
-        : await client.update(def.name, form.record!.id, built.payload);
+      const saved =
+        form.mode === 'create'
+          ? await client.create(def.name, built.payload)
+          : await client.update(def.name, form.record!.id, built.payload);
       if (store.getSnapshot().kind === 'form') ctx.close();
       ctx.say(`${form.mode === 'create' ? 'Created' : 'Saved'} ${recordName(def, saved)}.`);
       if (form.mode === 'create') await afterCreate(def, saved);
@@ -132,7 +153,16 @@ export function createFormController(ctx: FormsContext): FormController {
         failed.topErrors.push(`${errorSentence(error)} What you typed is kept: press Ctrl+S to try again.`);
       }
       const first = formRows(form).findIndex((r) => failed.errors[r.id] !== undefined);
-      update((f) => ({ ...f, submitting: false, errors: failed.errors, topErrors: failed.topErrors, focus: first >= 0 ? first : f.focus }), form);
+      update(
+        (f) => ({
+          ...f,
+          submitting: false,
+          errors: failed.errors,
+          topErrors: failed.topErrors,
+          focus: first >= 0 ? first : f.focus,
+        }),
+        form,
+      );
     }
   };
 

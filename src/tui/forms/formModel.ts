@@ -181,7 +181,10 @@ export function removeFocusedQuery(form: FormState): FormState {
   }
   const next: FormState = { ...form, editors, errors, queries: form.queries.filter((u) => u !== row.uid) };
   const firstOfQuery = formRows(form).findIndex((r) => r.kind === 'query' && r.uid === row.uid);
-  return { ...next, focus: Math.max(0, Math.min(formRows(next).length - 1, firstOfQuery - (next.queries.length > row.index ? 0 : 1))) };
+  return {
+    ...next,
+    focus: Math.max(0, Math.min(formRows(next).length - 1, firstOfQuery - (next.queries.length > row.index ? 0 : 1))),
+  };
 }
 
 /** Suggestions for the focused field that match what is typed (case-insensitive), without the exact value. */

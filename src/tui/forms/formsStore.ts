@@ -57,5 +57,10 @@ export class FormsStore {
 export function pickerRows(picker: PickerState): ApiRecord[] {
   const q = picker.search.value.trim().toLowerCase();
   if (q === '') return picker.records;
-  return picker.records.filter((r) => String(r.name ?? '').toLowerCase().includes(q) || r.id.toLowerCase().includes(q));
+  return picker.records.filter(
+    (r) =>
+      String(r.name ?? '')
+        .toLowerCase()
+        .includes(q) || r.id.toLowerCase().includes(q),
+  );
 }

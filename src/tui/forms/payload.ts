@@ -49,7 +49,12 @@ function fieldValue(field: FieldDef, text: string, mode: 'create' | 'edit'): { v
         return typeof n === 'number' ? { value: n } : { error: n };
       }
     case 'numeric-string':
-      if (empty) return field.required ? { value: '' } : mode === 'edit' ? { error: 'Type a number (an empty value cannot be sent).' } : {};
+      if (empty)
+        return field.required
+          ? { value: '' }
+          : mode === 'edit'
+            ? { error: 'Type a number (an empty value cannot be sent).' }
+            : {};
       {
         const n = parseNumericString(text);
         return typeof n === 'string' ? { value: n } : { error: n.error };
@@ -124,7 +129,11 @@ export function buildPayload(form: FormState): Built {
   const queriesErrors: Record<string, string> = {};
   for (const field of form.def.fields) {
     if (field.kind === 'queries') {
-      const changed = form.mode === 'create' ? form.queries.length > 0 : JSON.stringify(form.queries.map((uid) => QUERY_PARTS.map((p) => valueOf(form, queryRowId(uid, p))))) !== form.initialQueries;
+      const changed =
+        form.mode === 'create'
+          ? form.queries.length > 0
+          : JSON.stringify(form.queries.map((uid) => QUERY_PARTS.map((p) => valueOf(form, queryRowId(uid, p))))) !==
+            form.initialQueries;
       if (!changed) continue;
       const map = buildQueries(form, queriesErrors);
       if (form.mode === 'edit' && same(map, form.record?.[field.key] ?? {})) continue;

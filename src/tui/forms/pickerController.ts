@@ -39,9 +39,10 @@ export function createPickerController(ctx: FormsContext): PickerController {
     if (picker.records.length > 0 && !picker.next) return;
     update((p) => ({ ...p, loading: true, error: null }));
     const client = ctx.client();
-    const request = picker.records.length === 0
-      ? client.listPage(picker.resource, { limit: PICKER_PAGE_SIZE })
-      : client.followPage(picker.resource, picker.next!);
+    const request =
+      picker.records.length === 0
+        ? client.listPage(picker.resource, { limit: PICKER_PAGE_SIZE })
+        : client.followPage(picker.resource, picker.next!);
     request.then(
       (page) => {
         if (!current(mine)) return;
@@ -50,14 +51,26 @@ export function createPickerController(ctx: FormsContext): PickerController {
           const seen = new Set(p.records.map((r) => r.id));
           again = p.moreWanted > 0 && page.next !== null;
           const moreWanted = again ? p.moreWanted - 1 : 0;
-          return { ...p, loading: false, moreWanted, records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))], next: page.next, total: page.total };
+          return {
+            ...p,
+            loading: false,
+            moreWanted,
+            records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))],
+            next: page.next,
+            total: page.total,
+          };
         });
         // PgDn pressed while this page loaded: the next one now, so no press is lost.
         if (again) load(mine);
       },
       (error: unknown) => {
         if (!current(mine)) return;
-        update((p) => ({ ...p, loading: false, moreWanted: 0, error: `${errorSentence(error)} PgDn tries again; Esc closes, and the id can be typed by hand.` }));
+        update((p) => ({
+          ...p,
+          loading: false,
+          moreWanted: 0,
+          error: `${errorSentence(error)} PgDn tries again; Esc closes, and the id can be typed by hand.`,
+        }));
       },
     );
   };
@@ -69,8 +82,18 @@ export function createPickerController(ctx: FormsContext): PickerController {
     if (row?.kind !== 'field' || !row.field.references) return;
     const mine = ++gen;
     const picker: PickerState = {
-      target: row.id, resource: row.field.references, append: row.field.kind === 'reference-list',
-      records: [], next: null, total: null, loading: false, moreWanted: 0, error: null, search: EMPTY_EDITOR, selected: 0, gen: mine,
+      target: row.id,
+      resource: row.field.references,
+      append: row.field.kind === 'reference-list',
+      records: [],
+      next: null,
+      total: null,
+      loading: false,
+      moreWanted: 0,
+      error: null,
+      search: EMPTY_EDITOR,
+      selected: 0,
+      gen: mine,
     };
     store.set({ ...s, picker });
     load(mine);
@@ -96,7 +119,8 @@ export function createPickerController(ctx: FormsContext): PickerController {
     owns: true,
     handlers: {
       'picker-up': () => update((p) => ({ ...p, selected: Math.max(0, p.selected - 1) })),
-      'picker-down': () => update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
+      'picker-down': () =>
+        update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
       'picker-more': () => {
         if (picker.loading) update((p) => ({ ...p, moreWanted: p.moreWanted + 1 }));
         else if (picker.next || picker.records.length === 0) load(picker.gen);

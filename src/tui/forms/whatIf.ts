@@ -9,10 +9,20 @@ import { valueOf, type FormState } from './formModel.js';
 /** The row the line stands under. */
 export const WHAT_IF_AFTER = 'target_value';
 
-const MATH_FIELDS = ['target_value', 'target_unit', 'time_window_type', 'time_window_value', 'time_window_unit'] as const;
+const MATH_FIELDS = [
+  'target_value',
+  'target_unit',
+  'time_window_type',
+  'time_window_value',
+  'time_window_unit',
+] as const;
 
 export function formWhatIf(form: FormState, now: Date): WhatIf | null {
-  if (!form.def.fields.some((f) => f.key === WHAT_IF_AFTER) || !form.def.fields.some((f) => f.key === 'time_window_value')) return null;
+  if (
+    !form.def.fields.some((f) => f.key === WHAT_IF_AFTER) ||
+    !form.def.fields.some((f) => f.key === 'time_window_value')
+  )
+    return null;
   const draft: SloDefinition = {};
   for (const key of MATH_FIELDS) draft[key] = valueOf(form, key);
   const interval = valueOf(form, 'interval').trim();

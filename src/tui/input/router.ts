@@ -9,7 +9,15 @@
  * layers which keys apply.
  */
 import type { Key } from 'ink';
-import { BINDINGS, isEnabled, pressedKey, type Binding, type BindingId, type KeyContext, type KeyEnv } from '../keys.js';
+import {
+  BINDINGS,
+  isEnabled,
+  pressedKey,
+  type Binding,
+  type BindingId,
+  type KeyContext,
+  type KeyEnv,
+} from '../keys.js';
 
 export type KeyHandler = (pressed: string) => void;
 export type KeyHandlers = Partial<Record<BindingId, KeyHandler>>;
@@ -44,7 +52,8 @@ function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input
     if (!binding.when.includes(context)) continue;
     if (!isEnabled(binding, env)) {
       // A key the session has turned off says why instead of doing nothing.
-      if (binding.disabledReason && pressedKey(binding, input, key, env) !== undefined) return { kind: 'refused', reason: binding.disabledReason };
+      if (binding.disabledReason && pressedKey(binding, input, key, env) !== undefined)
+        return { kind: 'refused', reason: binding.disabledReason };
       continue;
     }
     const handler = handlers[binding.id];
@@ -87,14 +96,34 @@ export function activeHints(layers: readonly KeyLayer[], env: KeyEnv): Binding[]
 }
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 // Made on first use (a multi-character key event): the first Segmenter loads ICU data.
 let graphemeSegmenter: Intl.Segmenter | undefined;
-const graphemes = { segment: (text: string) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text) };
+const graphemes = {
+  segment: (text: string) =>
+    (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
+};
 
 /**
  * A terminal may deliver several keys in one read ("jjj" from key repeat,

@@ -37,7 +37,12 @@ export interface DetailScreenProps {
 const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX.Element {
   const theme = useTheme();
   return (
-    <Text wrap="truncate-end" dimColor={line.tone === 'dim'} bold={line.tone === 'heading'} color={line.tone === 'note' ? theme.accent : undefined}>
+    <Text
+      wrap="truncate-end"
+      dimColor={line.tone === 'dim'}
+      bold={line.tone === 'heading'}
+      color={line.tone === 'note' ? theme.accent : undefined}
+    >
       {line.label !== undefined ? <Text bold>{line.label}</Text> : null}
       {line.text || ' '}
     </Text>
@@ -45,7 +50,13 @@ const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX
 });
 
 /** The lines under each reference field: the names of the records it points at. */
-function referenceAnnotations(registry: Registry, records: RecordStore, resource: DetailEntry['resource'], record: ApiRecord | null, marked: number): Annotations {
+function referenceAnnotations(
+  registry: Registry,
+  records: RecordStore,
+  resource: DetailEntry['resource'],
+  record: ApiRecord | null,
+  marked: number,
+): Annotations {
   const refs = referencesOf(registry, resource, record);
   const notes: Annotations = {};
   refs.forEach((ref, i) => {
@@ -66,7 +77,16 @@ function referenceAnnotations(registry: Registry, records: RecordStore, resource
   return notes;
 }
 
-export function DetailScreen({ registry, entry, records, viewport, width, height, clock, burnQuestion = '' }: DetailScreenProps): React.JSX.Element {
+export function DetailScreen({
+  registry,
+  entry,
+  records,
+  viewport,
+  width,
+  height,
+  clock,
+  burnQuestion = '',
+}: DetailScreenProps): React.JSX.Element {
   const theme = useTheme();
   const version = useSyncExternalStore(records.subscribe, records.getSnapshot);
   const def = registry.get(entry.resource);
@@ -76,13 +96,25 @@ export function DetailScreen({ registry, entry, records, viewport, width, height
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const now = useMemo(() => clock(), [clock, record]);
   // `version` changes when a referenced record's name arrives: the store is read again then.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const annotations = useMemo(() => referenceAnnotations(registry, records, entry.resource, record, entry.reference), [registry, records, entry.resource, record, entry.reference, version]);
-  const errorLines = useMemo(() => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []), [state.error, width]);
+  const annotations = useMemo(
+    () => referenceAnnotations(registry, records, entry.resource, record, entry.reference),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [registry, records, entry.resource, record, entry.reference, version],
+  );
+  const errorLines = useMemo(
+    () => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []),
+    [state.error, width],
+  );
   const bodyHeight = Math.max(1, height - 1 - errorLines.length);
   // An SLO opens with its budget card, tiers, burn answer and ladder, above its fields.
-  const card = useMemo(() => (record && entry.resource === 'slos' ? sloCardLines(record, now, width, burnQuestion) : []), [record, entry.resource, now, width, burnQuestion]);
-  const fields = useMemo(() => (record ? buildDetailLines(def, record, width, now, annotations) : []), [def, record, width, now, annotations]);
+  const card = useMemo(
+    () => (record && entry.resource === 'slos' ? sloCardLines(record, now, width, burnQuestion) : []),
+    [record, entry.resource, now, width, burnQuestion],
+  );
+  const fields = useMemo(
+    () => (record ? buildDetailLines(def, record, width, now, annotations) : []),
+    [def, record, width, now, annotations],
+  );
   const lines = useMemo(() => [...card, ...fields], [card, fields]);
   const maxOffset = Math.max(0, lines.length - bodyHeight);
   const top = Math.min(entry.scroll, maxOffset);
@@ -92,7 +124,10 @@ export function DetailScreen({ registry, entry, records, viewport, width, height
   });
 
   const name = record ? sanitizeLine(def.label(record)) : sanitizeLine(entry.id);
-  const range = lines.length > bodyHeight ? ` · lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}` : '';
+  const range =
+    lines.length > bodyHeight
+      ? ` · lines ${top + 1}-${Math.min(lines.length, top + bodyHeight)} of ${lines.length}`
+      : '';
   const title = truncate(`${def.singular.toUpperCase()} ${name}${range}`, width);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -31,7 +31,10 @@ export function ListScreen({ def, store, whole, width, height }: ListScreenProps
   const fitted = fittedColumns(def, width);
   const wholeOn = wholeSnap?.active === true;
   const rows = wholeOn ? visibleRows(wholeSnap.rows, fitted, '') : visibleRows(snap.page?.results, fitted, snap.filter);
-  const tableRows = useMemo<TableRow[]>(() => rows.map((row, i) => ({ key: `${i}:${row.record.id}`, text: formatRow(fitted, row.cells) })), [rows, fitted]);
+  const tableRows = useMemo<TableRow[]>(
+    () => rows.map((row, i) => ({ key: `${i}:${row.record.id}`, text: formatRow(fitted, row.cells) })),
+    [rows, fitted],
+  );
   const header = useMemo(() => formatHeader(fitted), [fitted]);
   const selected = Math.min(wholeOn ? wholeSnap.selected : snap.selected, Math.max(0, rows.length - 1));
 
@@ -40,10 +43,20 @@ export function ListScreen({ def, store, whole, width, height }: ListScreenProps
       ? `No ${def.title} gathered so far match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”; still gathering…`
       : `No ${def.title} match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”. Esc clears the filter.`
     : !snap.page
-    ? snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : '')
-    : snap.page.results.length === 0
-      ? `No ${def.title} here: the list is empty.`
-      : `No ${def.title} on this page match “${truncate(sanitizeLine(snap.filter), 40)}”. Esc clears the filter.`;
+      ? (snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : ''))
+      : snap.page.results.length === 0
+        ? `No ${def.title} here: the list is empty.`
+        : `No ${def.title} on this page match “${truncate(sanitizeLine(snap.filter), 40)}”. Esc clears the filter.`;
 
-  return <Table header={header} rows={tableRows} selected={selected} height={height} width={width} dim={snap.loading !== null} empty={empty} />;
+  return (
+    <Table
+      header={header}
+      rows={tableRows}
+      selected={selected}
+      height={height}
+      width={width}
+      dim={snap.loading !== null}
+      empty={empty}
+    />
+  );
 }

@@ -10,27 +10,53 @@ import { truncate } from '../../text/width.js';
 import { useTheme } from '../components/theme.js';
 import type { RelationsStore } from '../state/relationsStore.js';
 
-export function RelationsScreen({ store, width, height }: { store: RelationsStore; width: number; height: number }): React.JSX.Element {
+export function RelationsScreen({
+  store,
+  width,
+  height,
+}: {
+  store: RelationsStore;
+  width: number;
+  height: number;
+}): React.JSX.Element {
   const theme = useTheme();
   const view = useSyncExternalStore(store.subscribe, store.getSnapshot);
   if (!view) return <Box height={height} />;
   const headerLines = 1 + view.progress.length;
   const room = Math.max(1, height - headerLines);
   const top = Math.max(0, Math.min(view.cursor - Math.floor(room / 2), view.lines.length - room));
-  const empty = view.lines.length === 0
-    ? (view.complete ? (view.mode === 'used-by' ? 'Nothing refers to it.' : 'It has no relations.') : 'Gathering the records it may relate to…')
-    : null;
+  const empty =
+    view.lines.length === 0
+      ? view.complete
+        ? view.mode === 'used-by'
+          ? 'Nothing refers to it.'
+          : 'It has no relations.'
+        : 'Gathering the records it may relate to…'
+      : null;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold color={theme.accent} wrap="truncate-end">{truncate(sanitizeLine(view.title), width)}</Text>
+      <Text bold color={theme.accent} wrap="truncate-end">
+        {truncate(sanitizeLine(view.title), width)}
+      </Text>
       {view.progress.map((line, i) => (
-        <Text key={`p${i}`} dimColor wrap="truncate-end">{truncate(sanitizeLine(line), width)}</Text>
+        <Text key={`p${i}`} dimColor wrap="truncate-end">
+          {truncate(sanitizeLine(line), width)}
+        </Text>
       ))}
       {empty !== null ? <Text dimColor>{empty}</Text> : null}
       {view.lines.slice(top, top + room).map((line, i) => {
-        const text = truncate(`${'  '.repeat(line.depth)}${line.selected ? '› ' : '  '}${sanitizeLine(line.text)}`, width);
+        const text = truncate(
+          `${'  '.repeat(line.depth)}${line.selected ? '› ' : '  '}${sanitizeLine(line.text)}`,
+          width,
+        );
         return (
-          <Text key={top + i} wrap="truncate-end" inverse={line.selected} color={line.resolution === 'dangling' ? theme.error : undefined} dimColor={line.resolution === 'unknown'}>
+          <Text
+            key={top + i}
+            wrap="truncate-end"
+            inverse={line.selected}
+            color={line.resolution === 'dangling' ? theme.error : undefined}
+            dimColor={line.resolution === 'unknown'}
+          >
             {text}
           </Text>
         );

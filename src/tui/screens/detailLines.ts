@@ -36,7 +36,8 @@ const QUERY_COLUMNS: readonly ColumnSpec[] = [
 ];
 const QUERY_ORDER = ['name', 'select', 'from', 'where', 'limit'];
 
-const cell = (v: unknown): string => (v === undefined || v === null ? '' : sanitizeLine(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+const cell = (v: unknown): string =>
+  v === undefined || v === null ? '' : sanitizeLine(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 function queryTable(queries: Record<string, unknown>, width: number): DetailLine[] {
   const names = Object.keys(queries);
@@ -44,16 +45,34 @@ function queryTable(queries: Record<string, unknown>, width: number): DetailLine
   const rows = names.map((name) => {
     const q = queries[name];
     const query = q !== null && typeof q === 'object' ? (q as Record<string, unknown>) : {};
-    const values: Record<string, unknown> = { name, select: query.select, from: query.from, where: query.where, limit: query.limit };
+    const values: Record<string, unknown> = {
+      name,
+      select: query.select,
+      from: query.from,
+      where: query.where,
+      limit: query.limit,
+    };
     return Object.fromEntries(QUERY_ORDER.map((id) => [id, cell(values[id])]));
   });
   // A table when every cell fits whole; otherwise each query as a block, every value wrapped, none cut.
-  const whole = QUERY_ORDER.map((id) => Math.max(textWidth(QUERY_COLUMNS.find((c) => c.id === id)!.header), ...rows.map((r) => textWidth(r[id] ?? ''))));
+  const whole = QUERY_ORDER.map((id) =>
+    Math.max(textWidth(QUERY_COLUMNS.find((c) => c.id === id)!.header), ...rows.map((r) => textWidth(r[id] ?? ''))),
+  );
   if (whole.reduce((a, b) => a + b, 0) + 2 * (whole.length - 1) <= width) {
-    const ordered = QUERY_ORDER.map((id, i) => ({ ...QUERY_COLUMNS.find((c) => c.id === id)!, width: whole[i]!, minWidth: whole[i]! }));
+    const ordered = QUERY_ORDER.map((id, i) => ({
+      ...QUERY_COLUMNS.find((c) => c.id === id)!,
+      width: whole[i]!,
+      minWidth: whole[i]!,
+    }));
     const fitted = fitColumns(ordered, width, { growLead: false });
     const lines: DetailLine[] = [{ text: formatHeader(fitted), tone: 'heading' }];
-    for (const row of rows) lines.push({ text: formatRow(fitted, fitted.map((f) => row[f.column.id] ?? '')) });
+    for (const row of rows)
+      lines.push({
+        text: formatRow(
+          fitted,
+          fitted.map((f) => row[f.column.id] ?? ''),
+        ),
+      });
     return lines;
   }
   return rows.flatMap((row) => queryBlock(row, width));
@@ -68,7 +87,9 @@ function queryBlock(row: Record<string, string>, width: number): DetailLine[] {
   const room = Math.max(8, width - INDENT - PART_WIDTH);
   for (const part of QUERY_PARTS) {
     wrap(row[part] ?? '', room).forEach((text, i) => {
-      lines.push({ text: `${' '.repeat(INDENT)}${i === 0 ? part.toUpperCase().padEnd(PART_WIDTH) : ' '.repeat(PART_WIDTH)}${text}` });
+      lines.push({
+        text: `${' '.repeat(INDENT)}${i === 0 ? part.toUpperCase().padEnd(PART_WIDTH) : ' '.repeat(PART_WIDTH)}${text}`,
+      });
     });
   }
   return lines;
@@ -85,8 +106,10 @@ export function valueLines(key: string, value: unknown, width: number, now: Date
       .flatMap((line) => wrap(line.replace(/\t/g, '  '), width))
       .map((text) => ({ text }));
   }
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return [{ text: String(value) }];
-  if (key === 'queries' && typeof value === 'object' && !Array.isArray(value)) return queryTable(value as Record<string, unknown>, width);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return [{ text: String(value) }];
+  if (key === 'queries' && typeof value === 'object' && !Array.isArray(value))
+    return queryTable(value as Record<string, unknown>, width);
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
     if (value.length === 0) return [{ text: '(none)', tone: 'dim' }];
     return wrap(value.map((v) => cell(v)).join(', '), width).map((text) => ({ text }));
@@ -104,7 +127,13 @@ export function fieldOrder(def: ResourceDef, record: ApiRecord): string[] {
   return [...def.detailOrder, ...rest];
 }
 
-export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: number, now: Date, annotations: Annotations = {}): DetailLine[] {
+export function buildDetailLines(
+  def: ResourceDef,
+  record: ApiRecord,
+  width: number,
+  now: Date,
+  annotations: Annotations = {},
+): DetailLine[] {
   const keys = fieldOrder(def, record);
   const labelWidth = Math.min(MAX_LABEL, Math.max(...keys.map((k) => sanitizeLine(k).length), 8)) + INDENT;
   const valueWidth = Math.max(10, width - labelWidth);
@@ -113,10 +142,19 @@ export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: num
     const label = fit(truncate(sanitizeLine(key), labelWidth - INDENT), labelWidth);
     const value = record[key];
     // A table (queries) gets the full width under its label.
-    const isTable = key === 'queries' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+    const isTable =
+      key === 'queries' &&
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length > 0;
     if (isTable) {
-      lines.push({ label, text: `${Object.keys(value).length} ${Object.keys(value).length === 1 ? 'query' : 'queries'}` });
-      for (const line of valueLines(key, value, width - INDENT, now)) lines.push({ ...line, text: ' '.repeat(INDENT) + line.text });
+      lines.push({
+        label,
+        text: `${Object.keys(value).length} ${Object.keys(value).length === 1 ? 'query' : 'queries'}`,
+      });
+      for (const line of valueLines(key, value, width - INDENT, now))
+        lines.push({ ...line, text: ' '.repeat(INDENT) + line.text });
     } else {
       valueLines(key, value, valueWidth, now).forEach((line, i) => {
         lines.push({ ...line, label: i === 0 ? label : ' '.repeat(labelWidth) });
@@ -124,7 +162,8 @@ export function buildDetailLines(def: ResourceDef, record: ApiRecord, width: num
     }
     // An own lookup: a field may be called constructor or toString (the object's own members are no notes).
     const notes = Object.hasOwn(annotations, key) ? annotations[key] : undefined;
-    for (const note of notes ?? []) for (const text of wrap(note.text, valueWidth)) lines.push({ ...note, label: ' '.repeat(labelWidth), text });
+    for (const note of notes ?? [])
+      for (const text of wrap(note.text, valueWidth)) lines.push({ ...note, label: ' '.repeat(labelWidth), text });
   }
   return lines;
 }

@@ -16,10 +16,15 @@ export interface ReferenceTarget {
 /** References followed at most per record (an agreement may list many SLOs). */
 export const MAX_REFERENCES = 20;
 
-const idOf = (raw: unknown): string => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '');
+const idOf = (raw: unknown): string =>
+  typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
 
 /** The record's references, in the order of its fields; ids that are not single path segments are left out. */
-export function referencesOf(registry: Registry, resource: ResourceName, record: ApiRecord | undefined | null): ReferenceTarget[] {
+export function referencesOf(
+  registry: Registry,
+  resource: ResourceName,
+  record: ApiRecord | undefined | null,
+): ReferenceTarget[] {
   if (!record) return [];
   const out: ReferenceTarget[] = [];
   for (const field of registry.get(resource).fields) {
@@ -27,7 +32,8 @@ export function referencesOf(registry: Registry, resource: ResourceName, record:
     const raw = record[field.key];
     const ids = field.kind === 'reference-list' ? (Array.isArray(raw) ? raw.map(idOf) : []) : [idOf(raw)];
     for (const id of ids) {
-      if (id && !id.includes('/') && out.length < MAX_REFERENCES) out.push({ field: field.key, resource: field.references, id });
+      if (id && !id.includes('/') && out.length < MAX_REFERENCES)
+        out.push({ field: field.key, resource: field.references, id });
     }
   }
   return out;

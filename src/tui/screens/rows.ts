@@ -30,7 +30,11 @@ interface Cached {
 const cache = new WeakMap<readonly ApiRecord[], Cached>();
 const EMPTY: readonly ApiRecord[] = [];
 
-export function visibleRows(records: readonly ApiRecord[] | undefined, fitted: readonly FittedColumn<Column>[], filter: string): VisibleRow[] {
+export function visibleRows(
+  records: readonly ApiRecord[] | undefined,
+  fitted: readonly FittedColumn<Column>[],
+  filter: string,
+): VisibleRow[] {
   const list = records ?? EMPTY;
   let entry = cache.get(list);
   if (!entry || entry.fitted !== fitted) {

@@ -16,9 +16,13 @@ const LADDER_LABEL = 9;
 
 function tierTable(budget: Budget, width: number): DetailLine[] {
   const rows = tierRows(budget);
-  const cells = [['SEVERITY', 'WINDOWS', 'BUDGET', 'BURN', 'FIRES AT'], ...rows.map((r) => [r.severity, r.windows, r.share, r.burn, r.firesAt])];
+  const cells = [
+    ['SEVERITY', 'WINDOWS', 'BUDGET', 'BURN', 'FIRES AT'],
+    ...rows.map((r) => [r.severity, r.windows, r.share, r.burn, r.firesAt]),
+  ];
   const widths = cells[0]!.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
-  const line = (row: string[]) => truncate(row.map((cell, c) => (c === row.length - 1 ? cell : fit(cell, widths[c]!))).join('  '), width);
+  const line = (row: string[]) =>
+    truncate(row.map((cell, c) => (c === row.length - 1 ? cell : fit(cell, widths[c]!))).join('  '), width);
   return [
     { text: line(cells[0]!), tone: 'heading' },
     ...rows.map((r, i) => ({ text: line(cells[i + 1]!), tone: r.reachable ? undefined : ('dim' as const) })),
@@ -35,12 +39,21 @@ function ladderLines(rows: readonly LadderRow[], width: number): DetailLine[] {
 
 function burnLines(budget: Budget, question: string, width: number): DetailLine[] {
   const answer = answerBurnQuestion(budget, question);
-  const heading: DetailLine = { text: truncate(`Burn calculator: ${sanitizeLine(question.trim())}`, width), tone: 'heading' };
+  const heading: DetailLine = {
+    text: truncate(`Burn calculator: ${sanitizeLine(question.trim())}`, width),
+    tone: 'heading',
+  };
   if (!answer.ok) return [heading, ...wrap(answer.reason, width).map((text) => ({ text, tone: 'dim' as const }))];
   const lines: DetailLine[] = [heading, ...answer.lines.flatMap((l) => wrap(l, width)).map((text) => ({ text }))];
   if (answer.kind === 'error-rate') {
     for (const t of answer.tiers) {
-      lines.push({ text: truncate(`  ${fit(t.severity, 6)}  ${fit(t.windows, 6)}  at ${fit(t.burn, 6)}  ${t.fires ? 'fires' : 'does not fire'}`, width), tone: t.fires ? 'note' : 'dim' });
+      lines.push({
+        text: truncate(
+          `  ${fit(t.severity, 6)}  ${fit(t.windows, 6)}  at ${fit(t.burn, 6)}  ${t.fires ? 'fires' : 'does not fire'}`,
+          width,
+        ),
+        tone: t.fires ? 'note' : 'dim',
+      });
     }
   }
   return lines;
@@ -52,7 +65,10 @@ export function sloCardLines(record: ApiRecord, now: Date, width: number, questi
   if (!result.ok) {
     return [
       { text: 'Error budget', tone: 'heading' },
-      ...wrap(`No budget: ${result.field}: ${sanitizeLine(result.reason)}.`, width).map((text) => ({ text, tone: 'dim' as const })),
+      ...wrap(`No budget: ${result.field}: ${sanitizeLine(result.reason)}.`, width).map((text) => ({
+        text,
+        tone: 'dim' as const,
+      })),
       { text: '' },
     ];
   }
@@ -63,12 +79,23 @@ export function sloCardLines(record: ApiRecord, now: Date, width: number, questi
     { text: 'Error budget', tone: 'heading' },
     ...wrap(sanitizeLine(card.headline), width).map((text) => ({ text })),
     ...wrap(card.note, width).map((text) => ({ text, tone: 'dim' as const })),
-    ...card.assumptions.flatMap((a) => wrap(`Assumed: ${sanitizeLine(a)}.`, width)).map((text) => ({ text, tone: 'dim' as const })),
+    ...card.assumptions
+      .flatMap((a) => wrap(`Assumed: ${sanitizeLine(a)}.`, width))
+      .map((text) => ({ text, tone: 'dim' as const })),
     ...(question.trim() ? [{ text: '' }, ...burnLines(budget, question, width)] : []),
     { text: '' },
     { text: 'Alert tiers (multiwindow burn rates, SRE workbook)', tone: 'heading' },
     ...tierTable(budget, width),
-    ...(ladder ? [{ text: '' }, { text: `Budget at other targets over ${sanitizeLine(budget.window.label)} (log scale)`, tone: 'heading' as const }, ...ladderLines(ladder, width)] : []),
+    ...(ladder
+      ? [
+          { text: '' },
+          {
+            text: `Budget at other targets over ${sanitizeLine(budget.window.label)} (log scale)`,
+            tone: 'heading' as const,
+          },
+          ...ladderLines(ladder, width),
+        ]
+      : []),
     { text: '' },
   ];
 }

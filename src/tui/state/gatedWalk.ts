@@ -17,9 +17,15 @@ export function gatedWalk(client: ApiClient, gate: RequestGate): PageWalk {
     signal?.addEventListener('abort', () => ticket.drop(), { once: true });
     return ticket.promise;
   };
-  return (resource, { limit, signal }) => walkPages(resource, {
-    first: (s) => later((background) => client.listPage(resource, { limit, signal: s, background }), s),
-    follow: (link, _relativeTo, s) => later((background) => client.followPage(resource, link, { signal: s, background }), s),
-    resolve: (link, relativeTo) => new URL(link, relativeTo),
-  }, signal);
+  return (resource, { limit, signal }) =>
+    walkPages(
+      resource,
+      {
+        first: (s) => later((background) => client.listPage(resource, { limit, signal: s, background }), s),
+        follow: (link, _relativeTo, s) =>
+          later((background) => client.followPage(resource, link, { signal: s, background }), s),
+        resolve: (link, relativeTo) => new URL(link, relativeTo),
+      },
+      signal,
+    );
 }

@@ -161,7 +161,8 @@ export class ListStore {
 
   /** Shows the first page unless something is shown or coming. */
   ensureLoaded(): void {
-    if (this.page === null && this.intent === null && this.error === null) this.run({ start: { kind: 'first' }, steps: 0 });
+    if (this.page === null && this.intent === null && this.error === null)
+      this.run({ start: { kind: 'first' }, steps: 0 });
   }
 
   next(): void {
@@ -200,7 +201,8 @@ export class ListStore {
     }
     this.cache.clear();
     if (!this.page) this.run({ start: { kind: 'first' }, steps: 0 });
-    else if (this.page.limit !== this.pageSize) this.run({ start: { kind: 'resized', offset: this.page.offset }, steps: 0 });
+    else if (this.page.limit !== this.pageSize)
+      this.run({ start: { kind: 'resized', offset: this.page.offset }, steps: 0 });
     else this.run({ start: { kind: 'reload', url: this.page.url }, steps: 0 });
   }
 
@@ -218,7 +220,11 @@ export class ListStore {
   warm(): void {
     if (this.page !== null || this.intent !== null || this.warmHold !== null || this.disposed) return;
     const limit = this.pageSize;
-    const hold = this.pool.acquire(offsetKey(0, limit), (signal, background) => this.client.listPage(this.resource, { limit, offset: 0, signal, background }), 'background');
+    const hold = this.pool.acquire(
+      offsetKey(0, limit),
+      (signal, background) => this.client.listPage(this.resource, { limit, offset: 0, signal, background }),
+      'background',
+    );
     this.warmHold = hold;
     hold.promise.then(
       (page) => {
@@ -339,7 +345,9 @@ export class ListStore {
           clamped = true;
           break;
         }
-        const got = this.obtain(gen, intent, urlKey(url), (signal) => this.client.followPage(this.resource, url, { signal }));
+        const got = this.obtain(gen, intent, urlKey(url), (signal) =>
+          this.client.followPage(this.resource, url, { signal }),
+        );
         page = got instanceof Promise ? await got : got;
         steps -= Math.sign(steps);
       }
@@ -368,20 +376,29 @@ export class ListStore {
   private resolveStart(gen: number, intent: Intent): Page | Promise<Page> {
     const start = intent.start;
     const limit = this.pageSize;
-    const first = () => this.obtain(gen, intent, offsetKey(0, limit), (signal) => this.client.listPage(this.resource, { limit, offset: 0, signal }));
+    const first = () =>
+      this.obtain(gen, intent, offsetKey(0, limit), (signal) =>
+        this.client.listPage(this.resource, { limit, offset: 0, signal }),
+      );
     switch (start.kind) {
       case 'current':
         return this.page ?? first();
       case 'first':
         return first();
       case 'reload':
-        return this.obtain(gen, intent, urlKey(start.url), (signal) => this.client.followPage(this.resource, start.url, { signal }));
+        return this.obtain(gen, intent, urlKey(start.url), (signal) =>
+          this.client.followPage(this.resource, start.url, { signal }),
+        );
       case 'resized':
-        return this.obtain(gen, intent, offsetKey(start.offset, limit), (signal) => this.client.listPage(this.resource, { limit, offset: start.offset, signal }));
+        return this.obtain(gen, intent, offsetKey(start.offset, limit), (signal) =>
+          this.client.listPage(this.resource, { limit, offset: start.offset, signal }),
+        );
       case 'last': {
         const fromTotal = (total: number) => {
           const offset = lastPageOffset(total, limit);
-          return this.obtain(gen, intent, offsetKey(offset, limit), (signal) => this.client.listPage(this.resource, { limit, offset, signal }));
+          return this.obtain(gen, intent, offsetKey(offset, limit), (signal) =>
+            this.client.listPage(this.resource, { limit, offset, signal }),
+          );
         };
         if (this.page && !this.totalStale) return fromTotal(this.page.total);
         const known = first();
@@ -391,7 +408,12 @@ export class ListStore {
   }
 
   /** A page from the cache, or a request held by this walk. */
-  private obtain(gen: number, intent: Intent, key: string, fetcher: (signal: AbortSignal) => Promise<Page>): Page | Promise<Page> {
+  private obtain(
+    gen: number,
+    intent: Intent,
+    key: string,
+    fetcher: (signal: AbortSignal) => Promise<Page>,
+  ): Page | Promise<Page> {
     const cached = this.cache.get(key);
     if (cached) return cached;
     if (gen !== this.gen) return Promise.reject(new Error('superseded'));
@@ -443,7 +465,11 @@ export class ListStore {
     this.prefetchHold = null;
     const url = page.next;
     if (!url || this.cache.has(urlKey(url))) return;
-    const hold = this.pool.acquire(urlKey(url), (signal, background) => this.client.followPage(this.resource, url, { signal, background }), 'background');
+    const hold = this.pool.acquire(
+      urlKey(url),
+      (signal, background) => this.client.followPage(this.resource, url, { signal, background }),
+      'background',
+    );
     // A failed prefetch is silent: paging there asks again and shows its error then.
     hold.promise.catch(() => undefined);
     this.prefetchHold = hold;
@@ -483,4 +509,5 @@ export class ListStore {
   }
 }
 
-const edgeNotice = (edge: 'first' | 'last'): string => (edge === 'last' ? 'This is the last page.' : 'This is the first page.');
+const edgeNotice = (edge: 'first' | 'last'): string =>
+  edge === 'last' ? 'This is the last page.' : 'This is the first page.';

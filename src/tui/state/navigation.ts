@@ -86,14 +86,20 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       // Switching shows the other resource's list (where it was left); details are closed.
       return { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR };
     case 'open-detail':
-      return { ...state, details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }], overlay: 'none', burn: EMPTY_EDITOR };
+      return {
+        ...state,
+        details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }],
+        overlay: 'none',
+        burn: EMPTY_EDITOR,
+      };
     case 'back':
       return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR };
     case 'overlay': {
       if (state.overlay === action.overlay) return state;
       const next = { ...state, overlay: action.overlay };
       if (action.overlay === 'command') next.command = { ...EMPTY_EDITOR, candidates: [] };
-      if (action.overlay === 'filter') next.filter = { value: action.filter ?? '', cursor: (action.filter ?? '').length };
+      if (action.overlay === 'filter')
+        next.filter = { value: action.filter ?? '', cursor: (action.filter ?? '').length };
       if (action.overlay === 'help') next.helpScroll = 0;
       if (action.overlay === 'burn') next.burn = EMPTY_EDITOR;
       return next;
@@ -110,7 +116,9 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       const top = state.details[state.details.length - 1];
       if (!top || action.count <= 0) return state;
       const reference = ((action.to % action.count) + action.count) % action.count;
-      return reference === top.reference ? state : { ...state, details: [...state.details.slice(0, -1), { ...top, reference }] };
+      return reference === top.reference
+        ? state
+        : { ...state, details: [...state.details.slice(0, -1), { ...top, reference }] };
     }
     case 'scroll-help': {
       const helpScroll = clamp(action.to, action.max);

@@ -74,19 +74,21 @@ export class RecordStore {
     const gen = ++this.gen;
     this.put(key, { record: old?.record ?? null, loading: true, error: null, controller, gen });
     this.emit();
-    this.client().get(resource, id, { signal: controller.signal }).then(
-      (record) => {
-        if (this.slots.get(key)?.gen !== gen) return;
-        this.put(key, { record, loading: false, error: null, controller: null, gen });
-        this.emit();
-      },
-      (error: unknown) => {
-        const slot = this.slots.get(key);
-        if (slot?.gen !== gen || controller.signal.aborted) return;
-        this.put(key, { ...slot, loading: false, error, controller: null });
-        this.emit();
-      },
-    );
+    this.client()
+      .get(resource, id, { signal: controller.signal })
+      .then(
+        (record) => {
+          if (this.slots.get(key)?.gen !== gen) return;
+          this.put(key, { record, loading: false, error: null, controller: null, gen });
+          this.emit();
+        },
+        (error: unknown) => {
+          const slot = this.slots.get(key);
+          if (slot?.gen !== gen || controller.signal.aborted) return;
+          this.put(key, { ...slot, loading: false, error, controller: null });
+          this.emit();
+        },
+      );
   }
 
   /** Aborts the reads of records not in `keep` (they are no longer shown). */

@@ -70,7 +70,8 @@ export class RelationsStore extends Store<RelationsState> {
     const s = this.getSnapshot();
     if (!s || s.lines.length === 0) return;
     const cursor = Math.max(0, Math.min(s.lines.length - 1, s.cursor + delta));
-    if (cursor !== s.cursor) this.set({ ...s, cursor, lines: s.lines.map((l, i) => ({ ...l, selected: i === cursor })) });
+    if (cursor !== s.cursor)
+      this.set({ ...s, cursor, lines: s.lines.map((l, i) => ({ ...l, selected: i === cursor })) });
   }
 
   selectedLine(): RelationLine | undefined {
@@ -84,30 +85,50 @@ export class RelationsStore extends Store<RelationsState> {
     if (this.getSnapshot() !== null) this.set(null);
   }
 
-  private view(mode: RelationsMode, resource: ResourceName, id: string, name: string, needed: readonly ResourceName[], cursor: number): RelationsView {
+  private view(
+    mode: RelationsMode,
+    resource: ResourceName,
+    id: string,
+    name: string,
+    needed: readonly ResourceName[],
+    cursor: number,
+  ): RelationsView {
     const index = this.index();
     const lookup = indexLookup(index);
     const noun = relations.model.noun(resource, false);
     let lines: Omit<RelationLine, 'selected'>[];
     if (mode === 'used-by') {
       lines = relations.usedBy(resource, id, lookup).map((ref) => ({
-        depth: 0, resource: ref.resource, id: ref.id, resolution: 'found' as const,
+        depth: 0,
+        resource: ref.resource,
+        id: ref.id,
+        resolution: 'found' as const,
         text: `${relations.model.noun(ref.resource, false)} ${nameBesideId({ ...ref, resolution: 'found' })}`,
       }));
     } else {
       lines = relations.treeLines(relations.relationTree(resource, id, lookup)).map((line) => ({
-        depth: line.depth, resource: line.node.resource, id: line.node.id, resolution: line.node.resolution, text: line.text,
+        depth: line.depth,
+        resource: line.node.resource,
+        id: line.node.id,
+        resolution: line.node.resolution,
+        text: line.text,
       }));
     }
     const statuses = needed.map((r) => index.status(r));
     const complete = statuses.every((s) => s.state === 'complete');
-    const progress = statuses.map((s) => (s.state === 'complete' ? undefined : describeIndexStatus(s))).filter((t): t is string => Boolean(t));
-    const phrase = mode === 'used-by'
-      ? (relations.usedByPhrase(relations.usedBy(resource, id, lookup)) ?? (complete ? 'used by nothing' : 'used by nothing found yet'))
-      : 'relations: organization → agreements → SLOs → SLI';
+    const progress = statuses
+      .map((s) => (s.state === 'complete' ? undefined : describeIndexStatus(s)))
+      .filter((t): t is string => Boolean(t));
+    const phrase =
+      mode === 'used-by'
+        ? (relations.usedByPhrase(relations.usedBy(resource, id, lookup)) ??
+          (complete ? 'used by nothing' : 'used by nothing found yet'))
+        : 'relations: organization → agreements → SLOs → SLI';
     const at = Math.max(0, Math.min(cursor, lines.length - 1));
     return {
-      mode, resource, id,
+      mode,
+      resource,
+      id,
       title: `${noun} ${name === id ? id : `${name} (${id})`}: ${phrase}`,
       lines: lines.map((l, i) => ({ ...l, selected: i === at })),
       cursor: at,

@@ -69,7 +69,8 @@ export class RequestPool<T> {
         held.holders--;
         if (held.holders > 0 || held.settled) return;
         if (held.ticket && !held.ticket.sent) held.ticket.drop();
-        else if (priority === 'background') return; // sent: let it finish
+        else if (priority === 'background')
+          return; // sent: let it finish
         else held.controller.abort();
         if (this.flights.get(key) === held) this.flights.delete(key);
       },
@@ -97,13 +98,10 @@ export class RequestPool<T> {
       created.settled = true;
       if (this.flights.get(key) === created) this.flights.delete(key);
     };
-    promise.then(
-      (value) => {
-        settle();
-        if (!this.disposed) this.options.onResult?.(key, value);
-      },
-      settle,
-    );
+    promise.then((value) => {
+      settle();
+      if (!this.disposed) this.options.onResult?.(key, value);
+    }, settle);
     this.flights.set(key, created);
     return created;
   }

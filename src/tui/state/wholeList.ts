@@ -13,7 +13,15 @@ import type { Column, ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/schemas.js';
 import { describeIndexStatus, type IndexStatus, type RecordIndex } from '../../api/recordIndex.js';
 import {
-  describeSort, isActive, ListQueryView, matchText, nextSortColumn, pageOf, reverseSort, type ListQuery, type SortOrder,
+  describeSort,
+  isActive,
+  ListQueryView,
+  matchText,
+  nextSortColumn,
+  pageOf,
+  reverseSort,
+  type ListQuery,
+  type SortOrder,
 } from '../../domain/listQuery.js';
 
 export interface WholeListSnapshot {
@@ -174,13 +182,16 @@ export class WholeList {
   private build(): WholeListSnapshot {
     const status = this.index.status(this.resource);
     const active = isActive(this.query);
-    const matches = active ? this.queryView().matches(this.index.records(this.resource), status.version, this.query) : [];
+    const matches = active
+      ? this.queryView().matches(this.index.records(this.resource), status.version, this.query)
+      : [];
     const shown = pageOf(matches, this.page, this.pageSize);
     this.page = shown.page;
     this.selected = Math.min(this.selected, Math.max(0, shown.items.length - 1));
     const summary: string[] = [];
     if (active) {
-      if (this.query.text.trim() !== '') summary.push(matchText(matches.length, status.held, status.state === 'complete' || status.state === 'capped'));
+      if (this.query.text.trim() !== '')
+        summary.push(matchText(matches.length, status.held, status.state === 'complete' || status.state === 'capped'));
       if (this.query.sort) summary.push(describeSort(this.query.sort, this.def.columns));
     }
     // Gathering shows whatever asked for it (a filter, an order, a picker, used-by); how it ended, only with a filter or order.

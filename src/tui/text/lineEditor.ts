@@ -56,10 +56,16 @@ function codePointsUpTo(text: string, limit: number): number {
  * Applies one key to the editor; returns the new state, or undefined when the
  * key is not an editing key (Enter, Esc, Tab, arrows up/down: the caller's).
  */
-export function editLine(state: EditorState, input: string, key: Key, maxLength: number = MAX_INPUT): EditorState | undefined {
+export function editLine(
+  state: EditorState,
+  input: string,
+  key: Key,
+  maxLength: number = MAX_INPUT,
+): EditorState | undefined {
   const { value } = state;
   const cursor = clampCursor(value, state.cursor);
-  if (key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return undefined;
+  if (key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown)
+    return undefined;
   if (key.leftArrow) return { value, cursor: previousCodePoint(value, cursor) };
   if (key.rightArrow) return { value, cursor: nextCodePoint(value, cursor) };
   if (key.home || (key.ctrl && input === 'a')) return { value, cursor: 0 };

@@ -33,7 +33,12 @@ export function windowAround(value: string, cursor: number, width: number): { fr
 }
 
 /** The visible part of a value around the cursor, in at most `width` cells: before it, under it, after it. */
-export function visibleAroundCursor(value: string, cursor: number, width: number, options: VisibleOptions = {}): { before: string; at: string; after: string } {
+export function visibleAroundCursor(
+  value: string,
+  cursor: number,
+  width: number,
+  options: VisibleOptions = {},
+): { before: string; at: string; after: string } {
   const clean = options.sanitize === false ? (t: string) => t : sanitizeLine;
   const measure = options.measure ?? textWidth;
   const room = Math.max(1, width);
@@ -64,4 +69,3 @@ export function visibleStart(value: string, width: number, options: VisibleOptio
   const shown = clean(value.slice(0, end));
   return truncate(end < value.length ? `${shown}…` : shown, width);
 }
-

@@ -31,10 +31,15 @@ async function file(text: string): Promise<string> {
 }
 
 /** The POSTs, PATCHes and DELETEs the sandbox received while `action` ran. */
-async function changesDuring<T>(action: () => Promise<T>): Promise<{ result: T; sent: { method: string; path: string; body?: unknown }[] }> {
+async function changesDuring<T>(
+  action: () => Promise<T>,
+): Promise<{ result: T; sent: { method: string; path: string; body?: unknown }[] }> {
   const before = h.sandbox.requests.length;
   const result = await action();
-  const sent = h.sandbox.requests.slice(before).filter((r) => r.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
+  const sent = h.sandbox.requests
+    .slice(before)
+    .filter((r) => r.method !== 'GET')
+    .map(({ method, path, body }) => ({ method, path, body }));
   return { result, sent };
 }
 
@@ -79,7 +84,9 @@ describe('apply', () => {
     const text = (await exportOf('slos', 'slo-000003')).replace('target: 0.999\n', 'target: 0.9995\n');
     const path = await file(text);
     const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
-    expect(result.stdout).toMatch(/^~ slo payments-gateway-availability-99-9 \(slo-000003\): target_value "99\.9" → "99\.95"$/m);
+    expect(result.stdout).toMatch(
+      /^~ slo payments-gateway-availability-99-9 \(slo-000003\): target_value "99\.9" → "99\.95"$/m,
+    );
     expect(result.stdout).toContain('Plan: 0 to create, 1 to change, 0 unchanged, 0 refused.');
     expect(result.stdout).toContain('updated slo payments-gateway-availability-99-9 (slo-000003)');
     expect(result.stdout).toContain('Applied 1 of 1 change.');
@@ -97,15 +104,24 @@ describe('apply', () => {
     const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\+ slo fresh-objective$/m);
-    expect(sent).toEqual([{
-      method: 'POST',
-      path: '/v1/slos/',
-      body: {
-        name: 'fresh-objective', service_level_indicator_id: 'sli-000002',
-        time_window_type: 'rolling', time_window_value: '4', time_window_unit: 'week',
-        target_value: '95', target_unit: '%', benchmark_operator: '<=', benchmark_value: '300', interval: 300,
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/slos/',
+        body: {
+          name: 'fresh-objective',
+          service_level_indicator_id: 'sli-000002',
+          time_window_type: 'rolling',
+          time_window_value: '4',
+          time_window_unit: 'week',
+          target_value: '95',
+          target_unit: '%',
+          benchmark_operator: '<=',
+          benchmark_value: '300',
+          interval: 300,
+        },
       },
-    }]);
+    ]);
     // "95.0" is 95: unchanged.
     const same = await changesDuring(() => run(['diff', '-f', path], { env: h.env() }));
     expect(same.result.stdout).toMatch(/^= slo fresh-objective \(slo-\d+\)$/m);
@@ -115,12 +131,19 @@ describe('apply', () => {
   test('the example file: diff shows two creations (exit 3); apply makes the SLI, then the SLO on it', async () => {
     const diff = await run(['diff', '-f', EXAMPLE], { env: h.env() });
     expect(diff.code).toBe(3);
-    expect(diff.stdout).toBe('+ sli checkout-success\n+ slo checkout-success-99-9\nPlan: 2 to create, 0 to change, 0 unchanged, 0 refused.\n');
+    expect(diff.stdout).toBe(
+      '+ sli checkout-success\n+ slo checkout-success-99-9\nPlan: 2 to create, 0 to change, 0 unchanged, 0 refused.\n',
+    );
     const { result, sent } = await changesDuring(() => run(['apply', '-f', EXAMPLE, '--yes'], { env: h.env() }));
     expect(result.code).toBe(0);
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/slis/', 'POST /v1/slos/']);
     const sliId = /^created sli checkout-success \((sli-\d+)\)$/m.exec(result.stdout)?.[1];
-    expect(sent[1]?.body).toMatchObject({ service_level_indicator_id: sliId, name: 'Checkout success 99.9%', target_value: '99.9', interval: 60 });
+    expect(sent[1]?.body).toMatchObject({
+      service_level_indicator_id: sliId,
+      name: 'Checkout success 99.9%',
+      target_value: '99.9',
+      interval: 60,
+    });
     expect((await run(['diff', '-f', EXAMPLE], { env: h.env() })).code).toBe(0);
   });
 
@@ -150,7 +173,9 @@ describe('apply', () => {
   });
 
   test('-f - reads stdin', async () => {
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', '-', '--yes'], { env: h.env(), stdin: newSli('from-stdin') }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', '-', '--yes'], { env: h.env(), stdin: newSli('from-stdin') }),
+    );
     expect(result.code).toBe(0);
     expect(sent).toHaveLength(1);
   });
@@ -173,7 +198,9 @@ describe('apply', () => {
       const dice = new FaultInjector(faults(s));
       return ['none', 'none', 'error', 'none'].every((kind) => dice.decide().kind === kind);
     })!;
-    const path = await file(`${newSli('fails-first')}${newSli('passes-second')}${newSlo('on-the-failed-sli', 'fails-first')}`);
+    const path = await file(
+      `${newSli('fails-first')}${newSli('passes-second')}${newSlo('on-the-failed-sli', 'fails-first')}`,
+    );
     h.sandbox.setFaults(faults(seed));
     const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
     h.sandbox.setFaults({});
@@ -182,7 +209,9 @@ describe('apply', () => {
     expect(result.stdout).toMatch(/^created sli passes-second \(sli-\d+\)$/m);
     expect(result.stdout).toContain('Applied 1 of 3 changes.');
     expect(result.stderr).toMatch(/^slotui: creating sli fails-first failed: /m);
-    expect(result.stderr).toContain('slotui: not applied: sli fails-first, slo on-the-failed-sli (its SLI fails-first was not created).');
+    expect(result.stderr).toContain(
+      'slotui: not applied: sli fails-first, slo on-the-failed-sli (its SLI fails-first was not created).',
+    );
   });
 });
 
@@ -286,7 +315,9 @@ spec:
 kind: SLO
 metadata: {name: [unclosed
 `);
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes', '--dry-run'], { env: h.env() }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes', '--dry-run'], { env: h.env() }),
+    );
     expect(sent).toEqual([]);
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
@@ -295,10 +326,12 @@ metadata: {name: [unclosed
       '! sli prometheus-ratio: a ratioMetric SLI (good and total metrics) cannot be represented; slotui SLIs are a thresholdMetric with metricSource type slotui',
       '! sli no-type: it does not fit a slotui record (type (annotation slotui/type): missing)',
       expect.stringMatching(/^! slo ratio-slices: budgetingMethod RatioTimeslices cannot be represented/),
-      expect.stringMatching(/^! slo counting-events: budgetingMethod Occurrences \(counting events\) cannot be represented/),
+      expect.stringMatching(
+        /^! slo counting-events: budgetingMethod Occurrences \(counting events\) cannot be represented/,
+      ),
       '! slo two-objectives: spec.objectives has 2 objectives; slotui SLOs have exactly one',
       expect.stringMatching(/^! slo inline-indicator: an inline spec.indicator cannot be represented/),
-      '! slo new-york-month: a calendar window in time zone America/New_York cannot be represented; slotui\'s calendar periods are UTC',
+      "! slo new-york-month: a calendar window in time zone America/New_York cannot be represented; slotui's calendar periods are UTC",
       '! slo no-such-sli: spec.indicatorRef nowhere names no SLI document in this file and no SLI of the service',
       '! Service checkout: kind Service has no slotui resource (only SLI and SLO have one)',
       expect.stringMatching(/^! document 11: it is not valid YAML at line \d+, column \d+: /),

@@ -6,7 +6,14 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseDocuments } from '../../../src/cli/gitops/yaml.js';
-import { HOSTILE_PAYLOADS, LONG_TEXT, WIDE_TEXT, expectNoHostileSequences, hostileDataFile, hostileText } from '../../reliability/helpers.js';
+import {
+  HOSTILE_PAYLOADS,
+  LONG_TEXT,
+  WIDE_TEXT,
+  expectNoHostileSequences,
+  hostileDataFile,
+  hostileText,
+} from '../../reliability/helpers.js';
 import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
 
 let sample: CliHarness;
@@ -34,11 +41,49 @@ function hostileSlos(): Record<string, unknown>[] {
   const evil = hostileText();
   const hostileSliId = `sli-${HOSTILE_PAYLOADS.title}${HOSTILE_PAYLOADS.bidiOverride}000005`;
   return [
-    slo(1, { name: 'Same name', target_value: '99.90', target_unit: null, interval: 90, benchmark_operator: '==', benchmark_value: 'fast', service_level_indicator_id: 'sli-000001' }),
-    slo(2, { name: 'same NAME', target_value: '100', time_window_type: 'Rolling', time_window_value: '1.5', time_window_unit: 'days', interval: null, service_level_indicator_id: 'sli-999999' }),
-    slo(3, { name: LONG_TEXT, description: 'd'.repeat(2000), target_value: '99.95', target_unit: 'percent', time_window_type: 'calendar', time_window_unit: 'month', time_window_value: '3', interval: 0 }),
-    slo(4, { name: WIDE_TEXT, target_value: '250', target_unit: 'ms', time_window_unit: 'fortnight', service_level_indicator_id: 'sli-000003' }),
-    slo(5, { name: evil, description: evil, on_missing_interval: evil, benchmark_operator: `<=${HOSTILE_PAYLOADS.c1Csi}`, benchmark_value: '1e3', service_level_indicator_id: hostileSliId }),
+    slo(1, {
+      name: 'Same name',
+      target_value: '99.90',
+      target_unit: null,
+      interval: 90,
+      benchmark_operator: '==',
+      benchmark_value: 'fast',
+      service_level_indicator_id: 'sli-000001',
+    }),
+    slo(2, {
+      name: 'same NAME',
+      target_value: '100',
+      time_window_type: 'Rolling',
+      time_window_value: '1.5',
+      time_window_unit: 'days',
+      interval: null,
+      service_level_indicator_id: 'sli-999999',
+    }),
+    slo(3, {
+      name: LONG_TEXT,
+      description: 'd'.repeat(2000),
+      target_value: '99.95',
+      target_unit: 'percent',
+      time_window_type: 'calendar',
+      time_window_unit: 'month',
+      time_window_value: '3',
+      interval: 0,
+    }),
+    slo(4, {
+      name: WIDE_TEXT,
+      target_value: '250',
+      target_unit: 'ms',
+      time_window_unit: 'fortnight',
+      service_level_indicator_id: 'sli-000003',
+    }),
+    slo(5, {
+      name: evil,
+      description: evil,
+      on_missing_interval: evil,
+      benchmark_operator: `<=${HOSTILE_PAYLOADS.c1Csi}`,
+      benchmark_value: '1e3',
+      service_level_indicator_id: hostileSliId,
+    }),
   ];
 }
 
@@ -61,7 +106,11 @@ describe('export', () => {
   test('every SLI, then every SLO, as OpenSLO v1 documents; organizations and agreements left out, and said so', async () => {
     const r = await run(['export'], { env: sample.env() });
     expect(r.code).toBe(0);
-    const docs = parseDocuments(r.stdout).map((d) => ('value' in d ? d.value : d.error)) as { apiVersion: string; kind: string; metadata: { name: string; annotations: Record<string, string> } }[];
+    const docs = parseDocuments(r.stdout).map((d) => ('value' in d ? d.value : d.error)) as {
+      apiVersion: string;
+      kind: string;
+      metadata: { name: string; annotations: Record<string, string> };
+    }[];
     expect(docs).toHaveLength(50);
     expect(docs.every((d) => d.apiVersion === 'openslo/v1')).toBe(true);
     expect(docs.slice(0, 30).every((d) => d.kind === 'SLI')).toBe(true);
@@ -106,7 +155,7 @@ describe('export', () => {
     expect(alone.stderr).toContain('Exported 0 SLIs and 1 SLO.');
   });
 
-  test('export slis names each SLI as an SLO\'s indicatorRef does', async () => {
+  test("export slis names each SLI as an SLO's indicatorRef does", async () => {
     const slis = await run(['export', 'sli', 'sli-000002'], { env: sample.env() });
     const one = await run(['export', 'slo-000002'], { env: sample.env() });
     const sliName = /^ {2}name: (\S+)$/m.exec(slis.stdout)?.[1];
@@ -127,7 +176,7 @@ describe('export', () => {
     expect(diff.code).toBe(0);
   });
 
-  test('a progress line on a terminal\'s stderr while records are read and written, erased at the end; never on stdout', async () => {
+  test("a progress line on a terminal's stderr while records are read and written, erased at the end; never on stdout", async () => {
     const piped = await run(['export'], { env: sample.env() });
     const r = await run(['export'], { env: sample.env(), stderrIsTTY: true, progress: { delayMs: 0, intervalMs: 0 } });
     expect(r.stdout).toBe(piped.stdout);

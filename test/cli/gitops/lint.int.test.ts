@@ -6,11 +6,24 @@ import { HOSTILE_PAYLOADS, expectNoHostileSequences } from '../../reliability/he
 import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
 
 const STAMP = '2025-02-01T00:00:00.000Z';
-const record = (id: string, fields: Record<string, unknown>) => ({ id, created_at: STAMP, updated_at: STAMP, ...fields });
-const slo = (n: number, fields: Record<string, unknown>) => record(`slo-00000${n}`, {
-  name: `objective ${n}`, service_level_indicator_id: 'sli-000001', time_window_type: 'rolling', time_window_value: '30',
-  time_window_unit: 'day', target_value: '99.9', target_unit: '%', interval: 60, ...fields,
+const record = (id: string, fields: Record<string, unknown>) => ({
+  id,
+  created_at: STAMP,
+  updated_at: STAMP,
+  ...fields,
 });
+const slo = (n: number, fields: Record<string, unknown>) =>
+  record(`slo-00000${n}`, {
+    name: `objective ${n}`,
+    service_level_indicator_id: 'sli-000001',
+    time_window_type: 'rolling',
+    time_window_value: '30',
+    time_window_unit: 'day',
+    target_value: '99.9',
+    target_unit: '%',
+    interval: 60,
+    ...fields,
+  });
 
 let sample: CliHarness;
 let broken: CliHarness;
@@ -18,23 +31,42 @@ beforeAll(async () => {
   const dir = await tempDir('slotui-lint-');
   const dataFile = join(dir, 'broken.json');
   const empty = { nextNumber: 1, records: [] };
-  await writeFile(dataFile, JSON.stringify({
-    format: 'slotui-sandbox-data',
-    version: 1,
-    collections: {
-      slis: { nextNumber: 3, records: [
-        record('sli-000001', { name: 'fine', type: 'latency', queries: { p95: { select: 's', from: 'f', where: 'w', limit: 1 } }, formula: 'p95' }),
-        record('sli-000002', { name: 'typo', type: 'latency', queries: { good: { select: 's', from: 'f', where: 'w', limit: 1 } }, formula: `good / totl${HOSTILE_PAYLOADS.bidiOverride}` }),
-      ] },
-      slos: { nextNumber: 4, records: [
-        slo(1, { target_value: '100' }),
-        slo(2, { target_value: '90', service_level_indicator_id: 'sli-404' }),
-        slo(3, {}),
-      ] },
-      organizations: empty,
-      agreements: empty,
-    },
-  }));
+  await writeFile(
+    dataFile,
+    JSON.stringify({
+      format: 'slotui-sandbox-data',
+      version: 1,
+      collections: {
+        slis: {
+          nextNumber: 3,
+          records: [
+            record('sli-000001', {
+              name: 'fine',
+              type: 'latency',
+              queries: { p95: { select: 's', from: 'f', where: 'w', limit: 1 } },
+              formula: 'p95',
+            }),
+            record('sli-000002', {
+              name: 'typo',
+              type: 'latency',
+              queries: { good: { select: 's', from: 'f', where: 'w', limit: 1 } },
+              formula: `good / totl${HOSTILE_PAYLOADS.bidiOverride}`,
+            }),
+          ],
+        },
+        slos: {
+          nextNumber: 4,
+          records: [
+            slo(1, { target_value: '100' }),
+            slo(2, { target_value: '90', service_level_indicator_id: 'sli-404' }),
+            slo(3, {}),
+          ],
+        },
+        organizations: empty,
+        agreements: empty,
+      },
+    }),
+  );
   [sample, broken] = await Promise.all([startCliHarness(), startCliHarness({ dataFile })]);
 });
 afterAll(async () => {
@@ -43,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('lint', () => {
-  test('the demo\'s sample data: no findings, exit 0', async () => {
+  test("the demo's sample data: no findings, exit 0", async () => {
     const r = await run(['lint'], { env: sample.env() });
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('0 errors, 0 warnings in 20 SLOs and 30 SLIs.\n');
@@ -67,7 +99,13 @@ describe('lint', () => {
     expect(r.code).toBe(3);
     const findings = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(findings).toHaveLength(4);
-    expect(findings[0]).toEqual({ severity: 'error', resource: 'slo', id: 'slo-000001', rule: 'target-out-of-range', message: expect.any(String) });
+    expect(findings[0]).toEqual({
+      severity: 'error',
+      resource: 'slo',
+      id: 'slo-000001',
+      rule: 'target-out-of-range',
+      message: expect.any(String),
+    });
     expect(Object.keys(findings[3]!)).toEqual(['severity', 'resource', 'id', 'rule', 'message']);
     expect((await run(['lint', '--json'], { env: sample.env() })).stdout).toBe('[]\n');
   });
@@ -75,7 +113,11 @@ describe('lint', () => {
   test('record text in the lines is sanitised', async () => {
     const sli = await run(['create', 'slis', '-f', '-'], {
       env: broken.env(),
-      stdin: JSON.stringify({ name: 'evil', type: 'latency', formula: `a${HOSTILE_PAYLOADS.title}b + c${HOSTILE_PAYLOADS.c1Csi}` }),
+      stdin: JSON.stringify({
+        name: 'evil',
+        type: 'latency',
+        formula: `a${HOSTILE_PAYLOADS.title}b + c${HOSTILE_PAYLOADS.c1Csi}`,
+      }),
     });
     expect(sli.code).toBe(0);
     const r = await run(['lint'], { env: broken.env() });

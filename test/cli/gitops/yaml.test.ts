@@ -3,7 +3,12 @@ import { documentText, parseDocuments } from '../../../src/cli/gitops/yaml.js';
 
 describe('OpenSLO YAML', () => {
   test('control, C1, bidi and invisible characters are escaped inside double quotes, keys too; the text reads back the same', () => {
-    const value = { name: 'a\u001b[2Jb\u009b1m\u202ec\u200bd\u2028e', [`key\u202e`]: 'tab\there', plain: 'ünïcode 名前 🚀', lines: 'one\ntwo\n' };
+    const value = {
+      name: 'a\u001b[2Jb\u009b1m\u202ec\u200bd\u2028e',
+      [`key\u202e`]: 'tab\there',
+      plain: 'ünïcode 名前 🚀',
+      lines: 'one\ntwo\n',
+    };
     const text = documentText(value);
     // eslint-disable-next-line no-control-regex -- checking for raw control characters is the point
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u2028\u202e]/);
@@ -15,12 +20,24 @@ describe('OpenSLO YAML', () => {
   test('several documents, empty ones skipped; a broken one carries its error and the others still read', () => {
     const parsed = parseDocuments('---\na: 1\n---\n---\nb: [unclosed\n---\nc: 3\n');
     expect(parsed[0]).toEqual({ document: 1, value: { a: 1 } });
-    expect(parsed[1]).toMatchObject({ document: 3, error: expect.stringMatching(/^it is not valid YAML at line \d+, column \d+/) });
+    expect(parsed[1]).toMatchObject({
+      document: 3,
+      error: expect.stringMatching(/^it is not valid YAML at line \d+, column \d+/),
+    });
     expect(parsed[2]).toEqual({ document: 4, value: { c: 3 } });
   });
 
   test('a file of nested aliases ("billion laughs") is refused, not expanded', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(', ')}]`,
+      ),
+    ].join('\n');
     const [doc] = parseDocuments(bomb);
     expect(doc).toMatchObject({ document: 1, error: expect.stringMatching(/cannot be read|not valid YAML/) });
   });

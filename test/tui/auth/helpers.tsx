@@ -30,9 +30,18 @@ export interface AuthHarness {
 }
 
 /** A CLI context on a fresh config folder, trusting the sandbox's CA (SLOTUI_CA_FILE), and auth deps on it. */
-export async function authHarness(sandbox: SandboxHandle, options: AuthDepsOptions & { env?: NodeJS.ProcessEnv; now?: () => Date } = {}): Promise<AuthHarness> {
+export async function authHarness(
+  sandbox: SandboxHandle,
+  options: AuthDepsOptions & { env?: NodeJS.ProcessEnv; now?: () => Date } = {},
+): Promise<AuthHarness> {
   const configDir = join(await mkdtemp(join(tmpdir(), 'slotui-setup-')), 'config');
-  const io = { argv: [], env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: sandbox.caFile, ...options.env }, stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
+  const io = {
+    argv: [],
+    env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: sandbox.caFile, ...options.env },
+    stdin: new PassThrough(),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+  };
   const ctx = createContext(io, {}, options.now ?? (() => new Date()));
   const written: string[] = [];
   const opened: string[] = [];
@@ -47,7 +56,12 @@ export async function authHarness(sandbox: SandboxHandle, options: AuthDepsOptio
   });
   auth.writeTerminal = (sequence) => written.push(sequence);
   return {
-    ctx, configDir, written, opened, logins, auth,
+    ctx,
+    configDir,
+    written,
+    opened,
+    logins,
+    auth,
     close: async () => {
       await ctx.close();
       await rm(join(configDir, '..'), { recursive: true, force: true });
@@ -66,29 +80,46 @@ export interface RootView {
   unmount(): void;
 }
 
-export function renderRoot(props: { client?: ApiClient; settings?: Partial<Settings>; auth?: AuthDeps; now?: () => Date; columns?: number; rows?: number }): RootView {
-  return mountSized((onQuit) => (
-    <Root
-      client={props.client}
-      settings={testSettings(props.settings)}
-      now={props.now ?? (() => FIXED_NOW)}
-      auth={props.auth}
-      onQuit={onQuit}
-    />
-  ), { columns: props.columns ?? 110, rows: props.rows ?? 28 });
+export function renderRoot(props: {
+  client?: ApiClient;
+  settings?: Partial<Settings>;
+  auth?: AuthDeps;
+  now?: () => Date;
+  columns?: number;
+  rows?: number;
+}): RootView {
+  return mountSized(
+    (onQuit) => (
+      <Root
+        client={props.client}
+        settings={testSettings(props.settings)}
+        now={props.now ?? (() => FIXED_NOW)}
+        auth={props.auth}
+        onQuit={onQuit}
+      />
+    ),
+    { columns: props.columns ?? 110, rows: props.rows ?? 28 },
+  );
 }
 
 /** A token the way a user gets one: log in on the sandbox's frontend, then GET the token endpoint; the raw JSON answer. */
 export async function tokenEndpointAnswer(sandbox: SandboxHandle): Promise<string> {
   const get = (path: string, cookie?: string) =>
     new Promise<{ status: number; body: string; cookie?: string }>((resolve, reject) => {
-      const req = https.get(new URL(path, sandbox.frontendUrl), { ca: sandbox.caPem, headers: cookie ? { cookie } : {} }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
-          const setCookie = res.headers['set-cookie']?.[0]?.split(';')[0];
-          resolve({ status: res.statusCode ?? 0, body, cookie: setCookie });
-        });
-      });
+      const req = https.get(
+        new URL(path, sandbox.frontendUrl),
+        { ca: sandbox.caPem, headers: cookie ? { cookie } : {} },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (body += chunk))
+            .on('end', () => {
+              const setCookie = res.headers['set-cookie']?.[0]?.split(';')[0];
+              resolve({ status: res.statusCode ?? 0, body, cookie: setCookie });
+            });
+        },
+      );
       req.on('error', reject);
     });
   const login = await get('/login?auto=1');
@@ -106,7 +137,10 @@ export async function tokenEndpointAnswer(sandbox: SandboxHandle): Promise<strin
 export async function pressUntil(view: RootView, key: string, text: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let tries = 0; !view.lastFrame().includes(text); tries++) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${JSON.stringify(text)} after pressing ${JSON.stringify(key)}. Last frame:\n${view.lastFrame()}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out waiting for ${JSON.stringify(text)} after pressing ${JSON.stringify(key)}. Last frame:\n${view.lastFrame()}`,
+      );
     if (tries % 20 === 0) view.press(key);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -30,7 +30,8 @@ afterEach(async () => {
 });
 
 const DAY = 86_400_000;
-const expOf = (token: string): number => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+const expOf = (token: string): number =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
 
 async function openDashboard(token: string, now: () => Date): Promise<RootView> {
   secrets.push(token);
@@ -63,7 +64,11 @@ describe('expiry', () => {
     const token = sandbox.issueToken();
     const clock = () => new Date(expOf(token) + DAY);
     const v = await openDashboard(token, clock);
-    await waitForWords(v, `The token of profile default expired on ${new Date(expOf(token)).toISOString().slice(0, 10)}.`, 'Paste the whole answer');
+    await waitForWords(
+      v,
+      `The token of profile default expired on ${new Date(expOf(token)).toISOString().slice(0, 10)}.`,
+      'Paste the whole answer',
+    );
     // The harness context's clock is the same: the new token must be valid then too.
     const fresh = sandbox.issueToken({ expiresInSeconds: 3 * 365 * 86_400 });
     secrets.push(fresh);
@@ -141,7 +146,10 @@ describe('a 401 while working', () => {
     const back = await waitForPage(v, 2, 2);
     expect(statusLineOf(back)).toMatch(/^slis · page 2 of 2/);
     // The requests after the setup carry the new token and are accepted.
-    await waitUntil(() => sandbox.requests.some((r) => r.path.startsWith('/v1/slis/') && r.authorized), 'an authorized request');
+    await waitUntil(
+      () => sandbox.requests.some((r) => r.path.startsWith('/v1/slis/') && r.authorized),
+      'an authorized request',
+    );
     // Same selection: Enter opens the same record.
     v.press(KEYS.enter);
     await waitForText(v, selectedId!);

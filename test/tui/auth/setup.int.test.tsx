@@ -11,7 +11,14 @@ import { startSandbox } from '../../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { textWidth } from '../../../src/text/width.js';
 import { KEYS, flat, waitForText, waitForWords, waitUntil } from '../helpers.js';
-import { authHarness, pressUntil, renderRoot, tokenEndpointAnswer, type AuthHarness, type RootView } from './helpers.js';
+import {
+  authHarness,
+  pressUntil,
+  renderRoot,
+  tokenEndpointAnswer,
+  type AuthHarness,
+  type RootView,
+} from './helpers.js';
 
 let sandbox: SandboxHandle;
 let other: SandboxHandle;
@@ -41,7 +48,10 @@ const secret = <T extends string>(token: T): T => {
 };
 
 const storedConfig = (h: AuthHarness) =>
-  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as { currentProfile?: string; profiles: Record<string, { token?: string; baseUrl?: string; frontendUrl?: string }> };
+  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
+    currentProfile?: string;
+    profiles: Record<string, { token?: string; baseUrl?: string; frontendUrl?: string }>;
+  };
 
 const expiryOf = (token: string) => {
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
@@ -84,7 +94,9 @@ describe('first run', () => {
     // A clickable link (OSC 8) around our own URL; the clipboard is not touched until Ctrl+Y.
     expect(frame).toContain(`\u001B]8;;${endpoint}\u0007`);
     expect(harness.written).toEqual([]);
-    expect(flat(frame)).toContain('Copy it into your browser, or press Ctrl+Y to put it on the clipboard. Ctrl+O opens it in your browser.');
+    expect(flat(frame)).toContain(
+      'Copy it into your browser, or press Ctrl+Y to put it on the clipboard. Ctrl+O opens it in your browser.',
+    );
     view.press('\u0019'); // Ctrl+Y
     await waitForText(view, 'Sent to the clipboard (if the terminal allows OSC 52).');
     expect(harness.written).toEqual([`\u001B]52;c;${Buffer.from(endpoint).toString('base64')}\u0007`]);
@@ -98,7 +110,11 @@ describe('first run', () => {
     await waitForText(view, `•••••••••••••••••••••••• (${answer.length} characters)`);
     view.press(KEYS.enter);
     const host = new URL(sandbox.baseUrl).host;
-    await waitForWords(view, `Logged in to ${host} as user-1 (profile default); the token expires on ${expiryOf(token)}.`, 'Press Enter to open the dashboard.');
+    await waitForWords(
+      view,
+      `Logged in to ${host} as user-1 (profile default); the token expires on ${expiryOf(token)}.`,
+      'Press Enter to open the dashboard.',
+    );
 
     expect(storedConfig(harness)).toEqual({
       currentProfile: 'default',
@@ -140,7 +156,10 @@ describe('first run', () => {
     const lines = frame.split('\n').map((l) => l.replace(/\u001b\]8;;[^\u0007]*\u0007/g, ''));
     for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(60);
     const first = lines.findIndex((l) => l.startsWith('1. While logged in')) + 1;
-    const shown = lines.slice(first, first + 3).map((l) => l.trim()).join('');
+    const shown = lines
+      .slice(first, first + 3)
+      .map((l) => l.trim())
+      .join('');
     // Enter on the frontend field: the base URL's origin.
     expect(shown).toContain(`${new URL(base).origin}/api/service/v1/users/m2m-token`);
   });
@@ -148,7 +167,10 @@ describe('first run', () => {
   test('welcome → d starts the demo', async () => {
     harness = await authHarness(sandbox, {
       start: { kind: 'welcome' },
-      startDemo: async () => ({ client: (await import('../helpers.js')).sandboxClient(sandbox), settings: (await import('../helpers.js')).testSettings({ profileName: 'demo' }) }),
+      startDemo: async () => ({
+        client: (await import('../helpers.js')).sandboxClient(sandbox),
+        settings: (await import('../helpers.js')).testSettings({ profileName: 'demo' }),
+      }),
     });
     view = renderRoot({ auth: harness.auth });
     await waitForWords(view, 'Try the demo sandbox');

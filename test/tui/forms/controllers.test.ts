@@ -15,9 +15,26 @@ import { NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
@@ -35,9 +52,15 @@ interface Harness {
 }
 
 function harness(options: { readOnly?: boolean; launch?: (file: string) => void } = {}): Harness {
-  const client = fakeClient({ organizations: [org(1), org(2)], slis: Array.from({ length: 30 }, (_, i) => sli(i + 1)), agreements: [] });
+  const client = fakeClient({
+    organizations: [org(1), org(2)],
+    slis: Array.from({ length: 30 }, (_, i) => sli(i + 1)),
+    agreements: [],
+  });
   const nav = new NavStore();
-  const stores = Object.fromEntries(REGISTRY.names.map((name) => [name, new ListStore({ client, resource: name, pageSize: 10 })])) as Record<ResourceName, ListStore>;
+  const stores = Object.fromEntries(
+    REGISTRY.names.map((name) => [name, new ListStore({ client, resource: name, pageSize: 10 })]),
+  ) as Record<ResourceName, ListStore>;
   const forms = createForms({
     registry: REGISTRY,
     client: () => client,

@@ -4,7 +4,16 @@
  * in the list), the SLI queries editor, and every validation rule.
  */
 import { describe, expect, test } from 'vitest';
-import { type Dashboard, dashboardFixture, KEYS, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords } from '../helpers.js';
+import {
+  type Dashboard,
+  dashboardFixture,
+  KEYS,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitForWords,
+} from '../helpers.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf, openNewSloForm } from './helpers.js';
 
 const fx = dashboardFixture(renderForms);
@@ -24,8 +33,20 @@ describe('SLO form', () => {
     await openNewSloForm(d);
     await waitForText(d, 'Ctrl+S saves');
     // Every field of spec 2.2 is on the form.
-    for (const label of ['Name *', 'Description', 'SLI *', 'Time window type *', 'Time window value *', 'Time window unit *',
-      'Target value *', 'Target unit', 'Interval', 'On missing interval', 'Benchmark operator', 'Benchmark value']) {
+    for (const label of [
+      'Name *',
+      'Description',
+      'SLI *',
+      'Time window type *',
+      'Time window value *',
+      'Time window unit *',
+      'Target value *',
+      'Target unit',
+      'Interval',
+      'On missing interval',
+      'Benchmark operator',
+      'Benchmark value',
+    ]) {
       expect(fieldLine(d.lastFrame(), label), label).not.toBe('');
     }
     // Each number's hint fits its field.
@@ -39,7 +60,11 @@ describe('SLO form', () => {
     d.press(FORM_KEYS.ctrlP);
     await waitForText(d, 'Pick an SLI', 'loaded ');
     d.type('GATEWAY lat');
-    const picker = await waitForFrame(d, (f) => plain(f).includes('payments-gateway latency') && !plain(f).includes('checkout-api'), 'the search narrowing the SLIs');
+    const picker = await waitForFrame(
+      d,
+      (f) => plain(f).includes('payments-gateway latency') && !plain(f).includes('checkout-api'),
+      'the search narrowing the SLIs',
+    );
     const chosen = /› payments-gateway latency \S*\s+(sli-\d+)/.exec(plain(picker))?.[1];
     expect(chosen).toBeDefined();
     d.press(KEYS.enter);
@@ -56,12 +81,25 @@ describe('SLO form', () => {
     expect(id).toBeDefined();
     const record = await d.client.get('slos', id!);
     expect(record).toMatchObject({
-      name: 'Checkout ✓ 日本語 latency', description: 'made in a test', service_level_indicator_id: chosen,
-      time_window_type: 'rolling', time_window_value: '30', time_window_unit: 'days', target_value: '99.9', target_unit: '%',
-      interval: 60, on_missing_interval: 'ignore', benchmark_operator: '>=', benchmark_value: '95.5',
+      name: 'Checkout ✓ 日本語 latency',
+      description: 'made in a test',
+      service_level_indicator_id: chosen,
+      time_window_type: 'rolling',
+      time_window_value: '30',
+      time_window_unit: 'days',
+      target_value: '99.9',
+      target_unit: '%',
+      interval: 60,
+      on_missing_interval: 'ignore',
+      benchmark_operator: '>=',
+      benchmark_value: '95.5',
     });
     // The list shows the last page (chronological order) with the new record selected: Enter opens it.
-    const frame = await waitForFrame(d, (f) => f.includes('Checkout ✓ 日本語 latency') && !/loading/i.test(statusLineOf(f)), 'the new SLO in the list');
+    const frame = await waitForFrame(
+      d,
+      (f) => f.includes('Checkout ✓ 日本語 latency') && !/loading/i.test(statusLineOf(f)),
+      'the new SLO in the list',
+    );
     const total = (await d.client.listPage('slos', { limit: 1 })).total;
     expect(statusLineOf(plain(frame))).toMatch(new RegExp(`page (\\d+) of \\1 · total ${total}`));
     d.press(KEYS.enter);
@@ -99,7 +137,11 @@ describe('SLO form', () => {
     await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the suggestion taken');
     // → again: the next value in use (the sample SLOs use two time window types), then back.
     d.press(KEYS.right);
-    const other = await waitForFrame(d, (f) => !fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the next suggestion');
+    const other = await waitForFrame(
+      d,
+      (f) => !fieldLine(f, 'Time window type *').includes(`[${suggested}`),
+      'the next suggestion',
+    );
     expect(fieldLine(other, 'Time window type *')).toMatch(/\[(rolling|calendar)\s/);
     d.press(KEYS.right);
     await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'back to the first');
@@ -111,7 +153,11 @@ describe('SLO form', () => {
     d.paste('Pager latency\t\t\u0010');
     await waitForText(d, 'Pick an SLI', 'loaded ');
     d.press(KEYS.escape);
-    await waitForFrame(d, (f) => fieldLine(f, 'Name *').includes('Pager latency') && fieldLine(f, 'SLI *').startsWith('› '), 'the form as typed');
+    await waitForFrame(
+      d,
+      (f) => fieldLine(f, 'Name *').includes('Pager latency') && fieldLine(f, 'SLI *').startsWith('› '),
+      'the form as typed',
+    );
   });
 });
 
@@ -128,7 +174,11 @@ describe('validation before sending', () => {
     d.press(KEYS.tab, KEYS.tab, KEYS.tab);
     fill(d, 'rolling', 'thirty', 'days', '99.9x', '', '6.5');
     d.press(FORM_KEYS.ctrlS);
-    const frame = await waitForFrame(d, (f) => fieldLine(f, 'Interval').includes('Must be a whole number'), 'the interval error');
+    const frame = await waitForFrame(
+      d,
+      (f) => fieldLine(f, 'Interval').includes('Must be a whole number'),
+      'the interval error',
+    );
     expect(fieldLine(frame, 'Name *')).toContain('Required.');
     expect(fieldLine(frame, 'SLI *')).toContain('Required.');
     expect(fieldLine(frame, 'Time window value *')).toContain('Must be a number');
@@ -152,7 +202,11 @@ describe('validation before sending', () => {
     await waitForText(d, 'New organization');
     const long = `${'x'.repeat(240)}END`;
     d.press(long); // a paste
-    const frame = await waitForFrame(d, (f) => fieldLine(f, 'Name *').includes('END'), 'the end of the long name in view');
+    const frame = await waitForFrame(
+      d,
+      (f) => fieldLine(f, 'Name *').includes('END'),
+      'the end of the long name in view',
+    );
     for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(100);
     expect(frame.split('\n').length).toBeLessThanOrEqual(40);
     d.press(FORM_KEYS.ctrlS);
@@ -176,7 +230,11 @@ describe('validation before sending', () => {
     d.press('c');
     await waitForText(d, 'New SLO', 'fields 1-');
     for (let i = 0; i < 11; i++) d.press(KEYS.down);
-    const frame = await waitForFrame(d, (f) => fieldLine(f, 'Benchmark value').startsWith('› '), 'the last field focused');
+    const frame = await waitForFrame(
+      d,
+      (f) => fieldLine(f, 'Benchmark value').startsWith('› '),
+      'the last field focused',
+    );
     expect(frame.split('\n').length).toBeLessThanOrEqual(16);
     for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(fieldLine(frame, 'Name *')).toBe('');
@@ -216,8 +274,15 @@ describe('SLI form and its queries editor', () => {
     await waitForWords(d, 'Created SLI “queries test sli”');
     const id = /\((sli-\d+)\)/.exec(plain(d.lastFrame()))?.[1];
     const record = await d.client.get('slis', id!);
-    expect(record.queries).toEqual({ p99: { select: 'histogram_quantile(0.5, x)', from: 'http_requests', where: 'service = "a"', limit: 25 } });
-    expect(record).toMatchObject({ name: 'queries test sli', type: 'latency', description: 'with queries', unit_of_measure: 'ms' });
+    expect(record.queries).toEqual({
+      p99: { select: 'histogram_quantile(0.5, x)', from: 'http_requests', where: 'service = "a"', limit: 25 },
+    });
+    expect(record).toMatchObject({
+      name: 'queries test sli',
+      type: 'latency',
+      description: 'with queries',
+      unit_of_measure: 'ms',
+    });
   });
 
   test('a query limit must be an integer and names must differ', async () => {
@@ -234,7 +299,11 @@ describe('SLI form and its queries editor', () => {
     d.press(FORM_KEYS.ctrlN);
     d.type('a');
     d.press(FORM_KEYS.ctrlS);
-    const frame = await waitForFrame(d, (f) => fieldLine(f, '    limit').includes('Must be a whole number'), 'the limit error');
+    const frame = await waitForFrame(
+      d,
+      (f) => fieldLine(f, '    limit').includes('Must be a whole number'),
+      'the limit error',
+    );
     expect(fieldLine(frame, '  Query 2 name')).toContain('Another query has this name.');
     expect(requestsOf(fx.sandbox, 'POST', '/v1/slis').length).toBe(before);
   });

@@ -34,7 +34,7 @@ test('$EDITOR when there is no $VISUAL', async () => {
   expect(await readFile(file, 'utf8')).toBe('{"target_value": "99.95"}\n');
 });
 
-test('an editor that exits with an error of its own (vim\'s :cq) cancelled the edit', async () => {
+test("an editor that exits with an error of its own (vim's :cq) cancelled the edit", async () => {
   const file = join(dir, 'record.json');
   await writeFile(file, '{}\n');
   let error: unknown;
@@ -58,5 +58,7 @@ test('an editor that cannot be run gives one sentence saying what to set', async
     error = e;
   }
   expect(isSlotuiError(error)).toBe(true);
-  expect((error as Error).message).toMatch(/^The editor “slotui-no-such-editor” could not be run \(it ended with exit code 127\)\. Set \$VISUAL or \$EDITOR/);
+  expect((error as Error).message).toMatch(
+    /^The editor “slotui-no-such-editor” could not be run \(it ended with exit code 127\)\. Set \$VISUAL or \$EDITOR/,
+  );
 });

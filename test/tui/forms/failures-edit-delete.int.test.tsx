@@ -6,7 +6,15 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
-  type Dashboard, dashboardFixture, KEYS, sandboxClient, statusLineOf, waitForFrame, waitForPage, waitForText, waitForWords,
+  type Dashboard,
+  dashboardFixture,
+  KEYS,
+  sandboxClient,
+  statusLineOf,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  waitForWords,
 } from '../helpers.js';
 import { EditorCancelled } from '../../../src/tui/forms/externalEditor.js';
 import { FORM_KEYS, fieldLine, plain, renderForms, requestsOf, openNewSloForm } from './helpers.js';
@@ -17,7 +25,11 @@ const open = fx.open;
 async function orgs(d: Dashboard): Promise<void> {
   await waitForPage(d, 1);
   d.press('3');
-  await waitForFrame(d, (f) => statusLineOf(f).startsWith('organizations · page 1') && !/loading/i.test(statusLineOf(f)), 'the organizations');
+  await waitForFrame(
+    d,
+    (f) => statusLineOf(f).startsWith('organizations · page 1') && !/loading/i.test(statusLineOf(f)),
+    'the organizations',
+  );
 }
 
 describe('failures keep the form', () => {
@@ -30,13 +42,17 @@ describe('failures keep the form', () => {
     }
     d.type('99');
     d.press(FORM_KEYS.ctrlS);
-    const frame = await waitForFrame(d, (f) => fieldLine(f, 'SLI *').includes('No SLI has the id sli-999999'), 'the server message on the SLI field');
+    const frame = await waitForFrame(
+      d,
+      (f) => fieldLine(f, 'SLI *').includes('No SLI has the id sli-999999'),
+      'the server message on the SLI field',
+    );
     expect(plain(frame)).toContain('The service refused the form');
     expect(fieldLine(frame, 'Name *')).toContain('[ghost sli slo');
     expect(fieldLine(frame, 'SLI *').startsWith('› ')).toBe(true);
   });
 
-  test('at 80 columns the server\'s field message is shown whole under the form', async () => {
+  test("at 80 columns the server's field message is shown whole under the form", async () => {
     const d = open({ columns: 80, rows: 24 });
     await openNewSloForm(d);
     for (const v of ['ghost sli slo', '', 'sli-999999', 'rolling', '7', 'days']) {
@@ -71,7 +87,9 @@ describe('failures keep the form', () => {
       fx.sandbox.setFaults({});
       d.press(FORM_KEYS.ctrlS);
       await waitForWords(d, `Created organization “${name}”`);
-      const created = requestsOf(fx.sandbox, 'POST', '/v1/organizations').filter((r) => (r.body as { name?: string }).name === name);
+      const created = requestsOf(fx.sandbox, 'POST', '/v1/organizations').filter(
+        (r) => (r.body as { name?: string }).name === name,
+      );
       expect(created.length).toBeGreaterThanOrEqual(1);
     });
   }
@@ -125,7 +143,11 @@ describe('edit', () => {
     d.press(KEYS.escape);
     await waitForText(d, 'Discard what you typed?');
     d.press('n');
-    await waitForFrame(d, (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[half typed'), 'the form back');
+    await waitForFrame(
+      d,
+      (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[half typed'),
+      'the form back',
+    );
     d.press(KEYS.escape);
     await waitForText(d, 'Discard what you typed?');
     d.press('y');
@@ -142,7 +164,11 @@ describe('edit', () => {
     d.press(KEYS.escape);
     await waitForWords(d, 'Discard what you typed? [y/N]');
     d.press(KEYS.enter);
-    await waitForFrame(d, (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[kept on enter'), 'the form back');
+    await waitForFrame(
+      d,
+      (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[kept on enter'),
+      'the form back',
+    );
     expect(plain(d.lastFrame())).not.toContain('nothing was sent');
   });
 });
@@ -181,7 +207,14 @@ describe('delete', () => {
     await waitForWords(d, `Deleted organization “delete me first” (${a.id}).`);
     expect(requestsOf(fx.sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
     const table = (f: string) => f.slice(0, f.indexOf(statusLineOf(f)));
-    await waitForFrame(d, (f) => !table(f).includes('delete me first') && table(f).includes('delete me second') && !/loading/i.test(statusLineOf(f)), 'the list without it');
+    await waitForFrame(
+      d,
+      (f) =>
+        !table(f).includes('delete me first') &&
+        table(f).includes('delete me second') &&
+        !/loading/i.test(statusLineOf(f)),
+      'the list without it',
+    );
     // The neighbour (the record after it) is selected now: Enter opens it.
     d.press(KEYS.enter);
     await waitForText(d, b.id);
@@ -195,8 +228,16 @@ describe('edit in $EDITOR (E)', () => {
       launchEditor: (file) => {
         const text = readFileSync(file, 'utf8');
         seen.push({ mode: statSync(file).mode & 0o777, text });
-        const header = text.split('\n').filter((l) => l.startsWith('//')).join('\n');
-        const fields = JSON.parse(text.split('\n').filter((l) => !l.startsWith('//')).join('\n')) as Record<string, unknown>;
+        const header = text
+          .split('\n')
+          .filter((l) => l.startsWith('//'))
+          .join('\n');
+        const fields = JSON.parse(
+          text
+            .split('\n')
+            .filter((l) => !l.startsWith('//'))
+            .join('\n'),
+        ) as Record<string, unknown>;
         writeFileSync(file, `${header}\n${JSON.stringify({ ...fields, description: 'from the editor' }, null, 2)}\n`);
       },
     });
@@ -207,7 +248,9 @@ describe('edit in $EDITOR (E)', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.mode).toBe(0o600);
     expect(seen[0]!.text).toMatch(/^\/\/ Edit organization/);
-    expect(requestsOf(fx.sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({ description: 'from the editor' });
+    expect(requestsOf(fx.sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({
+      description: 'from the editor',
+    });
   });
 
   test('invalid JSON reopens the editor with the error on top and the text kept', async () => {
@@ -216,7 +259,8 @@ describe('edit in $EDITOR (E)', () => {
       launchEditor: (file) => {
         const text = readFileSync(file, 'utf8');
         seen.push(text);
-        if (seen.length === 1) writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "renamed in editor" BROKEN'));
+        if (seen.length === 1)
+          writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "renamed in editor" BROKEN'));
         else writeFileSync(file, text.replace(' BROKEN', ''));
       },
     });
@@ -247,7 +291,7 @@ describe('edit in $EDITOR (E)', () => {
   });
 });
 
-describe('an editor that exits with an error (vim\'s :cq)', () => {
+describe("an editor that exits with an error (vim's :cq)", () => {
   test('says the editor cancelled, sends nothing, and the next E starts from the text typed', async () => {
     const seen: string[] = [];
     const d = open({
@@ -298,7 +342,12 @@ describe('read-only', () => {
     const d = open({ settings: { readOnly: true }, launchEditor: (file) => launched.push(file) });
     await orgs(d);
     const before = fx.sandbox.requests.filter((r) => r.method !== 'GET').length;
-    for (const [key, reason] of [['c', 'creating'], ['e', 'editing'], ['E', 'editing'], ['d', 'deleting']] as const) {
+    for (const [key, reason] of [
+      ['c', 'creating'],
+      ['e', 'editing'],
+      ['E', 'editing'],
+      ['d', 'deleting'],
+    ] as const) {
       d.press(key);
       const frame = await waitForText(d, `read-only: ${reason} is off`);
       expect(plain(frame)).not.toMatch(/New organization|Edit organization|Delete organization/);

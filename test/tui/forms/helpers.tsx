@@ -8,7 +8,16 @@ import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { App } from '../../../src/tui/App.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
-import { FIXED_NOW, mountSized, statusLineOf, testSettings, waitForFrame, waitForPage, waitForText, type Dashboard } from '../helpers.js';
+import {
+  FIXED_NOW,
+  mountSized,
+  statusLineOf,
+  testSettings,
+  waitForFrame,
+  waitForPage,
+  waitForText,
+  type Dashboard,
+} from '../helpers.js';
 
 export const FORM_KEYS = {
   ctrlS: '\u0013',
@@ -27,15 +36,18 @@ export interface FormsDashboardOptions {
 }
 
 export function renderForms(options: FormsDashboardOptions): Dashboard {
-  const view = mountSized((onQuit) => (
-    <App
-      client={options.client}
-      settings={testSettings(options.settings)}
-      now={() => FIXED_NOW}
-      onQuit={onQuit}
-      launchEditor={options.launchEditor}
-    />
-  ), { columns: options.columns ?? 120, rows: options.rows ?? 40 });
+  const view = mountSized(
+    (onQuit) => (
+      <App
+        client={options.client}
+        settings={testSettings(options.settings)}
+        now={() => FIXED_NOW}
+        onQuit={onQuit}
+        launchEditor={options.launchEditor}
+      />
+    ),
+    { columns: options.columns ?? 120, rows: options.rows ?? 40 },
+  );
   return { ...view, client: options.client };
 }
 
@@ -44,7 +56,11 @@ export const plain = (frame: string): string => frame.replace(/\u001B\[[0-9;]*m/
 
 /** The form line of a field, by its label at the start (after the focus marker). */
 export function fieldLine(frame: string, label: string): string {
-  return plain(frame).split('\n').find((l) => l.slice(2).startsWith(label)) ?? '';
+  return (
+    plain(frame)
+      .split('\n')
+      .find((l) => l.slice(2).startsWith(label)) ?? ''
+  );
 }
 
 /** Requests the sandbox saw with this method on paths starting with `path`. */

@@ -30,7 +30,9 @@ describe('gatedWalk', () => {
     expect(index.status('slis')).toMatchObject({ state: 'complete', held: 280 });
     const lists = sandbox.requests.filter((r) => r.path.startsWith('/v1/slis/?')).map((r) => r.path);
     // The user's page was sent before the index's second page.
-    expect(lists.indexOf('/v1/slis/?limit=5&offset=200')).toBeLessThan(lists.findIndex((p) => p.includes('offset=100')));
+    expect(lists.indexOf('/v1/slis/?limit=5&offset=200')).toBeLessThan(
+      lists.findIndex((p) => p.includes('offset=100')),
+    );
     index.close();
   });
 });

@@ -20,9 +20,10 @@ test('"Loading…" reaches listeners only once a page has taken LOADING_NOTICE_D
   const answers: (() => void)[] = [];
   const list = client.listPage.bind(client);
   // Each page waits until the test lets it through.
-  client.listPage = (resource, options) => new Promise<Page>((resolve, reject) => {
-    answers.push(() => list(resource, options).then(resolve, reject));
-  });
+  client.listPage = (resource, options) =>
+    new Promise<Page>((resolve, reject) => {
+      answers.push(() => list(resource, options).then(resolve, reject));
+    });
   const store = new ListStore({ client, resource: 'slis', pageSize: 10 });
   const told: (string | null)[] = [];
   store.subscribe(() => told.push(store.getSnapshot().loading));

@@ -10,10 +10,17 @@ import { RequestPool } from '../../../src/tui/state/requestPool.js';
 
 /** A fake source: each request waits until the test answers it; records how and whether it was sent. */
 function fakeSource() {
-  const calls: { key: string; background: boolean; signal: AbortSignal; answer(value: string): void; fail(error: unknown): void }[] = [];
-  const fetcher = (key: string) => (signal: AbortSignal, background: boolean) => new Promise<string>((resolve, reject) => {
-    calls.push({ key, background, signal, answer: resolve, fail: reject });
-  });
+  const calls: {
+    key: string;
+    background: boolean;
+    signal: AbortSignal;
+    answer(value: string): void;
+    fail(error: unknown): void;
+  }[] = [];
+  const fetcher = (key: string) => (signal: AbortSignal, background: boolean) =>
+    new Promise<string>((resolve, reject) => {
+      calls.push({ key, background, signal, answer: resolve, fail: reject });
+    });
   return { calls, fetcher };
 }
 
@@ -56,7 +63,10 @@ describe('RequestPool', () => {
     const count = pool.acquire('c', source.fetcher('c'), 'background');
     count.promise.catch(() => undefined);
     // The page and the first background request at once, on their own connections.
-    expect(source.calls.map((c) => [c.key, c.background])).toEqual([['p1', false], ['p2', true]]);
+    expect(source.calls.map((c) => [c.key, c.background])).toEqual([
+      ['p1', false],
+      ['p2', true],
+    ]);
     count.release();
     prefetch.release();
     expect(source.calls[1]!.signal.aborted).toBe(false);
@@ -76,7 +86,10 @@ describe('RequestPool', () => {
     pool.acquire('c', source.fetcher('c'), 'background');
     expect(source.calls.map((c) => c.key)).toEqual(['p2']);
     pool.acquire('c', source.fetcher('c'));
-    expect(source.calls.map((c) => [c.key, c.background])).toEqual([['p2', true], ['c', false]]);
+    expect(source.calls.map((c) => [c.key, c.background])).toEqual([
+      ['p2', true],
+      ['c', false],
+    ]);
   });
 
   test('dispose aborts what is under way and drops what waits', async () => {

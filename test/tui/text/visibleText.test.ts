@@ -9,11 +9,26 @@ import { textWidth } from '../../../src/text/width.js';
 import { editLine, EMPTY_EDITOR, type EditorState } from '../../../src/tui/text/lineEditor.js';
 import { visibleAroundCursor, visibleStart, windowAround } from '../../../src/tui/text/visibleText.js';
 
-const key = (over: Partial<Key> = {}): Key => ({
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  ...over,
-} as Key);
+const key = (over: Partial<Key> = {}): Key =>
+  ({
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    ...over,
+  }) as Key;
 
 /** Draws the field at the cursor and counts the characters measured. */
 function measuredChars(value: string, cursor: number, width: number): number {
