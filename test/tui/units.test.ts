@@ -2,10 +2,9 @@
 import { SlotuiError } from '../../src/api/errors.js';
 import { errorSentence } from '../../src/tui/errorText.js';
 import { describe, expect, test } from 'vitest';
-import type { Key } from 'ink';
 import { RESOURCES } from '../../src/api/resources.js';
 import { completeCommand, parseCommand } from '../../src/tui/commands.js';
-import { dispatchKey, splitKeys, type KeyLayer } from '../../src/tui/input/router.js';
+import { dispatchKey, keyWith, splitKeys, type KeyLayer } from '../../src/tui/input/router.js';
 import { BINDINGS, bindingsFor, keyTableMarkdown, matchesKey } from '../../src/tui/keys.js';
 import { fitColumns } from '../../src/text/columns.js';
 import { editLine, EMPTY_EDITOR } from '../../src/tui/text/lineEditor.js';
@@ -14,29 +13,7 @@ import { fit, textWidth, truncate, wrap } from '../../src/text/width.js';
 import { initialNav, navReducer } from '../../src/tui/state/navigation.js';
 import { pageSizeFor } from '../../src/tui/App.js';
 
-const key = (patch: Partial<Key> = {}): Key => ({
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-  ...patch,
-});
+const key = keyWith;
 
 describe('keymap', () => {
   test('every key of the interface table is bound', () => {

@@ -14,6 +14,7 @@ import { describeError, redact } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
 import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
+import { NO_KEY } from '../input/router.js';
 import { clipboardSequence } from '../../text/osc.js';
 import type { AuthDeps, LoginResult } from './types.js';
 
@@ -240,26 +241,3 @@ export class SetupStore {
     for (const listener of this.listeners) listener();
   }
 }
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};

@@ -95,7 +95,8 @@ export function activeHints(layers: readonly KeyLayer[], env: KeyEnv): Binding[]
   return hints;
 }
 
-const NO_KEY: Key = {
+/** An Ink key with nothing pressed: the base of every key made from raw input (and of tests' keys). */
+export const NO_KEY: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,
@@ -117,6 +118,9 @@ const NO_KEY: Key = {
   capsLock: false,
   numLock: false,
 };
+
+/** A key with only the named flags set. */
+export const keyWith = (pressed: Partial<Key> = {}): Key => ({ ...NO_KEY, ...pressed });
 
 // Made on first use (a multi-character key event): the first Segmenter loads ICU data.
 let graphemeSegmenter: Intl.Segmenter | undefined;

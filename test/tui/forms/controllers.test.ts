@@ -3,39 +3,15 @@
  * forms store and a fake client; keys are pressed by binding id.
  */
 import { writeFileSync, readFileSync } from 'node:fs';
-import type { Key } from 'ink';
 import { describe, expect, test } from 'vitest';
 import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
 import type { ApiRecord } from '../../../src/api/schemas.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
-import type { KeyLayer } from '../../../src/tui/input/router.js';
+import { NO_KEY, type KeyLayer } from '../../../src/tui/input/router.js';
 import type { BindingId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
 import { NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
 const sli = (n: number): ApiRecord => ({ id: `sli-${n}`, name: `indicator ${n}`, type: 'latency' });

@@ -3,32 +3,13 @@
  * field (characters measured, and the part of the value looked at) is the
  * same for a 1 MiB value as for a 1 KB one. Counted, not timed.
  */
-import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../../src/text/width.js';
 import { editLine, EMPTY_EDITOR, type EditorState } from '../../../src/tui/text/lineEditor.js';
 import { visibleAroundCursor, visibleStart, windowAround } from '../../../src/tui/text/visibleText.js';
+import { keyWith } from '../../../src/tui/input/router.js';
 
-const key = (over: Partial<Key> = {}): Key =>
-  ({
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    ...over,
-  }) as Key;
+const key = keyWith;
 
 /** Draws the field at the cursor and counts the characters measured. */
 function measuredChars(value: string, cursor: number, width: number): number {
