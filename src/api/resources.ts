@@ -107,6 +107,24 @@ function youngestFirst(r: ApiRecord): string {
 
 const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
 
+/** Every resource's record has an id and timestamps: the same columns for each. */
+const ID_AND_AGE: readonly Column[] = [
+  { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
+  {
+    id: 'age',
+    header: 'AGE',
+    get: (r, now = Date.now()) => ageOf(r.created_at, now),
+    sortKey: youngestFirst,
+    width: 6,
+    minWidth: 4,
+    priority: 4,
+  },
+];
+const TIMESTAMPS: readonly Column[] = [
+  { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
+  { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
+];
+
 export const RESOURCES: Record<ResourceName, ResourceDef> = {
   slis: common({
     name: 'slis',
@@ -132,21 +150,11 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         priority: 5,
         align: 'right',
       },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      {
-        id: 'age',
-        header: 'AGE',
-        get: (r, now = Date.now()) => ageOf(r.created_at, now),
-        sortKey: youngestFirst,
-        width: 6,
-        minWidth: 4,
-        priority: 4,
-      },
+      ...ID_AND_AGE,
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
-      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
-      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
+      ...TIMESTAMPS,
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -230,16 +238,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         priority: 4,
         align: 'right',
       },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      {
-        id: 'age',
-        header: 'AGE',
-        get: (r, now = Date.now()) => ageOf(r.created_at, now),
-        sortKey: youngestFirst,
-        width: 6,
-        minWidth: 4,
-        priority: 4,
-      },
+      ...ID_AND_AGE,
     ],
     wideColumns: [
       { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
@@ -251,8 +250,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         minWidth: 6,
         priority: 1,
       },
-      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
-      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
+      ...TIMESTAMPS,
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -319,21 +317,9 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     columns: [
       { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      {
-        id: 'age',
-        header: 'AGE',
-        get: (r, now = Date.now()) => ageOf(r.created_at, now),
-        sortKey: youngestFirst,
-        width: 6,
-        minWidth: 4,
-        priority: 4,
-      },
+      ...ID_AND_AGE,
     ],
-    wideColumns: [
-      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
-      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
-    ],
+    wideColumns: [...TIMESTAMPS],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
@@ -370,21 +356,11 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         priority: 5,
         align: 'right',
       },
-      { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-      {
-        id: 'age',
-        header: 'AGE',
-        get: (r, now = Date.now()) => ageOf(r.created_at, now),
-        sortKey: youngestFirst,
-        width: 6,
-        minWidth: 4,
-        priority: 4,
-      },
+      ...ID_AND_AGE,
     ],
     wideColumns: [
       { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
-      { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
-      { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
+      ...TIMESTAMPS,
     ],
     fields: [
       { key: 'name', label: 'Name', kind: 'text', required: true },
