@@ -12,7 +12,7 @@ import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Trans
 import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
 import { REGISTRY, type ResourceName } from './resources.js';
-import type { ApiRecord } from './schemas.js';
+import type { ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord } from './validate.js';
 import { sanitizeServerText } from './text.js';
 import type { ApiClient, ClientOptions, ListOptions, Page, RequestOptions, RetryPolicy, Timeouts } from './types.js';

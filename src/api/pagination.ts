@@ -16,7 +16,7 @@
  * - a `next` on another origin or on http: refused before any request.
  */
 import { SlotuiError } from './errors.js';
-import type { ApiRecord } from './schemas.js';
+import type { ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord, type Issue } from './validate.js';
 import { REGISTRY, type ResourceDef, type ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';

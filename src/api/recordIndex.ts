@@ -18,7 +18,7 @@
  */
 import { describeError, SlotuiError } from './errors.js';
 import { RESOURCES, type ResourceName } from './resources.js';
-import type { ApiRecord } from './schemas.js';
+import type { ApiRecord } from './record.js';
 import type { Page } from './types.js';
 
 /** How many records an index holds at most when the profile does not say. */

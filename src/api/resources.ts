@@ -16,7 +16,7 @@ import {
   SLO_RECORD_FIELDS,
   type RecordFields,
 } from './recordFields.js';
-import type { ApiRecord } from './schemas.js';
+import type { ApiRecord } from './record.js';
 import { budgetCell } from '../domain/budgetViews.js';
 
 export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;

@@ -24,11 +24,9 @@ import {
   type RecordFieldKind,
   type RecordFields,
 } from './recordFields.js';
+import type { ApiRecord } from './record.js';
 import { RESOURCES, type FieldDef, type ResourceDef, type ResourceName } from './resources.js';
 import { zod } from './zod.js';
-
-/** Any record: every resource's records carry at least an id. */
-export type ApiRecord = { id: string } & Record<string, unknown>;
 
 export type RecordSchema = Z.ZodType<ApiRecord>;
 export type PayloadSchema = Z.ZodType<Record<string, unknown>>;

@@ -1,7 +1,7 @@
 /** The API client's contract, shared by the CLI and the dashboard. */
 import type { FieldNames } from './fieldNames.js';
 import type { Registry, ResourceName } from './resources.js';
-import type { ApiRecord } from './schemas.js';
+import type { ApiRecord } from './record.js';
 
 export interface Timeouts {
   /** TCP + TLS connect. */

@@ -7,7 +7,7 @@
 import { clipNesting } from '../api/nesting.js';
 import type { Column, ResourceDef } from '../api/resources.js';
 import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { COLUMN_GAP, fitColumns, type FittedColumn } from '../text/columns.js';
 import { fit, textWidth, truncate } from '../text/width.js';
 

@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { ResourceDef } from '../api/resources.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
 import type { Context } from './context.js';
 import {

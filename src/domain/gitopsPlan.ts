@@ -10,7 +10,7 @@
  * does not give is left as it is. Numbers compare by value ("99.90" = "99.9");
  * an update sends only what changes.
  */
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { sameNumber } from './decimal.js';
 import { assignNames, ANNOTATION, type ReadResult } from './openslo.js';
 

@@ -5,7 +5,7 @@
  *
  * Pure: records and the clock in, findings out, in the order of the records.
  */
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { shiftDecimal } from './decimal.js';
 import { alertTiers, budgetOf, formatDuration, type SloDefinition } from './sloMath.js';
 

@@ -9,7 +9,7 @@
  *   last either way; ties keep the server's order.
  */
 import type { Column } from '../api/resources.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 
 /** The words of a query, lower-cased; none for a blank query. */
 export function queryWords(query: string): string[] {

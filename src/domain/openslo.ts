@@ -11,7 +11,7 @@
  *
  * Pure: plain objects in, plain objects out; YAML is the caller's business.
  */
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { plainNumber, sameNumber, shiftDecimal } from './decimal.js';
 import { windowUnitOf as mathWindowUnitOf } from './sloMath.js';
 

@@ -10,7 +10,7 @@
  * command has read).
  */
 import type { ResourceName } from '../api/resources.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 
 /** A reference field: records of `from` name records of `to` in `field` (one id, or a list of ids). */
 export interface Reference {

@@ -34,7 +34,8 @@ import { activeHints, dispatchKey, splitKeys, type KeyLayer } from './input/rout
 import { createJobControl, type JobControl } from './jobControl.js';
 import { matchesKey, type KeyEnv } from './keys.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
-import type { FirstPage, Session } from './types.js';
+import type { Session } from './session.js';
+import type { FirstPage } from './types.js';
 
 export { CHROME_ROWS, MAX_PAGE_SIZE, MIN_PAGE_SIZE, pageSizeFor } from './layout.js';
 

@@ -21,7 +21,7 @@ import { editLine } from './text/lineEditor.js';
 import type { Forms } from './forms/formsController.js';
 import type { RecordIndex } from '../api/recordIndex.js';
 import { relations } from '../api/relations.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { createCopier, recordSummary } from './copy.js';
 import type { RelationsMode, RelationsStore } from './state/relationsStore.js';
 import type { WholeList } from './state/wholeList.js';

@@ -7,7 +7,7 @@
 import type { RecordIndex } from '../api/recordIndex.js';
 import { relations } from '../api/relations.js';
 import type { ResourceDef, ResourceName } from '../api/resources.js';
-import type { ApiRecord } from '../api/schemas.js';
+import type { ApiRecord } from '../api/record.js';
 import { idsIn, nameBesideId, type RecordLookup } from '../domain/relations.js';
 import { markdownSummary, sloSummaryItems, type SummaryItem } from '../domain/summary.js';
 import { clipboardSequence } from '../text/osc.js';

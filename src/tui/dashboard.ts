@@ -38,7 +38,8 @@ import { WholeList } from './state/wholeList.js';
 import { RelationsStore } from './state/relationsStore.js';
 import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
-import type { FirstPage, Session } from './types.js';
+import type { Session } from './session.js';
+import type { FirstPage } from './types.js';
 
 export interface DashboardServices {
   client: ApiClient;

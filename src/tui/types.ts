@@ -1,14 +1,9 @@
 /** What the CLI hands the dashboard (src/tui/run.tsx: runDashboard). */
 import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
-import type { Settings } from '../config/types.js';
 import type { AuthDeps } from './auth/types.js';
+import type { Session } from './session.js';
 import type { EarlyPage } from './state/listStore.js';
-
-export interface Session {
-  client: ApiClient;
-  settings: Settings;
-}
 
 export interface DashboardDeps extends Omit<Session, 'client'> {
   /** Absent on a first run (auth.start is then the welcome screen or the setup flow). */

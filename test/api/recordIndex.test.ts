@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeIndexStatus, RecordIndex, type IndexStatus, type PageWalk } from '../../src/api/recordIndex.js';
 import { walkPages, type PageSource } from '../../src/api/pagination.js';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import type { Page } from '../../src/api/types.js';
 
 const BASE = 'https://slo.example.test/v1/slis/';

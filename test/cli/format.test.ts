@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { RESOURCES } from '../../src/api/resources.js';
 import { sanitizeLine, sanitizeText } from '../../src/text/sanitize.js';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import { detailListing, layoutTable, pageSummary, tableHeader, tableRow, truncate } from '../../src/cli/format.js';
 import { describeJsonProblem, locateJsonProblem } from '../../src/cli/json-error.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import { makePlan as makePlanChecked, type CurrentRecords, type ReadItem } from '../../src/domain/gitopsPlan.js';
 import { readDocument, sliDocument, sloDocument } from '../../src/domain/openslo.js';
 

@@ -1,6 +1,6 @@
 /** An in-memory RecordLookup over given records, for relations tests. */
 import type { ResourceName } from '../../src/api/resources.js';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import type { RecordLookup } from '../../src/domain/relations.js';
 
 export function lookupOf(

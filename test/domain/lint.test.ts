@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import { formulaNames, LINT_RULES, lintRecords, type LintRule } from '../../src/domain/lint.js';
 
 const NOW = new Date('2026-02-10T12:00:00Z');

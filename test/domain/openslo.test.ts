@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import { plainNumber, shiftDecimal } from '../../src/domain/decimal.js';
 import {
   ANNOTATION,

@@ -5,7 +5,7 @@
  */
 import { SlotuiError } from '../../src/api/errors.js';
 import type { ResourceName } from '../../src/api/resources.js';
-import type { ApiRecord } from '../../src/api/schemas.js';
+import type { ApiRecord } from '../../src/api/record.js';
 import type { ApiClient, ListOptions, Page } from '../../src/api/types.js';
 
 export interface FakeClient extends ApiClient {

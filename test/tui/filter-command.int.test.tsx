@@ -3,7 +3,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
-import type { Session } from '../../src/tui/types.js';
+import type { Session } from '../../src/tui/session.js';
 import {
   dashboardFixture,
   KEYS,

@@ -1,5 +1,5 @@
 /** `slotui alerts <slo-id> [--json]`: the workbook's multiwindow burn-rate tiers scaled to the SLO's window. */
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import {
   alertTiers,
   formatBurn,

@@ -10,7 +10,7 @@ import { assertProfileName } from '../../config/store.js';
 import { tokenEndpointUrl, verifyToken } from '../../config/tokenSetup.js';
 import type { Profile, Settings } from '../../config/types.js';
 import type { AuthDeps, LoginRequest, LoginResult, StartScreen } from '../../tui/auth/types.js';
-import type { Session } from '../../tui/types.js';
+import type { Session } from '../../tui/session.js';
 import type { Context } from '../context.js';
 import { throughTmux } from '../../text/osc.js';
 

@@ -13,7 +13,7 @@ import {
   sloMathOptions,
   type SloMathOptions,
 } from './slo-budget.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 
 export async function budgetCommand(ctx: Context, args: string[]): Promise<number> {
   return runBudget(ctx, sloMathOptions(ctx, args));

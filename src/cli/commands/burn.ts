@@ -2,7 +2,7 @@
  * `slotui burn <slo-id> --error-rate RATE | --spent DURATION [--json]`: how fast an error rate
  * burns the budget (and which tiers fire), or what a time already spent leaves of it.
  */
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import {
   alertTiers,
   burnFor,

@@ -12,7 +12,7 @@
 import { createClient } from '../../api/client.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
-import type { Session } from '../../tui/types.js';
+import type { Session } from '../../tui/session.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';

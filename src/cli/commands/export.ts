@@ -13,7 +13,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SlotuiError } from '../../api/errors.js';
 import { resolveResource } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { assignNames, sliDocument, sloDocument, type OpenSloDocument } from '../../domain/openslo.js';
 import type { GitopsResource } from '../../domain/gitopsPlan.js';
 import { sanitizeLine } from '../../text/sanitize.js';

@@ -11,7 +11,7 @@
  */
 import { isSlotuiError } from '../../api/errors.js';
 import { relations } from '../../api/relations.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { idsIn } from '../../domain/relations.js';
 import { budgetOf, formatDuration, type BudgetResult } from '../../domain/sloMath.js';

@@ -5,7 +5,7 @@ import { REGISTRY, resourceList, type Registry, type ResourceDef, type ResourceN
 import type { Settings } from '../../config/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { usageError } from '../args.js';
 import { truncate } from '../format.js';
 

@@ -4,7 +4,7 @@
  * name the SLO and state the assumptions.
  */
 import { SlotuiError } from '../../api/errors.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { budgetOf, formatDuration, type Budget } from '../../domain/sloMath.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag } from '../args.js';

@@ -9,7 +9,7 @@
  */
 import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
 import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { relations } from '../../api/relations.js';
 import type { RecordRef } from '../../domain/relations.js';

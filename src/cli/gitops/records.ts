@@ -3,7 +3,7 @@
  * names are unique over a whole collection, so all of it is read, page by page
  * (100 records a page), the two resources side by side.
  */
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import type { GitopsResource } from '../../domain/gitopsPlan.js';
 import { countText, type ProgressReporter } from '../progress.js';

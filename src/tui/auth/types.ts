@@ -3,7 +3,7 @@
  * these (src/cli/commands/auth-setup.ts), tests supply the same built on a
  * sandbox. The dashboard never stores anything itself.
  */
-import type { Session } from '../types.js';
+import type { Session } from '../session.js';
 
 export interface LoginRequest {
   baseUrl: string;

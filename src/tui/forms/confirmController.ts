@@ -3,7 +3,7 @@
  * something typed. No is the default: only `y` says yes.
  */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
 import type { KeyLayer } from '../input/router.js';
 import { recordName, reloadList, type FormsContext } from './context.js';

@@ -5,7 +5,7 @@
  * only this, so a test can drive one over a fake client.
  */
 import type { Registry, ResourceDef, ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';

@@ -1,6 +1,6 @@
 /** `E`: a record edited as JSON in the user's editor, the terminal handed over while it runs. */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
 import type { KeyLayer } from '../input/router.js';
 import { recordName, reloadList, type FormsContext } from './context.js';

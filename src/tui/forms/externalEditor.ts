@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
-import { patchSchemaOf, type ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
+import { patchSchemaOf } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { errorSentence } from '../errorText.js';
 

@@ -7,7 +7,7 @@
 import type { Key } from 'ink';
 import { isSlotuiError } from '../../api/errors.js';
 import type { ResourceDef, ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../errorText.js';
 import type { KeyHandlers, KeyLayer } from '../input/router.js';

@@ -5,7 +5,7 @@
  * before a render are applied in order and tests can drive it alone.
  */
 import type { FieldDef, ResourceDef } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
 
 export const QUERY_PARTS = ['name', 'select', 'from', 'where', 'limit'] as const;

@@ -7,7 +7,7 @@
  * keys.ts, so the hint bar and help list them.
  */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { KeyHandlers, KeyLayer } from '../input/router.js';
 import { createConfirmController } from './confirmController.js';
 import { createFormsContext, type FormsDeps } from './context.js';

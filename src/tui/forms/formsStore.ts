@@ -4,7 +4,7 @@
  * the delete question, or an edit running in the user's editor.
  */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { EditorState } from '../text/lineEditor.js';
 import type { FormState } from './formModel.js';
 

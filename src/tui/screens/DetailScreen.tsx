@@ -8,7 +8,7 @@
 import React, { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
 import type { Registry } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';

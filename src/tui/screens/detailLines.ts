@@ -7,7 +7,7 @@
  */
 import type { ResourceDef } from '../../api/resources.js';
 import { clipNesting } from '../../api/nesting.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
 import { fitColumns, formatHeader, formatRow, type ColumnSpec } from '../../text/columns.js';
 import { describeTimestamp, isTimestamp } from '../text/time.js';

@@ -4,7 +4,7 @@
  * their names beside the ids, and its keys open them.
  */
 import type { Registry, ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 
 export interface ReferenceTarget {
   /** The field holding the id. */

@@ -4,7 +4,7 @@
  * controller (which row Enter opens), memoised per page so neither pays twice.
  */
 import type { Column, ResourceDef } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { fitColumns, type FittedColumn } from '../../text/columns.js';
 

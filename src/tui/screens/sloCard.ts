@@ -4,7 +4,7 @@
  * answer when a question was typed (`b`), and the budget ladder. Built from the
  * domain's view models; everything here is plain text for the detail view.
  */
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { answerBurnQuestion, budgetCard, budgetLadder, tierRows, type LadderRow } from '../../domain/budgetViews.js';
 import { budgetOf, type Budget } from '../../domain/sloMath.js';
 import { sanitizeLine } from '../../text/sanitize.js';

@@ -14,7 +14,7 @@
  * same row of the same page.
  */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
 
 /** `burn`: the burn calculator's question line, in an SLO's details. */

@@ -6,7 +6,7 @@
  * records kept is bounded.
  */
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 
 export interface RecordEntry {

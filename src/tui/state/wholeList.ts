@@ -10,7 +10,7 @@
  * controller calls the methods.
  */
 import type { Column, ResourceDef, ResourceName } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/schemas.js';
+import type { ApiRecord } from '../../api/record.js';
 import { describeIndexStatus, type IndexStatus, type RecordIndex } from '../../api/recordIndex.js';
 import {
   describeSort,

@@ -5,7 +5,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
-import type { ApiRecord } from '../../../src/api/schemas.js';
+import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
 import { NO_KEY, type KeyLayer } from '../../../src/tui/input/router.js';
 import type { BindingId } from '../../../src/tui/keys.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../src/api/resources.js';
-import type { ApiRecord } from '../../../src/api/schemas.js';
+import type { ApiRecord } from '../../../src/api/record.js';
 import { buildDetailLines } from '../../../src/tui/screens/detailLines.js';
 
 describe('detail lines of fields named like built-in object members', () => {

@@ -3,7 +3,7 @@
  * reaches the screen.
  */
 import { afterEach, expect, test, vi } from 'vitest';
-import type { ApiRecord } from '../../../src/api/schemas.js';
+import type { ApiRecord } from '../../../src/api/record.js';
 import type { Page } from '../../../src/api/types.js';
 import { LOADING_NOTICE_DELAY_MS, ListStore } from '../../../src/tui/state/listStore.js';
 import { fakeClient } from '../fakeClient.js';
