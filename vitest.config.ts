@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,9 @@ const OWN_PROCESS = ['test/tui/run.int.test.tsx', 'test/reliability/crash.int.te
 
 export default defineConfig({
   test: {
+    // Integration and e2e files spend much of their time waiting on sockets and child processes:
+    // one worker more than there are cores keeps the cores busy (vitest's default is one fewer).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {

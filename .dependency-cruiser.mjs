@@ -1,0 +1,44 @@
+/**
+ * The import graph's rules, checked by `npm test` (`npm run check:imports`).
+ * ESLint's no-restricted-imports keeps each layer's own imports in line; this
+ * checks what a file-by-file linter cannot see: cycles across files (tsc
+ * checks that every import resolves).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A cycle makes load order matter and a module impossible to test alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-layers-below-the-ui',
+      comment: 'api, domain, config, text and sandbox know nothing of the dashboard or the CLI.',
+      severity: 'error',
+      from: { path: '^src/(api|domain|config|text|sandbox)/' },
+      to: { path: '^src/(tui|cli)/' },
+    },
+    {
+      name: 'dashboard-below-the-cli',
+      comment: 'The CLI starts the dashboard, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/tui/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'SLO math and the other pure logic import only each other, text helpers, and types.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(?!domain/|text/)', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
