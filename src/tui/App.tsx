@@ -35,7 +35,7 @@ import { createJobControl, type JobControl } from './jobControl.js';
 import { matchesKey, type KeyEnv } from './keys.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { Session } from './session.js';
-import type { FirstPage } from './types.js';
+import type { FirstPage, ProfileEntry } from './types.js';
 
 export { CHROME_ROWS, MAX_PAGE_SIZE, MIN_PAGE_SIZE, pageSizeFor } from './layout.js';
 
@@ -47,6 +47,8 @@ export interface AppProps {
   now?: () => Date;
   /** `:profile NAME`: builds the session of another profile, or throws a SlotuiError. */
   openProfile?: (name: string) => Promise<Session>;
+  /** The stored profiles (`:profile` alone, Tab after `:profile `), read when asked for. */
+  listProfiles?: () => readonly ProfileEntry[];
   demo?: boolean;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
   auth?: AuthDeps;
@@ -97,6 +99,7 @@ export function App(props: AppProps): React.JSX.Element {
       size,
       clock,
       openProfile,
+      listProfiles: props.listProfiles,
       auth,
       firstPage,
       initialResource: props.initialResource,

@@ -21,11 +21,14 @@ import { FormsView } from './forms/FormsView.js';
 import { activeHints } from './input/router.js';
 import { DetailScreen } from './screens/DetailScreen.js';
 import { ListScreen } from './screens/ListScreen.js';
+import { ProfilesScreen } from './screens/ProfilesScreen.js';
 import { RelationsScreen } from './screens/RelationsScreen.js';
 import type { ListSnapshot } from './state/listStore.js';
 import { currentDetail, type NavState } from './state/navigation.js';
 
 const MAX_MESSAGE_LINES = 3;
+const noSubscription = () => () => undefined;
+const noSnapshot = () => null;
 
 function hostOf(baseUrl: string): string {
   try {
@@ -56,6 +59,8 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
   const whole = session.wholes[nav.resource];
   const wholeSnap = useSyncExternalStore(whole.subscribe, whole.getSnapshot);
   useSyncExternalStore(dashboard.relations.subscribe, dashboard.relations.getSnapshot);
+  const profilePicker = dashboard.profiles?.picker;
+  useSyncExternalStore(profilePicker?.subscribe ?? noSubscription, profilePicker?.getSnapshot ?? noSnapshot);
   const message = messageLines(nav, snap, wholeSnap.query.text, columns);
   const bodyHeight = Math.max(1, rows - 2 - 1 - 1 - message.lines.length);
   const hints = activeHints(dashboard.controller.layers(), env);
@@ -87,7 +92,11 @@ export function DashboardView({ dashboard, demo, clock }: DashboardViewProps): R
           <InputLine
             prompt=":"
             editor={nav.command}
-            after={nav.command.candidates.length > 0 ? `   ${nav.command.candidates.join('  ')}` : undefined}
+            after={
+              nav.command.candidates.length > 0
+                ? `   ${nav.command.candidates.map((c) => sanitizeLine(c)).join('  ')}`
+                : undefined
+            }
             width={columns}
           />
         ) : nav.overlay === 'burn' ? (
@@ -176,6 +185,8 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
         />
       );
     }
+    case 'profiles':
+      return dashboard.profiles ? <ProfilesScreen profiles={dashboard.profiles} width={width} height={height} /> : null;
     case 'relations': {
       return <RelationsScreen store={dashboard.relations} width={width} height={height} />;
     }

@@ -11,6 +11,8 @@ export type Command =
   | { kind: 'resource'; resource: ResourceName }
   | { kind: 'open'; resource: ResourceName; id: string }
   | { kind: 'profile'; name: string }
+  /** `:profile` alone: pick one from the list of profiles. */
+  | { kind: 'profiles' }
   | { kind: 'help' }
   | { kind: 'quit' }
   | { kind: 'none' }
@@ -35,7 +37,9 @@ export function parseCommand(text: string, registry: Registry = REGISTRY): Comma
   if (word === undefined) return { kind: 'none' };
   const lower = word.toLowerCase();
   if (lower === 'profile') {
-    if (args.length !== 1) return { kind: 'error', message: 'Name one profile: :profile NAME.' };
+    if (args.length === 0) return { kind: 'profiles' };
+    if (args.length > 1)
+      return { kind: 'error', message: 'Name one profile: :profile NAME (or :profile alone to pick one).' };
     return { kind: 'profile', name: args[0]! };
   }
   const named = registry.resolve(lower);
@@ -71,9 +75,34 @@ export interface Completion {
   candidates: string[];
 }
 
-/** Tab: completes the command word to the longest common prefix of its matches. */
-export function completeCommand(text: string, registry: Registry = REGISTRY): Completion {
-  if (/\s/.test(text.trimStart())) return { value: text, candidates: [] }; // arguments: nothing to complete
+/** The longest text every candidate starts with. */
+function commonPrefix(candidates: readonly string[]): string {
+  let prefix = candidates[0] ?? '';
+  for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/** Candidates that start with what is typed: exactly first, else ignoring case. */
+function startingWith(typed: string, words: readonly string[]): string[] {
+  const exact = words.filter((w) => w.startsWith(typed));
+  if (exact.length > 0) return exact;
+  const lower = typed.toLowerCase();
+  return words.filter((w) => w.toLowerCase().startsWith(lower));
+}
+
+/**
+ * Tab: completes the command word, or the profile name after `profile `, to
+ * the longest common prefix of its matches. `profileNames` is asked only when
+ * a profile name is being completed (it reads the config file).
+ */
+export function completeCommand(
+  text: string,
+  registry: Registry = REGISTRY,
+  profileNames?: () => readonly string[],
+): Completion {
+  const argument = /^(\s*profile\s+)(\S*)$/i.exec(text);
+  if (argument && profileNames) return completeProfile(argument[1]!, argument[2]!, profileNames());
+  if (/\s/.test(text.trimStart())) return { value: text, candidates: [] }; // other arguments: nothing to complete
   const typed = text.trim().toLowerCase();
   const candidates = commandWords(registry).filter((w) => w.startsWith(typed));
   if (candidates.length === 0) return { value: text, candidates };
@@ -81,7 +110,14 @@ export function completeCommand(text: string, registry: Registry = REGISTRY): Co
     const only = candidates[0]!;
     return { value: only === 'profile' ? 'profile ' : only, candidates };
   }
-  let prefix = candidates[0]!;
-  for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const prefix = commonPrefix(candidates);
   return { value: prefix.length > typed.length ? prefix : text, candidates };
+}
+
+function completeProfile(head: string, typed: string, names: readonly string[]): Completion {
+  const candidates = startingWith(typed, [...new Set(names)].sort());
+  if (candidates.length === 0) return { value: head + typed, candidates };
+  if (candidates.length === 1) return { value: head + candidates[0]!, candidates };
+  const prefix = commonPrefix(candidates);
+  return { value: head + (prefix.length >= typed.length ? prefix : typed), candidates };
 }

@@ -8,7 +8,7 @@
  */
 import type { Key } from 'ink';
 import type { Registry, ResourceName } from '../api/resources.js';
-import { completeCommand, parseCommand } from './commands.js';
+import { completeCommand, parseCommand, type Completion } from './commands.js';
 import { dispatchKey, splitKeys, type KeyHandlers, type KeyLayer } from './input/router.js';
 import type { KeyEnv } from './keys.js';
 import { referencesOf } from './screens/references.js';
@@ -25,6 +25,8 @@ import type { ApiRecord } from '../api/record.js';
 import { createCopier, recordSummary } from './copy.js';
 import type { RelationsMode, RelationsStore } from './state/relationsStore.js';
 import type { WholeList } from './state/wholeList.js';
+import type { ProfileSwitcher } from './profiles.js';
+import { errorSentence } from './errorText.js';
 
 export interface ControllerDeps {
   registry: Registry;
@@ -40,7 +42,8 @@ export interface ControllerDeps {
   writeTerminal?: (sequence: string) => void;
   env: () => KeyEnv;
   quit: () => void;
-  openProfile: (name: string) => void;
+  /** `:profile NAME`, `:profile` alone and Tab after it; absent where profiles cannot be switched. */
+  profiles?: ProfileSwitcher;
   /** The token setup's layer while it is open; it owns the keyboard above everything. */
   setupLayer?: () => KeyLayer | undefined;
   /** Create, edit and delete, and the form, picker, question and editor they open. */
@@ -114,7 +117,10 @@ export function createController(deps: ControllerDeps): Controller {
         nav.dispatch({ type: 'open-detail', entry: { resource: command.resource, id: command.id } });
         break;
       case 'profile':
-        deps.openProfile(command.name);
+      case 'profiles':
+        if (!deps.profiles) say('Switching profiles is not available here.', 'error');
+        else if (command.kind === 'profile') deps.profiles.open(command.name);
+        else deps.profiles.pick();
         break;
       case 'help':
         nav.dispatch({ type: 'overlay', overlay: 'help' });
@@ -261,7 +267,14 @@ export function createController(deps: ControllerDeps): Controller {
       },
       'command-complete': () => {
         const { value } = state().command;
-        const completion = completeCommand(value, deps.registry);
+        const profiles = deps.profiles;
+        let completion: Completion;
+        try {
+          completion = completeCommand(value, deps.registry, profiles && (() => profiles.names()));
+        } catch (error) {
+          say(errorSentence(error), 'error');
+          return;
+        }
         const next = completion.value;
         nav.dispatch({
           type: 'edit-command',
@@ -352,6 +365,8 @@ export function createController(deps: ControllerDeps): Controller {
     // An open form, picker or question owns the keyboard; Ctrl+C still quits.
     const formLayers = deps.forms?.layers();
     if (formLayers) return [...formLayers, globalLayer()];
+    const profilesLayer = deps.profiles?.layer();
+    if (profilesLayer) return [profilesLayer, globalLayer()];
     const s = state();
     if (deps.relations?.getSnapshot() && s.overlay !== 'help') return [relationsLayer(), globalLayer()];
     const screen = s.details.length > 0 ? detailLayer() : listLayer();

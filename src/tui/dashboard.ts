@@ -39,7 +39,8 @@ import { RelationsStore } from './state/relationsStore.js';
 import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
-import type { FirstPage } from './types.js';
+import type { FirstPage, ProfileEntry } from './types.js';
+import { createProfileSwitcher, type ProfileSwitcher } from './profiles.js';
 
 export interface DashboardServices {
   client: ApiClient;
@@ -49,6 +50,8 @@ export interface DashboardServices {
   clock?: () => Date;
   /** `:profile NAME`: builds the session of another profile, or throws a SlotuiError. */
   openProfile?: (name: string) => Promise<Session>;
+  /** The stored profiles for `:profile` alone and Tab after `:profile ` (read when asked for, never at start-up). */
+  listProfiles?: () => readonly ProfileEntry[];
   /** The token setup after a 401 or an expired token. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard's code loaded: used by the first session if it matches. */
@@ -82,6 +85,7 @@ export type DashboardScreen =
   | { kind: 'setup'; flow: SetupStore }
   | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
   | { kind: 'help' }
+  | { kind: 'profiles' }
   | { kind: 'relations' }
   | { kind: 'detail' }
   | { kind: 'list' };
@@ -93,6 +97,8 @@ export interface Dashboard {
   records: RecordStore;
   relations: RelationsStore;
   forms: Forms;
+  /** `:profile` and its list; absent where profiles cannot be switched. */
+  profiles?: ProfileSwitcher;
   setup: TokenSetupController;
   session: Store<DashboardSession>;
   controller: Controller;
@@ -279,6 +285,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     }
   };
 
+  const profiles = services.openProfile
+    ? createProfileSwitcher({
+        list: services.listProfiles,
+        current: () => session.getSnapshot().settings.profileName,
+        open: (name) => void switchProfile(name),
+        say,
+      })
+    : undefined;
+
   const controller = createController({
     registry,
     nav,
@@ -292,7 +307,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     writeTerminal: services.writeTerminal,
     env,
     quit: () => services.quit(0),
-    openProfile: (name) => void switchProfile(name),
+    profiles,
     setupLayer: () => setup.layer(),
     forms,
   });
@@ -302,6 +317,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     if (flow) return { kind: 'setup', flow };
     const formsState = forms.store.getSnapshot();
     if (formsState.kind !== 'none') return { kind: 'forms', state: formsState };
+    if (profiles?.picker.getSnapshot()) return { kind: 'profiles' };
     const state = nav.getSnapshot();
     if (state.overlay === 'help') return { kind: 'help' };
     if (relationsStore.getSnapshot()) return { kind: 'relations' };
@@ -328,6 +344,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     records,
     relations: relationsStore,
     forms,
+    profiles,
     setup,
     session,
     controller,

@@ -28,7 +28,9 @@ export type KeyContext =
   | 'picker'
   | 'confirm'
   // The whole list at hand: who uses a record, the relations tree.
-  | 'relations';
+  | 'relations'
+  // `:profile` alone: the list of stored profiles.
+  | 'profiles';
 
 export type KeyGroup =
   | 'Resources'
@@ -44,7 +46,8 @@ export type KeyGroup =
   | 'Forms'
   | 'Picker'
   | 'Confirm'
-  | 'Relations';
+  | 'Relations'
+  | 'Profiles';
 
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {
@@ -134,7 +137,14 @@ export type BindingId =
   | 'relations-up'
   | 'relations-down'
   | 'relations-open'
-  | 'relations-close';
+  | 'relations-close'
+  // The profile list
+  | 'profiles-up'
+  | 'profiles-down'
+  | 'profiles-first'
+  | 'profiles-last'
+  | 'profiles-choose'
+  | 'profiles-close';
 
 export interface Binding {
   id: BindingId;
@@ -366,6 +376,35 @@ export const BINDINGS: readonly Binding[] = [
     hint: 'close',
     group: 'Relations',
     when: ['relations'],
+  },
+
+  // The profile list (`:profile` alone)
+  { id: 'profiles-up', keys: ['↑', 'k'], description: 'move up', group: 'Profiles', when: ['profiles'] },
+  {
+    id: 'profiles-down',
+    keys: ['↓', 'j'],
+    description: 'move down',
+    hint: 'move',
+    group: 'Profiles',
+    when: ['profiles'],
+  },
+  { id: 'profiles-first', keys: ['g'], description: 'the first profile', group: 'Profiles', when: ['profiles'] },
+  { id: 'profiles-last', keys: ['G'], description: 'the last profile', group: 'Profiles', when: ['profiles'] },
+  {
+    id: 'profiles-choose',
+    keys: ['Enter'],
+    description: 'switch to the selected profile',
+    hint: 'switch',
+    group: 'Profiles',
+    when: ['profiles'],
+  },
+  {
+    id: 'profiles-close',
+    keys: ['Esc'],
+    description: 'back, keeping the profile in use',
+    hint: 'back',
+    group: 'Profiles',
+    when: ['profiles'],
   },
 
   // Details
@@ -707,7 +746,8 @@ export const COMMAND_HELP: readonly { command: string; description: string }[] =
     description: 'switch resource (singular forms too)',
   },
   { command: ':slo ID', description: "open that record's details (any resource: :sli sli-000123, :org org-000001)" },
-  { command: ':profile NAME', description: 'switch to another profile' },
+  { command: ':profile NAME', description: 'switch to another profile (Tab completes the name)' },
+  { command: ':profile', description: 'pick a profile from the list (the one in use marked)' },
   { command: ':help', description: 'this help' },
   { command: ':q', description: 'quit' },
 ];
@@ -721,6 +761,7 @@ export const GROUP_ORDER: readonly KeyGroup[] = [
   'Burn calculator',
   'Filter',
   'Command line',
+  'Profiles',
   'Help',
   'Program',
   'Token setup',

@@ -109,6 +109,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
             settings={deps.settings}
             now={deps.now}
             openProfile={deps.openProfile}
+            listProfiles={deps.listProfiles}
             demo={deps.demo}
             auth={deps.auth}
             firstPage={deps.firstPage}

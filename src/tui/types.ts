@@ -5,6 +5,12 @@ import type { AuthDeps } from './auth/types.js';
 import type { Session } from './session.js';
 import type { EarlyPage } from './state/listStore.js';
 
+/** A stored profile as `:profile` lists it. */
+export interface ProfileEntry {
+  name: string;
+  baseUrl?: string;
+}
+
 export interface DashboardDeps extends Omit<Session, 'client'> {
   /** Absent on a first run (auth.start is then the welcome screen or the setup flow). */
   client?: ApiClient;
@@ -15,6 +21,8 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   now?: () => Date;
   /** `:profile NAME` — builds the session of another profile, or throws a SlotuiError. */
   openProfile?: (name: string) => Promise<Session>;
+  /** The stored profiles (`:profile` alone, Tab after `:profile `), read when asked for; may throw a SlotuiError. */
+  listProfiles?: () => readonly ProfileEntry[];
   /** True when running on the embedded sandbox (--demo): shown in the header. */
   demo?: boolean;
   /** Token setup: the welcome screen, the setup flow, re-login after a 401. */

@@ -163,12 +163,19 @@ describe('command line', () => {
   });
 
   test(':profile without a name, and without profile support, explain themselves', async () => {
+    const named = open({ openProfile: () => Promise.reject(new Error('not called')) });
+    await waitForPage(named, 1, 2);
+    named.press(':');
+    named.type('profile');
+    named.press(KEYS.enter);
+    await waitForText(named, 'Name one profile: :profile NAME.');
+    named.unmount();
     const d = open();
     await waitForPage(d, 1, 2);
     d.press(':');
     d.type('profile');
     d.press(KEYS.enter);
-    await waitForText(d, 'Name one profile: :profile NAME.');
+    await waitForText(d, 'Switching profiles is not available here.');
     d.press(':');
     d.type('profile other');
     d.press(KEYS.enter);

@@ -75,6 +75,7 @@ export interface DashboardOptions {
   columns?: number;
   rows?: number;
   openProfile?: AppProps['openProfile'];
+  listProfiles?: AppProps['listProfiles'];
   now?: () => Date;
   /** The first page as the CLI asks for it before the dashboard loads. */
   firstPage?: AppProps['firstPage'];
@@ -146,6 +147,7 @@ export function renderDashboard(options: DashboardOptions): Dashboard {
         settings={testSettings(options.settings)}
         now={options.now ?? (() => FIXED_NOW)}
         openProfile={options.openProfile}
+        listProfiles={options.listProfiles}
         firstPage={options.firstPage}
         registry={options.registry}
         onQuit={onQuit}

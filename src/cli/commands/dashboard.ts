@@ -13,6 +13,7 @@ import { createClient } from '../../api/client.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import type { Session } from '../../tui/session.js';
+import type { ProfileEntry } from '../../tui/types.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
@@ -42,14 +43,28 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     if (!settings.baseUrl && isFirstRun(ctx)) {
       const { runDashboard } = await import('../../tui/run.js');
       const auth = createAuthDeps(ctx, { start: { kind: 'welcome' }, startDemo: demo.start });
-      return await runDashboard({ settings, openProfile: profileOpener(ctx), auth, secrets: ctx.secrets, ...streams });
+      return await runDashboard({
+        settings,
+        openProfile: profileOpener(ctx),
+        listProfiles: profileLister(ctx),
+        auth,
+        secrets: ctx.secrets,
+        ...streams,
+      });
     }
     if (settings.baseUrl && !settings.token) {
       const { runDashboard } = await import('../../tui/run.js');
       const auth = createAuthDeps(ctx, {
         start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` },
       });
-      return await runDashboard({ settings, openProfile: profileOpener(ctx), auth, secrets: ctx.secrets, ...streams });
+      return await runDashboard({
+        settings,
+        openProfile: profileOpener(ctx),
+        listProfiles: profileLister(ctx),
+        auth,
+        secrets: ctx.secrets,
+        ...streams,
+      });
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
     const firstPage = requestFirstPage(client, streams.stdout);
@@ -61,6 +76,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
       client,
       settings,
       openProfile: profileOpener(ctx),
+      listProfiles: profileLister(ctx),
       auth: createAuthDeps(ctx),
       secrets: ctx.secrets,
       firstPage,
@@ -188,6 +204,15 @@ function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   };
 }
 
+/** The stored profiles, read from the config file each time `:profile` or its Tab asks. */
+function profileLister(ctx: Context): () => ProfileEntry[] {
+  return () =>
+    Object.entries(ctx.store().read().profiles).map(([name, profile]) => ({
+      name,
+      ...(profile.baseUrl ? { baseUrl: profile.baseUrl } : {}),
+    }));
+}
+
 async function runDemo(
   ctx: Context,
   streams: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WritableStream },
@@ -198,6 +223,7 @@ async function runDemo(
       ...demo.session,
       demo: true,
       openProfile: profileOpener(ctx),
+      listProfiles: profileLister(ctx),
       secrets: ctx.secrets,
       ...streams,
     });

@@ -1,0 +1,140 @@
+/**
+ * Profiles in the dashboard: `:profile NAME` (checked against the stored
+ * names, with "did you mean"), Tab completion of the name, and `:profile`
+ * alone, a list to pick from with the profile in use marked, as k9s's `:ctx`.
+ * The names are read when asked for (Tab, `:profile`), never at start-up.
+ */
+import { sanitizeLine } from '../text/sanitize.js';
+import { closestWord } from '../text/suggest.js';
+import { truncate } from '../text/width.js';
+import { errorSentence } from './errorText.js';
+import type { KeyLayer } from './input/router.js';
+import { Store } from './state/store.js';
+import type { ProfileEntry } from './types.js';
+
+export interface ProfilePickerView {
+  entries: readonly ProfileEntry[];
+  /** The profile in use (marked in the list). */
+  current: string;
+  /** Index into entries. */
+  selected: number;
+}
+
+export interface ProfileSwitcherDeps {
+  /** The stored profiles (reads the config file; may throw a SlotuiError); absent: names are not known here. */
+  list?: () => readonly ProfileEntry[];
+  /** The profile of the session shown. */
+  current: () => string;
+  /** Opens another profile's session (the dashboard's switch). */
+  open: (name: string) => void;
+  say: (text: string, tone?: 'info' | 'error') => void;
+}
+
+export interface ProfileSwitcher {
+  /** The picker's state; null while it is closed. */
+  picker: Store<ProfilePickerView | null>;
+  /** The stored names, for Tab (throws when the config cannot be read). */
+  names(): string[];
+  /** `:profile NAME`: opens it, or says there is none by that name (and which one was probably meant). */
+  open(name: string): void;
+  /** `:profile` alone: the list to pick from. */
+  pick(): void;
+  /** The picker's keys while it is open. */
+  layer(): KeyLayer | null;
+}
+
+const shown = (name: string): string => truncate(sanitizeLine(name), 40);
+
+export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitcher {
+  const picker = new Store<ProfilePickerView | null>(null);
+
+  /** The stored profiles, or undefined when the file cannot be read (the switch itself then says why). */
+  const stored = (): readonly ProfileEntry[] | undefined => {
+    try {
+      return deps.list?.();
+    } catch {
+      return undefined;
+    }
+  };
+
+  const open = (name: string) => {
+    const entries = stored();
+    if (entries && !entries.some((e) => e.name === name)) {
+      const names = entries.map((e) => e.name);
+      const meant = closestWord(name, names, (n) => n);
+      const hint = meant
+        ? ` Did you mean :profile ${shown(meant)}?`
+        : names.length > 0
+          ? ' :profile alone lists them.'
+          : ' `slotui auth login --profile NAME` stores one.';
+      deps.say(`There is no profile named "${shown(name)}".${hint}`, 'error');
+      return;
+    }
+    deps.open(name);
+  };
+
+  const pick = () => {
+    if (!deps.list) {
+      deps.say('Name one profile: :profile NAME.', 'error');
+      return;
+    }
+    let entries: readonly ProfileEntry[];
+    try {
+      entries = [...deps.list()].sort((a, b) => a.name.localeCompare(b.name));
+    } catch (error) {
+      deps.say(errorSentence(error), 'error');
+      return;
+    }
+    if (entries.length === 0) {
+      deps.say('No profile is stored yet: `slotui auth login --profile NAME` stores one.', 'error');
+      return;
+    }
+    const current = deps.current();
+    picker.set({
+      entries,
+      current,
+      selected: Math.max(
+        0,
+        entries.findIndex((e) => e.name === current),
+      ),
+    });
+  };
+
+  const move = (delta: number) =>
+    picker.update((view) =>
+      view ? { ...view, selected: Math.max(0, Math.min(view.entries.length - 1, view.selected + delta)) } : view,
+    );
+
+  const choose = () => {
+    const view = picker.getSnapshot();
+    const entry = view?.entries[view.selected];
+    picker.set(null);
+    if (!view || !entry) return;
+    if (entry.name === view.current) deps.say(`Profile ${shown(entry.name)} is the one in use.`);
+    else deps.open(entry.name);
+  };
+
+  const layer = (): KeyLayer | null =>
+    picker.getSnapshot()
+      ? {
+          context: 'profiles',
+          owns: true,
+          handlers: {
+            'profiles-up': () => move(-1),
+            'profiles-down': () => move(1),
+            'profiles-first': () => move(-Infinity),
+            'profiles-last': () => move(Infinity),
+            'profiles-choose': choose,
+            'profiles-close': () => picker.set(null),
+          },
+        }
+      : null;
+
+  return {
+    picker,
+    names: () => (deps.list?.() ?? []).map((e) => e.name),
+    open,
+    pick,
+    layer,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * `:profile` in the dashboard over a fake client and a fake list of stored
+ * profiles: Tab completes names, an unknown name gets "did you mean", and
+ * `:profile` alone opens the list (keys pressed by binding id).
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { SlotuiError } from '../../src/api/errors.js';
+import { createDashboard, type Dashboard } from '../../src/tui/dashboard.js';
+import type { BindingId } from '../../src/tui/keys.js';
+import type { Session } from '../../src/tui/session.js';
+import type { ProfileEntry } from '../../src/tui/types.js';
+import { completeCommand } from '../../src/tui/commands.js';
+import { fakeClient } from './fakeClient.js';
+import { testSettings } from './helpers.js';
+
+const STORED: ProfileEntry[] = [
+  { name: 'staging', baseUrl: 'https://staging.example.com' },
+  { name: 'default', baseUrl: 'https://slo.example.com' },
+  { name: 'prod-eu', baseUrl: 'https://eu.example.com' },
+  { name: 'prod-us' },
+];
+
+describe('completing profile names', () => {
+  const names = () => STORED.map((p) => p.name);
+
+  test('a unique prefix completes the name; several show as candidates after their common prefix', () => {
+    expect(completeCommand('profile st', undefined, names)).toEqual({
+      value: 'profile staging',
+      candidates: ['staging'],
+    });
+    expect(completeCommand('profile p', undefined, names)).toEqual({
+      value: 'profile prod-',
+      candidates: ['prod-eu', 'prod-us'],
+    });
+    expect(completeCommand('profile ', undefined, names).candidates).toEqual([
+      'default',
+      'prod-eu',
+      'prod-us',
+      'staging',
+    ]);
+    expect(completeCommand('profile PROD-E', undefined, names).value).toBe('profile prod-eu');
+    expect(completeCommand('profile zz', undefined, names)).toEqual({ value: 'profile zz', candidates: [] });
+  });
+
+  test('the names are read only when a profile name is completed', () => {
+    let reads = 0;
+    const counted = () => {
+      reads++;
+      return names();
+    };
+    completeCommand('sl', undefined, counted);
+    completeCommand('pro', undefined, counted);
+    expect(reads).toBe(0);
+    completeCommand('profile d', undefined, counted);
+    expect(reads).toBe(1);
+  });
+});
+
+interface Harness {
+  dashboard: Dashboard;
+  opened: string[];
+  lists: () => number;
+  press(id: BindingId): void;
+  command(text: string): void;
+  message(): string | undefined;
+}
+
+const dashboards: Dashboard[] = [];
+afterEach(() => {
+  for (const d of dashboards.splice(0)) d.dispose();
+});
+
+function harness(list: () => readonly ProfileEntry[] = () => STORED): Harness {
+  const opened: string[] = [];
+  let lists = 0;
+  const dashboard = createDashboard({
+    client: fakeClient({ slis: [{ id: 'sli-1', name: 'one' }] }),
+    settings: testSettings({ profileName: 'default' }),
+    size: { columns: 80, rows: 24 },
+    quit: () => undefined,
+    listProfiles: () => {
+      lists++;
+      return list();
+    },
+    openProfile: async (name): Promise<Session> => {
+      opened.push(name);
+      return { client: fakeClient(), settings: testSettings({ profileName: name }) };
+    },
+  });
+  dashboards.push(dashboard);
+  const press = (id: BindingId) => {
+    const layer = dashboard.controller.layers().find((l) => l.handlers[id]);
+    if (!layer) throw new Error(`${id} is not bound now`);
+    layer.handlers[id]!('');
+  };
+  return {
+    dashboard,
+    opened,
+    lists: () => lists,
+    press,
+    command: (text) => {
+      press('command-open');
+      dashboard.nav.dispatch({ type: 'edit-command', editor: { value: text, cursor: text.length } });
+      press('command-run');
+    },
+    message: () => dashboard.nav.getSnapshot().message?.text,
+  };
+}
+
+describe(':profile in the dashboard', () => {
+  test('the stored profiles are not read at start-up', () => {
+    const h = harness();
+    expect(h.lists()).toBe(0);
+  });
+
+  test('Tab after :profile completes from the stored names and shows the candidates', () => {
+    const h = harness();
+    h.press('command-open');
+    h.dashboard.nav.dispatch({ type: 'edit-command', editor: { value: 'profile pr', cursor: 10 } });
+    h.press('command-complete');
+    expect(h.dashboard.nav.getSnapshot().command).toMatchObject({
+      value: 'profile prod-',
+      candidates: ['prod-eu', 'prod-us'],
+    });
+    h.dashboard.nav.dispatch({ type: 'edit-command', editor: { value: 'profile prod-e', cursor: 14 } });
+    h.press('command-complete');
+    expect(h.dashboard.nav.getSnapshot().command).toMatchObject({ value: 'profile prod-eu', candidates: [] });
+  });
+
+  test('a config file that cannot be read says why on Tab', () => {
+    const h = harness(() => {
+      throw new SlotuiError('config', 'The config file /x/config.json is not valid JSON.');
+    });
+    h.press('command-open');
+    h.dashboard.nav.dispatch({ type: 'edit-command', editor: { value: 'profile p', cursor: 9 } });
+    h.press('command-complete');
+    expect(h.message()).toBe('The config file /x/config.json is not valid JSON.');
+  });
+
+  test('an unknown name is not opened: did you mean the closest stored one', () => {
+    const h = harness();
+    h.command('profile stagin');
+    expect(h.message()).toBe('There is no profile named "stagin". Did you mean :profile staging?');
+    h.command('profile zzzzzz');
+    expect(h.message()).toBe('There is no profile named "zzzzzz". :profile alone lists them.');
+    expect(h.opened).toEqual([]);
+    h.command('profile staging');
+    expect(h.opened).toEqual(['staging']);
+  });
+
+  test(':profile alone lists the profiles, the one in use selected; Enter switches, Esc goes back', () => {
+    const h = harness();
+    h.command('profile');
+    expect(h.dashboard.screen()).toEqual({ kind: 'profiles' });
+    const view = h.dashboard.profiles!.picker.getSnapshot()!;
+    expect(view.entries.map((e) => e.name)).toEqual(['default', 'prod-eu', 'prod-us', 'staging']);
+    expect(view.current).toBe('default');
+    expect(view.selected).toBe(0);
+    expect(h.dashboard.controller.layers()[0]!.context).toBe('profiles');
+    h.press('profiles-close');
+    expect(h.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(h.opened).toEqual([]);
+
+    h.command('profile');
+    h.press('profiles-down');
+    h.press('profiles-last');
+    h.press('profiles-down'); // stays on the last
+    h.press('profiles-up');
+    expect(h.dashboard.profiles!.picker.getSnapshot()!.selected).toBe(2);
+    h.press('profiles-choose');
+    expect(h.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(h.opened).toEqual(['prod-us']);
+  });
+
+  test('Enter on the profile in use keeps it; no stored profile says how to store one', () => {
+    const h = harness();
+    h.command('profile');
+    h.press('profiles-first');
+    h.press('profiles-choose');
+    expect(h.opened).toEqual([]);
+    expect(h.message()).toBe('Profile default is the one in use.');
+    const empty = harness(() => []);
+    empty.command('profile');
+    expect(empty.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(empty.message()).toMatch(/^No profile is stored yet/);
+  });
+});
