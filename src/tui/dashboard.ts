@@ -193,6 +193,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     registry,
     client: () => session.getSnapshot().client,
     stores: () => session.getSnapshot().stores,
+    index: () => session.getSnapshot().index,
     nav,
     env,
     runEditor: () =>

@@ -35,15 +35,30 @@ export function FormsView({
       );
     case 'delete': {
       const name = recordName(registry.get(state.resource), state.record);
-      const lines = [
+      const usedBy = state.usedBy;
+      const lines: { text: string; bold: boolean; error: boolean; dim?: boolean }[] = [
         ...wrap(`Delete ${name}? [y/N]`, width).map((text) => ({ text, bold: true, error: false })),
+        ...(usedBy
+          ? wrap(usedBy.text, width).map((text) => ({
+              text,
+              bold: usedBy.state === 'found',
+              error: usedBy.state === 'found',
+              dim: usedBy.state === 'checking' || usedBy.state === 'none',
+            }))
+          : []),
         { text: state.deleting ? 'Deleting…' : 'y deletes it · n, Esc or Enter keeps it', bold: false, error: false },
         ...(state.error ? wrap(state.error, width).map((text) => ({ text, bold: true, error: true })) : []),
       ];
       return (
         <Box flexDirection="column" width={width} height={height} overflow="hidden">
           {lines.map((l, i) => (
-            <Text key={i} bold={l.bold} color={l.error ? theme.error : undefined} wrap="truncate-end">
+            <Text
+              key={i}
+              bold={l.bold}
+              color={l.error ? theme.error : undefined}
+              dimColor={l.dim === true}
+              wrap="truncate-end"
+            >
               {truncate(l.text, width) || ' '}
             </Text>
           ))}

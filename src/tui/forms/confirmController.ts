@@ -1,10 +1,15 @@
 /**
  * Yes/no questions: deleting a record, and throwing away a form with
  * something typed. No is the default: only `y` says yes.
+ *
+ * The delete question shows at once; what refers to the record (from the
+ * record index, gathered in the background if it is not yet) fills in when
+ * it is known, and never holds the question or the answer up.
  */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
+import { watchUsedBy } from '../state/relationsStore.js';
 import type { KeyLayer } from '../input/router.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
 
@@ -17,10 +22,34 @@ export interface ConfirmController {
 
 export function createConfirmController(ctx: FormsContext): ConfirmController {
   const { store } = ctx;
+  let stopWatching: (() => void) | undefined;
+
+  const stopUsedBy = () => {
+    stopWatching?.();
+    stopWatching = undefined;
+  };
 
   const askDelete = (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
-    store.set({ kind: 'delete', resource, record, deleting: false, error: null });
+    stopUsedBy();
+    const asked = { kind: 'delete', resource, record, deleting: false, error: null, usedBy: null } as const;
+    store.set(asked);
+    const stillAsked = () => {
+      const s = store.getSnapshot();
+      return s.kind === 'delete' && s.record === record;
+    };
+    const unwatchIndex = watchUsedBy(ctx.index(), resource, record.id, (usedBy) => {
+      const s = store.getSnapshot();
+      if (s.kind === 'delete' && s.record === record) store.set({ ...s, usedBy });
+    });
+    // The question closed (answered, or replaced by anything else): stop listening.
+    const unwatchStore = store.subscribe(() => {
+      if (!stillAsked()) stopUsedBy();
+    });
+    stopWatching = () => {
+      unwatchIndex?.();
+      unwatchStore();
+    };
   };
 
   const confirmDelete = async () => {
@@ -31,6 +60,7 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
     const def = ctx.registry.get(s.resource);
     try {
       await ctx.client().remove(s.resource, s.record.id);
+      ctx.index().noteWrite(s.resource, { removed: s.record.id });
       ctx.close();
       // Deleted from its details: they show a record that is gone, so back to the list.
       ctx.leaveDetailsOf(s.resource, s.record.id);

@@ -6,6 +6,7 @@
  */
 import type { Registry, ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
+import type { RecordIndex } from '../../api/recordIndex.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
@@ -20,6 +21,8 @@ export interface FormsDeps {
   registry: Registry;
   client: () => ApiClient;
   stores: () => Record<ResourceName, ListStore>;
+  /** The session's record index: what uses a record (delete), the whole list (pickers). */
+  index: () => RecordIndex;
   nav: NavStore;
   env: () => KeyEnv;
   /** Runs the user's editor on a file, with the terminal handed over to it. */
@@ -31,6 +34,7 @@ export interface FormsContext {
   store: FormsStore;
   client(): ApiClient;
   stores(): Record<ResourceName, ListStore>;
+  index(): RecordIndex;
   say(text: string, tone?: 'info' | 'error'): void;
   writable(): boolean;
   /** Says the session is read-only (every entry point checks again, whatever the keys allowed). */
@@ -47,6 +51,7 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
     store,
     client: deps.client,
     stores: deps.stores,
+    index: deps.index,
     say: (text, tone = 'info') => deps.nav.dispatch({ type: 'message', message: { text, tone } }),
     writable: () => !deps.env().readOnly,
     refuse: () =>

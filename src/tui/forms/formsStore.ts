@@ -6,6 +6,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { EditorState } from '../text/lineEditor.js';
+import type { UsedByNote } from '../state/relationsStore.js';
 import type { FormState } from './formModel.js';
 
 export interface PickerState {
@@ -30,7 +31,15 @@ export interface PickerState {
 export type FormsState =
   | { kind: 'none' }
   | { kind: 'form'; form: FormState; picker: PickerState | null }
-  | { kind: 'delete'; resource: ResourceName; record: ApiRecord; deleting: boolean; error: string | null }
+  | {
+      kind: 'delete';
+      resource: ResourceName;
+      record: ApiRecord;
+      deleting: boolean;
+      error: string | null;
+      /** What refers to the record, as far as the record index knows (null: nothing can refer to it). */
+      usedBy: UsedByNote | null;
+    }
   | { kind: 'external'; resource: ResourceName; record: ApiRecord };
 
 export const NO_FORMS: FormsState = { kind: 'none' };

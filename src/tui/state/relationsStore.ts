@@ -137,3 +137,74 @@ export class RelationsStore extends Store<RelationsState> {
     };
   }
 }
+
+/** What a delete's confirmation says about the records that refer to the one asked about. */
+export interface UsedByNote {
+  /** "This SLI is used by 3 SLOs.", "Checking what uses it… (gathering 1,200 of 5,030 SLOs)". */
+  text: string;
+  /** found: something refers to it; none: nothing does; checking: not every referrer is held yet; unknown: the check stopped. */
+  state: 'found' | 'none' | 'checking' | 'unknown';
+}
+
+/**
+ * The used-by sentence of a record from what the index holds now, or
+ * undefined when no resource can refer to it (nothing to check).
+ */
+export function usedByNote(index: RecordIndex, resource: ResourceName, id: string): UsedByNote | undefined {
+  const referrers = relations.referrerResources(resource);
+  if (referrers.length === 0) return undefined;
+  const phrase = relations.usedByPhrase(relations.usedBy(resource, id, indexLookup(index)));
+  const statuses = referrers.map((r) => index.status(r));
+  const noun = relations.model.noun(resource, false);
+  const stopped = statuses.find((s) => s.state === 'failed' || s.state === 'stopped');
+  if (stopped) {
+    const why = stopped.message ?? describeIndexStatus(stopped) ?? 'the records could not all be read';
+    return {
+      state: phrase ? 'found' : 'unknown',
+      text: `${phrase ? `This ${noun} is ${phrase} at least. ` : ''}Could not check everything that uses it: ${why}`,
+    };
+  }
+  const pending = statuses.filter((s) => s.state === 'idle' || s.state === 'gathering');
+  if (pending.length > 0) {
+    const progress = pending.map(
+      (s) => describeIndexStatus(s) ?? `gathering ${relations.model.noun(s.resource, true)}`,
+    );
+    return {
+      state: 'checking',
+      text: `Checking what uses it… ${phrase ? `${phrase} so far ` : ''}(${progress.join(', ')})`,
+    };
+  }
+  const partial = statuses.some((s) => s.state === 'capped');
+  const among = partial ? ' among the records held (indexMaxRecords)' : '';
+  return phrase
+    ? { state: 'found', text: `This ${noun} is ${phrase}${among}.` }
+    : { state: 'none', text: partial ? `Nothing refers to it${among}.` : 'Nothing refers to it.' };
+}
+
+/**
+ * Gathers what can refer to a record and tells `onChange` the sentence each
+ * time it changes (at once with what is held now). Returns the unsubscribe;
+ * undefined when no resource can refer to the record.
+ */
+export function watchUsedBy(
+  index: RecordIndex,
+  resource: ResourceName,
+  id: string,
+  onChange: (note: UsedByNote) => void,
+): (() => void) | undefined {
+  const referrers = relations.referrerResources(resource);
+  if (referrers.length === 0) return undefined;
+  let last = '';
+  const tell = () => {
+    const note = usedByNote(index, resource, id);
+    if (!note || note.text === last) return;
+    last = note.text;
+    onChange(note);
+  };
+  const unsubscribe = index.subscribe((status) => {
+    if (referrers.includes(status.resource)) tell();
+  });
+  for (const r of referrers) void index.ensure(r);
+  tell();
+  return unsubscribe;
+}

@@ -4,6 +4,7 @@
  */
 import { writeFileSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { RecordIndex, type PageWalk } from '../../../src/api/recordIndex.js';
 import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
@@ -15,11 +16,17 @@ import { fakeClient, type FakeClient } from '../fakeClient.js';
 
 const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
 const sli = (n: number): ApiRecord => ({ id: `sli-${n}`, name: `indicator ${n}`, type: 'latency' });
+const slo = (n: number, sliId: string): ApiRecord => ({
+  id: `slo-${n}`,
+  name: `objective ${n}`,
+  service_level_indicator_id: sliId,
+});
 
 interface Harness {
   forms: Forms;
   client: FakeClient;
   nav: NavStore;
+  index: RecordIndex;
   /** The top layer of what is open. */
   top(): KeyLayer;
   press(id: BindingId): void;
@@ -27,12 +34,23 @@ interface Harness {
   message(): string | undefined;
 }
 
-function harness(options: { readOnly?: boolean; launch?: (file: string) => void } = {}): Harness {
+function harness(
+  options: {
+    readOnly?: boolean;
+    launch?: (file: string) => void;
+    slis?: number;
+    slos?: ApiRecord[];
+    /** How the record index reads pages (default: the fake client's). */
+    walk?: PageWalk;
+  } = {},
+): Harness {
   const client = fakeClient({
     organizations: [org(1), org(2)],
-    slis: Array.from({ length: 30 }, (_, i) => sli(i + 1)),
+    slis: Array.from({ length: options.slis ?? 30 }, (_, i) => sli(i + 1)),
+    slos: options.slos ?? [],
     agreements: [],
   });
+  const index = new RecordIndex({ walk: options.walk ?? ((resource, o) => client.pages(resource, o)) });
   const nav = new NavStore();
   const stores = Object.fromEntries(
     REGISTRY.names.map((name) => [name, new ListStore({ client, resource: name, pageSize: 10 })]),
@@ -41,6 +59,7 @@ function harness(options: { readOnly?: boolean; launch?: (file: string) => void 
     registry: REGISTRY,
     client: () => client,
     stores: () => stores,
+    index: () => index,
     nav,
     env: () => ({ readOnly: options.readOnly ?? false }),
     runEditor: () => async (file) => options.launch?.(file),
@@ -50,6 +69,7 @@ function harness(options: { readOnly?: boolean; launch?: (file: string) => void 
     forms,
     client,
     nav,
+    index,
     top,
     press: (id) => {
       const handler = top().handlers[id];
@@ -121,6 +141,48 @@ describe('confirm controller', () => {
     await settle();
     expect(h.client.calls).toContain('remove organizations org-1');
     expect(h.message()).toBe('Deleted organization “organization 1” (org-1).');
+  });
+
+  const usedByOf = (h: Harness) => {
+    const s = h.forms.store.getSnapshot();
+    return s.kind === 'delete' ? s.usedBy : undefined;
+  };
+
+  test('delete: the question says what uses the record, checking at once and counting when the index has it', async () => {
+    const slos = [slo(1, 'sli-7'), slo(2, 'sli-8'), slo(3, 'sli-7'), slo(4, 'sli-7')];
+    const h = harness({ slos });
+    h.forms.askDelete('slis', sli(7));
+    // Shown at once, before anything is gathered.
+    expect(h.top().context).toBe('confirm');
+    expect(usedByOf(h)).toMatchObject({ state: 'checking', text: expect.stringMatching(/^Checking what uses it…/) });
+    for (let i = 0; i < 20 && usedByOf(h)?.state === 'checking'; i++) await settle();
+    expect(usedByOf(h)).toEqual({ state: 'found', text: 'This SLI is used by 3 SLOs.' });
+    h.press('confirm-no');
+    expect(h.client.calls).not.toContain('remove slis sli-7');
+    // Gathered once: asked again, it knows at once; a record nothing refers to says so.
+    h.forms.askDelete('slis', sli(9));
+    expect(usedByOf(h)).toEqual({ state: 'none', text: 'Nothing refers to it.' });
+    // A resource nothing can refer to has nothing to check.
+    h.forms.askDelete('agreements', { id: 'agr-1', name: 'gold' });
+    expect(usedByOf(h)).toBeNull();
+  });
+
+  test('delete: an index that never answers never holds the question: Enter keeps the record, y deletes it', async () => {
+    const never: PageWalk = () => ({
+      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<never>>(() => undefined) }),
+    });
+    const h = harness({ walk: never });
+    h.forms.askDelete('slis', sli(7));
+    expect(usedByOf(h)).toEqual({ state: 'checking', text: 'Checking what uses it… (gathering SLOs)' });
+    h.press('confirm-no');
+    expect(h.forms.layers()).toBeNull();
+    expect(h.message()).toBe('Nothing was deleted.');
+    h.forms.askDelete('slis', sli(7));
+    expect(usedByOf(h)?.state).toBe('checking');
+    h.press('confirm-yes');
+    await settle();
+    expect(h.client.calls).toContain('remove slis sli-7');
+    expect(h.message()).toBe('Deleted SLI “indicator 7” (sli-7).');
   });
 
   test('discard: no goes back to the form with its text; yes closes it unsent', () => {

@@ -221,6 +221,29 @@ describe('delete', () => {
   });
 });
 
+describe('delete of a record others refer to', () => {
+  test('the question says what uses it ("used by 2 SLOs"); Enter alone still keeps it', async () => {
+    const client = sandboxClient(fx.sandbox);
+    const sli = await client.create('slis', { name: 'measured twice', type: 'latency' });
+    const slo = { time_window_type: 'rolling', time_window_value: '7', time_window_unit: 'days', target_value: '99' };
+    await client.create('slos', { name: 'first user', service_level_indicator_id: sli.id, ...slo });
+    await client.create('slos', { name: 'second user', service_level_indicator_id: sli.id, ...slo });
+    const d = open({ client });
+    await waitForPage(d, 1);
+    d.press('G');
+    await waitForFrame(d, (f) => f.includes('measured twice') && !/loading/i.test(statusLineOf(f)), 'the last page');
+    const rows = plain(d.lastFrame()).split('\n');
+    const header = rows.findIndex((l) => l.startsWith('NAME'));
+    const index = rows.findIndex((l) => l.startsWith('measured twice')) - header - 1;
+    for (let i = 0; i < index; i++) d.press('j');
+    d.press('d');
+    await waitForWords(d, `Delete SLI “measured twice” (${sli.id})? [y/N]`, 'This SLI is used by 2 SLOs.');
+    d.press(KEYS.enter);
+    await waitForText(d, 'Nothing was deleted.');
+    expect(requestsOf(fx.sandbox, 'DELETE', `/v1/slis/${sli.id}`)).toHaveLength(0);
+  });
+});
+
 describe('edit in $EDITOR (E)', () => {
   test('a valid change is applied (PATCH of the changed field); the file is private', async () => {
     const seen: { mode: number; text: string }[] = [];
