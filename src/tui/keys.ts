@@ -704,7 +704,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     id: 'picker-choose',
     keys: ['Enter'],
-    description: 'use the selected record (typing searches the names)',
+    description: 'use the selected record (typing searches the whole list by name and id)',
     hint: 'choose',
     group: 'Picker',
     when: ['picker'],

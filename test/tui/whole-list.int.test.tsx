@@ -15,6 +15,7 @@ import {
   waitForText,
   waitForWords,
 } from './helpers.js';
+import { FORM_KEYS, fieldLine, openNewSloForm, plain } from './forms/helpers.js';
 
 const fx = dashboardFixture(renderDashboard, { seed: 5000 });
 const open = fx.open;
@@ -104,5 +105,21 @@ describe('the whole list', () => {
     await waitForWords(d, 'Copied the id sli-000001 to the clipboard');
     d.press('Y');
     await waitForWords(d, 'Copied a Markdown summary of SLI sli-000001');
+  });
+
+  test("the SLO form's SLI picker: typing a name finds the SLI on page 200 of its pages; PgDn still pages", async () => {
+    const d = open();
+    await openNewSloForm(d);
+    d.press(KEYS.tab, KEYS.tab);
+    await waitForFrame(d, (f) => fieldLine(f, 'SLI *').startsWith('› '), 'the SLI field focused');
+    d.press(FORM_KEYS.ctrlP);
+    await waitForText(d, 'Pick an SLI', 'loaded ');
+    d.press(KEYS.pageDown);
+    await waitForText(d, 'loaded 50 of 5030');
+    d.type('svc-04990 latency');
+    const frame = await waitForText(d, '1 of 5,030 match', '› svc-04990 latency p95');
+    expect(plain(frame)).toContain('sli-005020');
+    d.press(KEYS.enter);
+    await waitForFrame(d, (f) => fieldLine(f, 'SLI *').includes('sli-005020'), 'the picked id in the field');
   });
 });

@@ -1,18 +1,36 @@
 /**
  * The record picker (SLI, organization, SLOs): the records read so far, a
- * page at a time (PgDn reads the next page), narrowed by a search on their
- * names (and ids), case-insensitive, over every page loaded. Enter fills the
- * id into the field.
+ * page at a time (PgDn reads the next page); typing searches the whole list
+ * (name and id, every word, case-insensitive), gathered in the background,
+ * with "N of M match" and the gathering's progress. Enter fills the id into
+ * the field.
  */
 import React from 'react';
 import { Box, Text } from 'ink';
+import { describeIndexStatus } from '../../api/recordIndex.js';
 import type { ResourceDef } from '../../api/resources.js';
+import { matchText } from '../../domain/listQuery.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
 import { useTheme } from '../components/theme.js';
 import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
+
+/** The picker's status: what the search found (or the pages loaded), and how the gathering goes. */
+export function pickerStatus(picker: PickerState): string {
+  const index = picker.index;
+  const gathered = index !== null && (index.state === 'complete' || index.state === 'capped');
+  const parts: string[] = [];
+  if (picker.matches !== null) parts.push(matchText(picker.matches.length, picker.searched, gathered));
+  else if (picker.total !== null)
+    parts.push(`loaded ${picker.records.length} of ${picker.total}${picker.next ? ' · PgDn loads more' : ''}`);
+  if (index && index.state !== 'complete') {
+    const progress = describeIndexStatus(index);
+    if (progress) parts.push(progress);
+  }
+  return parts.join(' · ');
+}
 
 export function PickerScreen({
   def,
@@ -27,24 +45,26 @@ export function PickerScreen({
 }): React.JSX.Element {
   const theme = useTheme();
   const rows = pickerRows(picker);
-  const loaded =
-    picker.total === null
-      ? ''
-      : `loaded ${picker.records.length} of ${picker.total}${picker.next ? ' · PgDn loads more' : ''}`;
-  const state = picker.loading ? 'Loading…' : (picker.error ?? loaded);
+  const state = picker.error ?? (picker.loading && picker.matches === null ? 'Loading…' : pickerStatus(picker));
   const visible = Math.max(1, height - 4);
   const selected = Math.min(picker.selected, Math.max(0, rows.length - 1));
   const start = windowStart(selected, rows.length, visible);
   const idWidth = 14;
   const nameWidth = Math.max(8, width - idWidth - 3);
-  const empty =
-    picker.loading || picker.records.length === 0
-      ? ''
-      : `No loaded ${def.title} match; PgDn loads more, or type the id in the field.`;
+  const searching = picker.matches !== null;
+  const gathered = picker.index?.state === 'complete' || picker.index?.state === 'capped';
+  const empty = searching
+    ? gathered
+      ? `No ${def.title} match; type the id in the field, or search for other words.`
+      : `No ${def.title} gathered so far match; still gathering…`
+    : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
-        {truncate(`Pick ${def.article} ${def.kind} · type to search the names · Enter uses it · Esc closes`, width)}
+        {truncate(
+          `Pick ${def.article} ${def.kind} · type to search the whole list · Enter uses it · Esc closes`,
+          width,
+        )}
       </Text>
       <InputLine prompt="search: " editor={picker.search} placeholder="part of a name" width={width} />
       <Text wrap="truncate-end" color={picker.error ? theme.error : undefined} dimColor={!picker.error}>

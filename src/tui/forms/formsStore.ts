@@ -3,6 +3,7 @@
  * the UI store is): nothing, a form (with its record picker open or not),
  * the delete question, or an edit running in the user's editor.
  */
+import type { IndexStatus } from '../../api/recordIndex.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { EditorState } from '../text/lineEditor.js';
@@ -23,6 +24,15 @@ export interface PickerState {
   moreWanted: number;
   error: string | null;
   search: EditorState;
+  /**
+   * What the search finds over the whole list (the record index, and the
+   * pages loaded that it does not hold yet); null while nothing is typed.
+   */
+  matches: readonly ApiRecord[] | null;
+  /** Out of how many records the matches were found. */
+  searched: number;
+  /** The record index of the resource, as it was when the matches were found. */
+  index: IndexStatus | null;
   selected: number;
   /** Tells a late answer for an older picker from one for this picker. */
   gen: number;
@@ -62,14 +72,7 @@ export class FormsStore {
   }
 }
 
-/** The picker's rows: the loaded records whose name (or id) holds the search text, case-insensitively. */
-export function pickerRows(picker: PickerState): ApiRecord[] {
-  const q = picker.search.value.trim().toLowerCase();
-  if (q === '') return picker.records;
-  return picker.records.filter(
-    (r) =>
-      String(r.name ?? '')
-        .toLowerCase()
-        .includes(q) || r.id.toLowerCase().includes(q),
-  );
+/** The picker's rows: the search's matches over the whole list, or the pages loaded while nothing is typed. */
+export function pickerRows(picker: PickerState): readonly ApiRecord[] {
+  return picker.matches ?? picker.records;
 }

@@ -1,8 +1,13 @@
 /**
  * The record picker of a reference field (Ctrl+P in a form): pages of the
- * referenced resource, searched by name as you type; Enter puts the id in
- * the field (added to the list for a reference list).
+ * referenced resource (PgDn reads the next), and a search as you type over
+ * the whole list: the session's record index, gathered in the background
+ * from the moment the picker opens, matched as the list's `/` filter
+ * matches (listQuery.ts). Enter puts the id in the field (added to the list
+ * for a reference list).
  */
+import type { ApiRecord } from '../../api/record.js';
+import { ListQueryView, queryWords, RecordFilter } from '../../domain/listQuery.js';
 import type { KeyLayer } from '../input/router.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { errorSentence } from '../errorText.js';
@@ -19,9 +24,14 @@ export interface PickerController {
   layer(picker: PickerState): KeyLayer;
 }
 
+/** The picker shows a record's name and id: the search matches those (no other columns). */
+const PICKER_COLUMNS = [] as const;
+
 export function createPickerController(ctx: FormsContext): PickerController {
   const { store } = ctx;
   let gen = 0;
+  /** The open picker's search over the whole list, and how to stop following the index. */
+  let search: { gen: number; view: ListQueryView; loaded: RecordFilter; stop: () => void } | undefined;
 
   const update = (change: (picker: PickerState) => PickerState) => {
     const s = store.getSnapshot();
@@ -30,6 +40,49 @@ export function createPickerController(ctx: FormsContext): PickerController {
   const current = (mine: number) => {
     const s = store.getSnapshot();
     return s.kind === 'form' && s.picker?.gen === mine;
+  };
+
+  /** The search's matches: the index's records, then the pages loaded that the index does not hold yet. */
+  const withMatches = (p: PickerState): PickerState => {
+    const index = ctx.index();
+    const status = index.status(p.resource);
+    const text = p.search.value;
+    if (!search || search.gen !== p.gen || queryWords(text).length === 0)
+      return { ...p, matches: null, searched: 0, index: status };
+    const held = index.records(p.resource);
+    const notHeld = p.records.filter((r) => index.get(p.resource, r.id) === undefined);
+    const matches: ApiRecord[] = [
+      ...search.view.matches(held, status.version, { text }),
+      ...search.loaded.filter(notHeld, text),
+    ];
+    return { ...p, matches, searched: held.length + notHeld.length, index: status };
+  };
+
+  const stopSearch = () => {
+    search?.stop();
+    search = undefined;
+  };
+
+  /** Gathers the whole list of the picker's resource and follows it while this picker is open. */
+  const startSearch = (mine: number, resource: PickerState['resource']) => {
+    stopSearch();
+    const index = ctx.index();
+    const unwatchIndex = index.subscribe((status) => {
+      if (status.resource === resource && current(mine)) update(withMatches);
+    });
+    const unwatchStore = store.subscribe(() => {
+      if (!current(mine)) stopSearch();
+    });
+    search = {
+      gen: mine,
+      view: new ListQueryView(PICKER_COLUMNS),
+      loaded: new RecordFilter(PICKER_COLUMNS),
+      stop: () => {
+        unwatchIndex();
+        unwatchStore();
+      },
+    };
+    void index.ensure(resource);
   };
 
   const load = (mine: number) => {
@@ -51,14 +104,14 @@ export function createPickerController(ctx: FormsContext): PickerController {
           const seen = new Set(p.records.map((r) => r.id));
           again = p.moreWanted > 0 && page.next !== null;
           const moreWanted = again ? p.moreWanted - 1 : 0;
-          return {
+          return withMatches({
             ...p,
             loading: false,
             moreWanted,
             records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))],
             next: page.next,
             total: page.total,
-          };
+          });
         });
         // PgDn pressed while this page loaded: the next one now, so no press is lost.
         if (again) load(mine);
@@ -92,10 +145,15 @@ export function createPickerController(ctx: FormsContext): PickerController {
       moreWanted: 0,
       error: null,
       search: EMPTY_EDITOR,
+      matches: null,
+      searched: 0,
+      index: null,
       selected: 0,
       gen: mine,
     };
     store.set({ ...s, picker });
+    startSearch(mine, picker.resource);
+    update(withMatches);
     load(mine);
   };
 
@@ -134,7 +192,7 @@ export function createPickerController(ctx: FormsContext): PickerController {
     text: (input, key) => {
       const edited = editLine(picker.search, input, key);
       if (!edited) return false;
-      update((p) => ({ ...p, search: edited, selected: 0 }));
+      update((p) => withMatches({ ...p, search: edited, selected: 0 }));
       return true;
     },
   });

@@ -8,6 +8,7 @@ import { RecordIndex, type PageWalk } from '../../../src/api/recordIndex.js';
 import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
+import { pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
 import { NO_KEY, type KeyLayer } from '../../../src/tui/input/router.js';
 import type { BindingId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
@@ -125,6 +126,55 @@ describe('picker controller', () => {
     const state = h.forms.store.getSnapshot();
     expect(state.kind === 'form' && state.picker).toBeNull();
     expect(state.kind === 'form' && state.form.editors.service_level_indicator_id?.value).toBe('sli-3');
+  });
+
+  test('typing searches the whole list (the record index), not only the pages loaded; PgDn still loads pages', async () => {
+    const h = harness({ slis: 5030 });
+    h.forms.openCreate('slos');
+    h.press('form-next');
+    h.press('form-next');
+    h.press('form-pick');
+    const picker = () => {
+      const s = h.forms.store.getSnapshot();
+      if (s.kind !== 'form' || !s.picker) throw new Error('the picker is not open');
+      return s.picker;
+    };
+    await settle();
+    // Opening it started gathering the SLIs; the first page is loaded.
+    expect(picker().records).toHaveLength(25);
+    expect(h.index.status('slis').state).not.toBe('idle');
+    h.type('indicator 4990');
+    for (let i = 0; i < 200 && h.index.status('slis').state !== 'complete'; i++) await settle();
+    // On page 200 of the picker's pages of 25.
+    expect(picker().matches?.map((r) => r.id)).toEqual(['sli-4990']);
+    expect(pickerStatus(picker())).toBe('1 of 5,030 match');
+    h.press('picker-choose');
+    const s = h.forms.store.getSnapshot();
+    expect(s.kind === 'form' && s.form.editors.service_level_indicator_id?.value).toBe('sli-4990');
+    // Nothing typed: the pages loaded, and PgDn the next one.
+    h.press('form-pick');
+    await settle();
+    expect(pickerStatus(picker())).toBe('loaded 25 of 5030 · PgDn loads more');
+    h.press('picker-more');
+    await settle();
+    expect(picker().records).toHaveLength(50);
+    // Every word counts, in the name or the id: "50" is in 131 of them.
+    h.type('indicator 50');
+    expect(pickerStatus(picker())).toBe('131 of 5,030 match');
+  });
+
+  test('while the index gathers, the search shows the matches so far and says so', () => {
+    const never: PageWalk = () => ({
+      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<never>>(() => undefined) }),
+    });
+    const h = harness({ walk: never });
+    h.forms.openCreate('slos');
+    h.press('form-next');
+    h.press('form-next');
+    h.press('form-pick');
+    h.type('x');
+    const s = h.forms.store.getSnapshot();
+    expect(s.kind === 'form' && s.picker && pickerStatus(s.picker)).toBe('0 of 0 gathered match · gathering SLIs');
   });
 });
 
