@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions): ApiClient {
   const listUrls = new Map<ResourceName, URL>(
     registry.defs.map((def) => [def.name, joinUnderBase(base, options.paths?.[def.name] ?? def.defaultPath)]),
   );
-  const fields = fieldTranslation(checkFieldNames(options.fields));
+  const fields = fieldTranslation(checkFieldNames(options.fields, registry));
   /** A list answer with each record's fields under slotui's names. */
   const listFromService = (resource: ResourceName, json: unknown): unknown => {
     if (json === null || typeof json !== 'object' || !Array.isArray((json as { results?: unknown }).results))
@@ -98,6 +98,12 @@ export function createClient(options: ClientOptions): ApiClient {
         `Unknown resource "${sanitizeServerText(String(resource), 40)}". Use one of: ${registry.names.join(', ')}.`,
       );
     return new URL(url.href);
+  };
+  /** The URL of one record; an unknown resource or an id that is not one path segment is refused first. */
+  const recordUrl = (resource: ResourceName, id: string): URL => {
+    const list = listUrl(resource);
+    checkRecordId(registry.get(resource), id);
+    return itemUnder(list, id);
   };
   const target = (resource: ResourceName, action: Target['action'], id?: string): Target => ({
     resource,
@@ -196,8 +202,7 @@ export function createClient(options: ClientOptions): ApiClient {
     },
 
     get: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
-      checkRecordId(resource, id);
-      const url = itemUnder(listUrl(resource), id);
+      const url = recordUrl(resource, id);
       const answer = await transport.send({
         method: 'GET',
         url,
@@ -222,8 +227,7 @@ export function createClient(options: ClientOptions): ApiClient {
 
     update: guarded(
       async (resource: ResourceName, id: string, patch: Record<string, unknown>, opts: RequestOptions = {}) => {
-        checkRecordId(resource, id);
-        const url = itemUnder(listUrl(resource), id);
+        const url = recordUrl(resource, id);
         const answer = await transport.send({
           method: 'PATCH',
           url,
@@ -236,8 +240,7 @@ export function createClient(options: ClientOptions): ApiClient {
     ),
 
     remove: guarded(async (resource: ResourceName, id: string, opts: RequestOptions = {}) => {
-      checkRecordId(resource, id);
-      const url = itemUnder(listUrl(resource), id);
+      const url = recordUrl(resource, id);
       await transport.send({ method: 'DELETE', url, target: target(resource, 'remove', id), signal: opts.signal });
     }),
 

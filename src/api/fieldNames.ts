@@ -11,7 +11,7 @@
  * relation and command works with the registry's names only.
  */
 import { SlotuiError } from './errors.js';
-import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources.js';
+import type { Registry, ResourceName } from './resources.js';
 
 /** By resource: slotui's field name → the service's. */
 export type FieldNames = Partial<Record<ResourceName, Record<string, string>>>;
@@ -26,7 +26,7 @@ export interface FieldTranslation {
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/;
 
 /** Checks a profile's field names; a 'config' error names what is wrong and what is allowed. */
-export function checkFieldNames(names: unknown): FieldNames {
+export function checkFieldNames(names: unknown, registry: Registry): FieldNames {
   if (names === undefined) return {};
   if (names === null || typeof names !== 'object' || Array.isArray(names)) {
     throw new SlotuiError(
@@ -36,13 +36,13 @@ export function checkFieldNames(names: unknown): FieldNames {
   }
   const checked: FieldNames = {};
   for (const [resource, renames] of Object.entries(names)) {
-    if (!(RESOURCE_NAMES as readonly string[]).includes(resource)) {
+    if (!registry.has(resource)) {
       throw new SlotuiError(
         'config',
-        `The profile's "fields" names an unknown resource "${resource.slice(0, 40)}"; use one of ${RESOURCE_NAMES.join(', ')}.`,
+        `The profile's "fields" names an unknown resource "${resource.slice(0, 40)}"; use one of ${registry.names.join(', ')}.`,
       );
     }
-    const def = RESOURCES[resource as ResourceName];
+    const def = registry.get(resource);
     const known = def.fields.map((f) => f.key);
     const map: Record<string, string> = {};
     for (const [ours, theirs] of Object.entries((renames ?? {}) as Record<string, unknown>)) {
@@ -85,8 +85,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function fieldTranslation(names: FieldNames): FieldTranslation {
   const toService = new Map<ResourceName, Record<string, string>>();
   const fromService = new Map<ResourceName, Record<string, string>>();
-  for (const resource of RESOURCE_NAMES) {
-    const map = names[resource];
+  for (const [resource, map] of Object.entries(names) as [ResourceName, Record<string, string> | undefined][]) {
     if (!map || Object.keys(map).length === 0) continue;
     toService.set(resource, map);
     fromService.set(resource, Object.fromEntries(Object.entries(map).map(([ours, theirs]) => [theirs, ours])));

@@ -4,7 +4,7 @@
  * joining resource paths under it, and refusing links that lead elsewhere.
  */
 import { SlotuiError } from './errors.js';
-import { RESOURCES, type ResourceName } from './resources.js';
+import type { ResourceDef } from './resources.js';
 import { sanitizeServerText } from './text.js';
 
 /** Parses and checks the base URL; throws a SlotuiError before anything is sent. */
@@ -82,11 +82,10 @@ export function recordIdProblem(id: string): string | undefined {
 }
 
 /** Refuses, before anything is sent, an id that is not one path segment (see recordIdProblem). */
-export function checkRecordId(resource: ResourceName, id: string): void {
+export function checkRecordId(def: Pick<ResourceDef, 'name' | 'singular'>, id: string): void {
   const problem = recordIdProblem(id);
   if (problem === undefined) return;
-  // A resource of an injected registry is named by its name.
-  const singular = (RESOURCES as Partial<Record<string, { singular: string }>>)[resource]?.singular ?? resource;
+  const { name: resource, singular } = def;
   const what =
     typeof id !== 'string' || id.trim() === ''
       ? `The ${singular} id is empty`

@@ -18,7 +18,7 @@
 import { SlotuiError } from './errors.js';
 import type { ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord, type Issue } from './validate.js';
-import { REGISTRY, type ResourceDef, type ResourceName } from './resources.js';
+import type { ResourceDef } from './resources.js';
 import { sanitizeServerText } from './text.js';
 import type { Page } from './types.js';
 
@@ -108,11 +108,10 @@ export interface PageSource {
  * stream any length.
  */
 export async function* walkPages(
-  resource: ResourceDef | ResourceName,
+  def: ResourceDef,
   source: PageSource,
   signal?: AbortSignal,
 ): AsyncGenerator<Page, void, undefined> {
-  const def = typeof resource === 'string' ? REGISTRY.get(resource) : resource;
   const throwIfCancelled = () => {
     if (signal?.aborted) throw new SlotuiError('cancelled', 'The request was cancelled.');
   };

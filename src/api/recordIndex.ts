@@ -17,7 +17,7 @@
  * Plain TypeScript: no UI here.
  */
 import { describeError, SlotuiError } from './errors.js';
-import { RESOURCES, type ResourceName } from './resources.js';
+import { REGISTRY, type Registry, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
 import type { Page } from './types.js';
 
@@ -39,6 +39,8 @@ export type IndexState =
 
 export interface IndexStatus {
   resource: ResourceName;
+  /** The resource's title in sentences ("SLIs"). */
+  title: string;
   state: IndexState;
   /** Records usable now (`records()`). */
   held: number;
@@ -56,6 +58,8 @@ export interface IndexStatus {
 
 export interface RecordIndexOptions {
   walk: PageWalk;
+  /** The resources it holds, for their titles in messages (default: the service's). */
+  registry?: Registry;
   /** Records held at most per resource (a profile's `indexMaxRecords`). */
   maxRecords?: number;
   pageSize?: number;
@@ -89,6 +93,7 @@ class ResourceIndex {
 
 export class RecordIndex {
   private readonly walkPages: PageWalk;
+  private readonly registry: Registry;
   readonly maxRecords: number;
   private readonly pageSize: number;
   private readonly progressIntervalMs: number;
@@ -107,6 +112,7 @@ export class RecordIndex {
       );
     }
     this.walkPages = options.walk;
+    this.registry = options.registry ?? REGISTRY;
     this.maxRecords = max;
     this.pageSize = options.pageSize ?? INDEX_PAGE_SIZE;
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
@@ -122,6 +128,7 @@ export class RecordIndex {
     const index = this.entry(resource);
     return {
       resource,
+      title: this.titleOf(resource),
       state: index.state,
       held: index.records.length,
       gathered: index.walk ? index.walk.records.length : index.records.length,
@@ -210,6 +217,10 @@ export class RecordIndex {
     this.listeners.clear();
   }
 
+  private titleOf(resource: ResourceName): string {
+    return this.registry.has(resource) ? this.registry.get(resource).title : resource;
+  }
+
   private entry(resource: ResourceName): ResourceIndex {
     let index = this.indexes.get(resource);
     if (!index) {
@@ -268,7 +279,7 @@ export class RecordIndex {
       index.records = walk.records;
       index.positions = walk.positions;
       index.finished = capped
-        ? { state: 'capped', message: cappedMessage(index.resource, this.maxRecords, index.total) }
+        ? { state: 'capped', message: cappedMessage(this.titleOf(index.resource), this.maxRecords, index.total) }
         : { state: 'complete' };
       index.state = index.finished.state;
       index.message = index.finished.message;
@@ -279,7 +290,7 @@ export class RecordIndex {
       if (!current()) return;
       index.walk = undefined;
       index.state = 'failed';
-      index.message = `Gathering ${titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
+      index.message = `Gathering ${this.titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
       this.emit(index);
     } finally {
       if (index.walk === walk) index.walk = undefined;
@@ -340,11 +351,7 @@ function removeFrom(index: ResourceIndex, id: string): void {
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** The resource's title; a resource of another registry (tests, extensions) goes by its name. */
-const titleOf = (resource: ResourceName): string =>
-  (RESOURCES as Partial<typeof RESOURCES>)[resource]?.title ?? resource;
-
-function cappedMessage(resource: ResourceName, max: number, total: number | undefined): string {
-  const title = titleOf(resource);
+function cappedMessage(title: string, max: number, total: number | undefined): string {
   const of = total !== undefined && total > max ? ` of ${count(total)}` : '';
   return `Only the first ${count(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;
 }
@@ -354,7 +361,7 @@ function cappedMessage(resource: ResourceName, max: number, total: number | unde
  * "5,030 SLIs held", the capped or failed sentence; undefined when idle.
  */
 export function describeIndexStatus(status: IndexStatus): string | undefined {
-  const title = titleOf(status.resource);
+  const title = status.title;
   switch (status.state) {
     case 'idle':
       return undefined;

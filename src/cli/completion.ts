@@ -7,7 +7,7 @@
  *
  * A first line `:files` asks the shell to complete file names instead.
  */
-import { RESOURCES } from '../api/resources.js';
+import type { Registry } from '../api/resources.js';
 import { configDirFrom } from '../config/paths.js';
 import { ConfigStore } from '../config/store.js';
 import { commandWords } from './args.js';
@@ -91,7 +91,7 @@ function commandOf(words: readonly string[]): { spec?: CommandSpec; first?: stri
  * Candidates for the last word, given every word after `slotui` (the last one
  * being typed, possibly empty). The shell filters them by what is typed.
  */
-export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv): string[] {
+export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const previous = before.at(-1);
@@ -118,7 +118,7 @@ export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv):
     return [];
   }
   const argument = spec.args[positionals.length];
-  if (argument === 'resource') return Object.values(RESOURCES).map((d) => d.name);
+  if (argument === 'resource') return [...registry.names];
   if (argument === 'shell') return [...SHELLS];
   return [];
 }

@@ -3,17 +3,17 @@
  * and the resource registry. Every line fits 80 columns: long descriptions
  * wrap under their own column.
  */
-import type { FieldDef, ResourceDef } from '../api/resources.js';
-import { RESOURCES } from '../api/resources.js';
+import type { FieldDef, Registry, ResourceDef, ResourceName } from '../api/resources.js';
 import { wrap } from '../text/width.js';
 import { COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type FlagName } from './commands.js';
 
 export const HELP_WIDTH = 80;
 
 const otherAliases = (d: ResourceDef): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
-const RESOURCE_LINE = `Resources: ${Object.values(RESOURCES)
-  .map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name))
-  .join(', ')}; singular forms work too.`;
+const resourceLine = (registry: Registry): string =>
+  `Resources: ${registry.defs
+    .map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name))
+    .join(', ')}; singular forms work too.`;
 
 /** Two columns: the left one padded, the right one wrapped under itself. */
 function twoColumns(rows: readonly { left: string; about: string }[]): string[] {
@@ -47,7 +47,7 @@ function flagLines(names: readonly FlagName[]): string[] {
 
 const LISTED: readonly CommandName[] = (Object.keys(COMMANDS) as CommandName[]).filter((name) => name !== 'dashboard');
 
-export function programHelp(version: string): string {
+export function programHelp(version: string, registry: Registry): string {
   const commands = LISTED.map((name) => ({
     left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`,
     about: COMMANDS[name].summary,
@@ -63,7 +63,7 @@ export function programHelp(version: string): string {
     'Commands:',
     ...twoColumns(commands),
     '',
-    ...paragraph(RESOURCE_LINE),
+    ...paragraph(resourceLine(registry)),
     '',
     'Flags for every command:',
     ...flagLines([...COMMON_FLAGS, 'version']),
@@ -109,16 +109,17 @@ const article = (word: string): string => `${/^(?:[aeiou]|sl[io]\b)/i.test(word)
 const oneOf = (def: ResourceDef): string => def.plural.replace(/s$/, '');
 
 /** What a field takes, in words (create/update --help). */
-function fieldForm(field: FieldDef): string {
+function fieldForm(field: FieldDef, registry: Registry): string {
+  const referenced = (fallback: ResourceName) => registry.get(field.references ?? fallback);
   switch (field.kind) {
     case 'integer':
       return `a whole number, such as ${field.example ?? '60'}`;
     case 'numeric-string':
       return `a number in quotes, such as "${field.example ?? '99.9'}"`;
     case 'reference':
-      return `the id of ${article(oneOf(RESOURCES[field.references ?? 'slis']))}`;
+      return `the id of ${article(oneOf(referenced('slis')))}`;
     case 'reference-list':
-      return `a list of ${oneOf(RESOURCES[field.references ?? 'slos'])} ids, such as ["${RESOURCES[field.references ?? 'slos'].singular}-000001"]`;
+      return `a list of ${oneOf(referenced('slos'))} ids, such as ["${referenced('slos').singular}-000001"]`;
     case 'queries':
       return 'named queries: {"p95": {"select": "…", "from": "…", "where": "…", "limit": 100}}';
     case 'multiline':
@@ -128,19 +129,27 @@ function fieldForm(field: FieldDef): string {
 }
 
 /** The registry's fields of each resource: what `create` and `update` accept. */
-export function fieldsHelp(defs: readonly ResourceDef[]): string[] {
+export function fieldsHelp(defs: readonly ResourceDef[], registry: Registry): string[] {
   return defs.flatMap((def) => [
     '',
     `Fields of ${article(oneOf(def))} (* required):`,
     ...twoColumns(
-      def.fields.map((field) => ({ left: `  ${field.key}${field.required ? '*' : ''}`, about: fieldForm(field) })),
+      def.fields.map((field) => ({
+        left: `  ${field.key}${field.required ? '*' : ''}`,
+        about: fieldForm(field, registry),
+      })),
     ),
   ]);
 }
 
-export function commandHelp(name: CommandName | 'auth', version: string, resource?: ResourceDef): string {
+export function commandHelp(
+  name: CommandName | 'auth',
+  version: string,
+  registry: Registry,
+  resource?: ResourceDef,
+): string {
   if (name === 'auth') return authHelp();
-  if (name === 'dashboard') return programHelp(version);
+  if (name === 'dashboard') return programHelp(version, registry);
   const spec = COMMANDS[name];
   const takesResource = spec.args.includes('resource');
   const takesFields = name === 'create' || name === 'update';
@@ -149,8 +158,8 @@ export function commandHelp(name: CommandName | 'auth', version: string, resourc
     '',
     ...paragraph(`${spec.summary[0]?.toUpperCase()}${spec.summary.slice(1)}.`),
     ...(spec.details ? ['', ...paragraph(spec.details)] : []),
-    ...(takesResource && !resource ? ['', ...paragraph(RESOURCE_LINE)] : []),
-    ...(takesFields ? fieldsHelp(resource ? [resource] : Object.values(RESOURCES)) : []),
+    ...(takesResource && !resource ? ['', ...paragraph(resourceLine(registry))] : []),
+    ...(takesFields ? fieldsHelp(resource ? [resource] : registry.defs, registry) : []),
     '',
     'Flags:',
     ...flagLines([...spec.flags, ...COMMON_FLAGS]),

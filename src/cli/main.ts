@@ -55,10 +55,13 @@ export async function main(io: CliIo): Promise<number> {
   try {
     // The completion scripts' call on every Tab: answered before parsing (the words are half typed).
     if (io.argv[0] === '__complete') {
-      const { completeWords } = await import('./completion.js');
+      const [{ completeWords }, { REGISTRY }] = await Promise.all([
+        import('./completion.js'),
+        import('../api/resources.js'),
+      ]);
       return await writeAndExit(
         io,
-        completeWords(io.argv.slice(1), io.env)
+        completeWords(io.argv.slice(1), io.env, io.registry ?? REGISTRY)
           .map((word) => `${word}\n`)
           .join(''),
       );
@@ -66,12 +69,16 @@ export async function main(io: CliIo): Promise<number> {
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
     if (parsed.kind === 'help') {
-      const [{ commandHelp, programHelp }, { resolveResource }] = await Promise.all([
+      const [{ commandHelp, programHelp }, { REGISTRY }] = await Promise.all([
         import('./help.js'),
         import('../api/resources.js'),
       ]);
-      const resource = parsed.resource === undefined ? undefined : resolveResource(parsed.resource);
-      return await writeAndExit(io, parsed.topic ? commandHelp(parsed.topic, VERSION, resource) : programHelp(VERSION));
+      const registry = io.registry ?? REGISTRY;
+      const resource = parsed.resource === undefined ? undefined : registry.resolve(parsed.resource);
+      return await writeAndExit(
+        io,
+        parsed.topic ? commandHelp(parsed.topic, VERSION, registry, resource) : programHelp(VERSION, registry),
+      );
     }
     const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
     ctx = createContext(io, parsed.flags);

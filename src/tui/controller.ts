@@ -20,7 +20,7 @@ import type { ViewportStore } from './state/viewport.js';
 import { editLine } from './text/lineEditor.js';
 import type { Forms } from './forms/formsController.js';
 import type { RecordIndex } from '../api/recordIndex.js';
-import { relations } from '../api/relations.js';
+import { relationsOf } from '../api/relations.js';
 import type { ApiRecord } from '../api/record.js';
 import { createCopier, recordSummary } from './copy.js';
 import type { RelationsMode, RelationsStore } from './state/relationsStore.js';
@@ -81,10 +81,21 @@ export function createController(deps: ControllerDeps): Controller {
     return rows[Math.min(at, rows.length - 1)]?.record;
   };
 
-  const copier = createCopier(deps.writeTerminal, (resource, record) =>
-    deps.index
-      ? recordSummary(deps.registry.get(resource), record, deps.index(), records, (deps.clock ?? (() => new Date()))())
-      : record.id,
+  const relations = relationsOf(deps.registry);
+  const copier = createCopier(
+    deps.writeTerminal,
+    (resource, record) =>
+      deps.index
+        ? recordSummary(
+            deps.registry.get(resource),
+            record,
+            relations,
+            deps.index(),
+            records,
+            (deps.clock ?? (() => new Date()))(),
+          )
+        : record.id,
+    relations,
   );
 
   /** u, x, y, Y on a record (the list's selection or the details' record). */

@@ -5,10 +5,9 @@
  * of any other record, its fields, with names beside the ids it refers to.
  */
 import type { RecordIndex } from '../api/recordIndex.js';
-import { relations } from '../api/relations.js';
 import type { ResourceDef, ResourceName } from '../api/resources.js';
 import type { ApiRecord } from '../api/record.js';
-import { idsIn, nameBesideId, type RecordLookup } from '../domain/relations.js';
+import { idsIn, nameBesideId, type RecordLookup, type Relations } from '../domain/relations.js';
 import { markdownSummary, sloSummaryItems, type SummaryItem } from '../domain/summary.js';
 import { clipboardSequence } from '../text/osc.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -36,6 +35,7 @@ const text = (value: unknown): string =>
 export function recordSummary(
   def: ResourceDef,
   record: ApiRecord,
+  relations: Relations,
   index: RecordIndex,
   records: RecordStore,
   now: Date,
@@ -74,6 +74,7 @@ export interface Copier {
 export function createCopier(
   write: ((sequence: string) => void) | undefined,
   summary: (resource: ResourceName, record: ApiRecord) => string,
+  relations: Relations,
 ): Copier {
   const copy = (content: string, what: string): string => {
     if (!write) return 'Copying is not available here.';

@@ -14,6 +14,7 @@ import type { Key } from 'ink';
 import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
 import { gatedWalk } from './state/gatedWalk.js';
 import { RecordIndex } from '../api/recordIndex.js';
+import { relationsOf } from '../api/relations.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -144,7 +145,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
       ]),
     ) as Record<ResourceName, ListStore>;
     // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
-    const index = new RecordIndex({ walk: gatedWalk(client, gate), maxRecords: settings.indexMaxRecords });
+    const index = new RecordIndex({
+      walk: gatedWalk(client, gate, registry),
+      maxRecords: settings.indexMaxRecords,
+      registry,
+    });
     const wholes = Object.fromEntries(
       registry.defs.map((def) => [
         def.name,
@@ -168,9 +173,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
     makeSession(services.client, services.settings, false, services.firstPage),
   );
   let editorRunner = services.runEditor;
-  const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, resources: registry.names.length });
+  const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, registry });
   const records = new RecordStore(() => session.getSnapshot().client);
-  const relationsStore = new RelationsStore(() => session.getSnapshot().index);
+  const relationsStore = new RelationsStore(() => session.getSnapshot().index, relationsOf(registry));
   const say = (text: string, tone: 'info' | 'error' = 'info') =>
     nav.dispatch({ type: 'message', message: { text, tone } });
 

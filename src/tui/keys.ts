@@ -9,7 +9,7 @@
  * (forms) add their own context names.
  */
 import type { Key } from 'ink';
-import { REGISTRY, shortName } from '../api/resources.js';
+import { REGISTRY, shortName, type Registry } from '../api/resources.js';
 
 export type KeyContext =
   | 'always'
@@ -52,8 +52,8 @@ export type KeyGroup =
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {
   readOnly: boolean;
-  /** Resources of the session's registry (number keys 1..N); default: the service's. */
-  resources?: number;
+  /** The session's resources (number keys 1..N, their names in the help); default: the service's. */
+  registry?: Registry;
 }
 
 export type BindingId =
@@ -161,11 +161,15 @@ export interface Binding {
   disabledReason?: string;
   /** Keys that depend on the session (the number keys of its resources); `keys` is the default. */
   keysFor?: (env: KeyEnv) => readonly string[];
+  /** A description that depends on the session (the names of its resources); `description` is the default. */
+  descriptionFor?: (env: KeyEnv) => string;
 }
 
 /** `1`..`N`, one a resource (at most 9). */
 const numberKeys = (count: number): string[] => Array.from({ length: Math.min(9, count) }, (_, i) => String(i + 1));
-const defaultCount = REGISTRY.names.length;
+const registryOf = (env: KeyEnv): Registry => env.registry ?? REGISTRY;
+const switchResource = (registry: Registry): string =>
+  `switch resource: ${registry.defs.map((d) => d.plural).join(', ')}`;
 
 const writable = (env: KeyEnv): boolean => !env.readOnly;
 
@@ -199,9 +203,10 @@ export const BINDINGS: readonly Binding[] = [
   // Resources
   {
     id: 'switch-resource',
-    keys: numberKeys(defaultCount),
-    keysFor: (env) => numberKeys(env.resources ?? defaultCount),
-    description: `switch resource: ${REGISTRY.defs.map((d) => d.plural).join(', ')}`,
+    keys: numberKeys(REGISTRY.names.length),
+    keysFor: (env) => numberKeys(registryOf(env).names.length),
+    description: switchResource(REGISTRY),
+    descriptionFor: (env) => switchResource(registryOf(env)),
     hint: 'resource',
     group: 'Resources',
     when: ['global'],
@@ -740,9 +745,11 @@ export const BINDINGS: readonly Binding[] = [
 ];
 
 /** Commands of the command line, for the help overlay and the README. */
-export const COMMAND_HELP: readonly { command: string; description: string }[] = [
+export const commandLineHelp = (env: KeyEnv): readonly { command: string; description: string }[] => [
   {
-    command: REGISTRY.defs.map((d) => `:${shortName(d)}`).join('  '),
+    command: registryOf(env)
+      .defs.map((d) => `:${shortName(d)}`)
+      .join('  '),
     description: 'switch resource (singular forms too)',
   },
   { command: ':slo ID', description: "open that record's details (any resource: :sli sli-000123, :org org-000001)" },
@@ -832,7 +839,11 @@ export function bindingsFor(contexts: readonly KeyContext[], env: KeyEnv): Bindi
 
 /** Bindings grouped for the help overlay and the README, groups in a stable order. */
 export function groupedBindings(env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
-  const forSession = (b: Binding): Binding => (b.keysFor ? { ...b, keys: b.keysFor(env) } : b);
+  const forSession = (b: Binding): Binding => ({
+    ...b,
+    keys: keysOf(b, env),
+    description: b.descriptionFor ? b.descriptionFor(env) : b.description,
+  });
   return GROUP_ORDER.map((group) => ({
     group,
     bindings: BINDINGS.filter((b) => b.group === group && isEnabled(b, env)).map(forSession),
@@ -843,8 +854,9 @@ const code = (k: string): string => `\`${k}\``;
 
 /** The README's key table (Markdown), generated from the bindings so it cannot drift. */
 export function keyTableMarkdown(): string {
+  const env: KeyEnv = { readOnly: false };
   const lines = ['| keys | action | where |', '|---|---|---|'];
-  for (const { group, bindings } of groupedBindings({ readOnly: false })) {
+  for (const { group, bindings } of groupedBindings(env)) {
     for (const b of bindings) {
       const where = b.when.includes('always') || b.when.includes('global') ? 'everywhere' : b.when.join(', ');
       const note = b.enabled ? ' (not with `--read-only`)' : '';
@@ -854,7 +866,7 @@ export function keyTableMarkdown(): string {
     }
   }
   lines.push('', '| command | action |', '|---|---|');
-  for (const c of COMMAND_HELP)
+  for (const c of commandLineHelp(env))
     lines.push(
       `| ${c.command
         .split(/\s{2,}/)

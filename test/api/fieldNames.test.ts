@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkFieldNames, fieldTranslation } from '../../src/api/fieldNames.js';
+import { REGISTRY } from '../../src/api/resources.js';
 import { SlotuiError } from '../../src/api/errors.js';
 
 describe('field names a profile changes', () => {
   it('are checked: known resources and fields, field-like names, no two alike', () => {
-    expect(checkFieldNames(undefined)).toEqual({});
-    expect(checkFieldNames({ agreements: { slo_ids: 'objective_ids', name: 'name' } })).toEqual({
+    expect(checkFieldNames(undefined, REGISTRY)).toEqual({});
+    expect(checkFieldNames({ agreements: { slo_ids: 'objective_ids', name: 'name' } }, REGISTRY)).toEqual({
       agreements: { slo_ids: 'objective_ids' },
     });
     const refused = (names: unknown) => {
       try {
-        checkFieldNames(names);
+        checkFieldNames(names, REGISTRY);
       } catch (error) {
         expect(error).toBeInstanceOf(SlotuiError);
         expect((error as SlotuiError).kind).toBe('config');

@@ -7,6 +7,7 @@ import { describeIndexStatus, RecordIndex, type IndexStatus, type PageWalk } fro
 import { walkPages, type PageSource } from '../../src/api/pagination.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import type { Page } from '../../src/api/types.js';
+import { REGISTRY } from '../../src/api/resources.js';
 
 const BASE = 'https://slo.example.test/v1/slis/';
 const PAGE_MS = 10;
@@ -61,7 +62,7 @@ function fakeServer(records: ApiRecord[]): FakeServer {
       follow: (link, _relativeTo, s) => pageAt(new URL(link), s),
       resolve: (link) => new URL(link),
     };
-    return walkPages(resource, source, signal);
+    return walkPages(REGISTRY.get(resource), source, signal);
   };
   return server;
 }
@@ -191,7 +192,7 @@ describe('RecordIndex', () => {
     const records = many(300);
     const walk: PageWalk = (resource, { limit, signal }) =>
       walkPages(
-        resource,
+        REGISTRY.get(resource),
         {
           first: async () => ({
             total: 300,

@@ -1,9 +1,10 @@
 /**
  * The registry is the one truth about resources: a registry with one more
- * resource ("services": a name and a description) works in the sandbox, the
- * CLI (`list`, `get`) and the dashboard (its number key and tab, the list,
- * details, the create form) with no other change, and a data file without a
- * collection of services loads it as empty.
+ * resource ("services": a name, a description and the SLOs they serve) works
+ * in the sandbox, the CLI (`list`, `get`, `used-by`, help) and the dashboard
+ * (its number key and tab, the help, the list, details, the create form, `u`)
+ * with no other change, and a data file without a collection of services
+ * loads it as empty.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,14 @@ const services: ResourceDef = {
   aliases: ['service', 'services', 'svc'],
   idPrefix: 'svc',
   defaultPath: '/v1/services/',
-  recordFields: { id: 'id', name: 'text', description: 'text', created_at: 'text', updated_at: 'text' },
+  recordFields: {
+    id: 'id',
+    name: 'text',
+    description: 'text',
+    slo_ids: 'string-or-number-list',
+    created_at: 'text',
+    updated_at: 'text',
+  },
   columns: [
     { id: 'name', header: 'NAME', get: (r) => String(r.name ?? ''), width: 30, minWidth: 10, priority: 10 },
     {
@@ -41,8 +49,9 @@ const services: ResourceDef = {
   fields: [
     { key: 'name', label: 'Name', kind: 'text', required: true },
     { key: 'description', label: 'Description', kind: 'multiline', required: false },
+    { key: 'slo_ids', label: 'SLOs served', kind: 'reference-list', references: 'slos', required: false },
   ],
-  detailOrder: ['id', 'name', 'description', 'created_at', 'updated_at'],
+  detailOrder: ['id', 'name', 'description', 'slo_ids', 'created_at', 'updated_at'],
   label: (r) => String(r.name ?? r.id),
 };
 const registry = createRegistry([...REGISTRY.defs, services]);
@@ -50,6 +59,7 @@ const SERVICES = 'services' as ResourceName;
 
 let sandbox: SandboxHandle;
 let dir: string;
+let sloId: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'slotui-registry-'));
@@ -61,6 +71,18 @@ beforeAll(async () => {
     { mode: 0o600 },
   );
   sandbox = await startSandbox({ dataFile, registry });
+  const client = sandboxClient(sandbox, { registry });
+  const sli = await client.create('slis', { name: 'checkout availability', type: 'availability' });
+  const slo = await client.create('slos', {
+    name: 'checkout 99.9',
+    service_level_indicator_id: sli.id,
+    time_window_type: 'rolling',
+    time_window_value: '30',
+    time_window_unit: 'day',
+    target_value: '99.9',
+  });
+  sloId = slo.id;
+  await client.close();
 });
 afterAll(async () => {
   await sandbox.close();
@@ -79,7 +101,11 @@ describe('a registry with one more resource', () => {
     const empty = await run(['list', 'services', '--json'], { env: env(), registry });
     expect(empty).toMatchObject({ code: 0, stdout: '[]\n' });
     const client = sandboxClient(sandbox, { registry });
-    const created = await client.create(SERVICES, { name: 'checkout', description: 'takes the money' });
+    const created = await client.create(SERVICES, {
+      name: 'checkout',
+      description: 'takes the money',
+      slo_ids: [sloId],
+    });
     await client.close();
     expect(created.id).toBe('svc-000001');
 
@@ -91,6 +117,20 @@ describe('a registry with one more resource', () => {
     expect(JSON.parse(got.stdout)).toMatchObject({ id: 'svc-000001', name: 'checkout' });
     const unknown = await run(['list', 'widgets'], { env: env(), registry });
     expect(unknown.stderr).toContain('use one of slis, slos, organizations (orgs), agreements, services (svc).');
+  });
+
+  test('the CLI: used-by finds what refers through its reference field; help and completion name it', async () => {
+    const usedBy = await run(['used-by', 'slo', sloId], { env: env(), registry });
+    expect(usedBy.code).toBe(0);
+    expect(usedBy.stdout).toMatch(/^services\s+svc-000001\s+checkout$/m);
+    expect(usedBy.stderr).toMatch(/is used by 1 service\.$/m);
+
+    const help = await run(['create', '--help'], { registry });
+    expect(help.stdout).toContain('services (svc)');
+    expect(help.stdout).toContain('Fields of a service (* required):');
+    expect(help.stdout).toMatch(/^ {2}slo_ids\s+a list of SLO ids/m);
+    const completion = await run(['__complete', 'list', ''], { env: env(), registry });
+    expect(completion.stdout.split('\n')).toContain('services');
   });
 
   test('the dashboard: 5 opens it, the tab shows its total, Enter its details, c its create form', async () => {
@@ -105,7 +145,10 @@ describe('a registry with one more resource', () => {
       );
       expect(frame).toContain('5 Services (1)');
       d.press('?');
-      await waitForText(d, '1 2 3 4 5', 'switch resource');
+      frame = await waitForText(d, '1 2 3 4 5', 'switch resource');
+      expect(frame).toContain('agreements, services');
+      d.press('G');
+      await waitForText(d, ':slis  :slos  :orgs  :agreements  :svc');
       d.press(KEYS.escape);
       await waitForFrame(d, (f) => !f.includes('Help ·'), 'the help closed');
       d.press(KEYS.enter);
@@ -126,6 +169,14 @@ describe('a registry with one more resource', () => {
         (f) => statusLineOf(f).startsWith('services · page 1 of 1 · total 2'),
         'the services after :svc',
       );
+      d.press('2');
+      await waitForFrame(
+        d,
+        (f) => statusLineOf(f).startsWith('slos · page 1 of 1') && f.includes('checkout 99.9'),
+        'the SLO',
+      );
+      d.press('u');
+      await waitForText(d, 'service checkout', 'used by 1 service');
     } finally {
       d.unmount();
     }

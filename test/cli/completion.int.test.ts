@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { REGISTRY } from '../../src/api/resources.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { completeWords, FILES_DIRECTIVE } from '../../src/cli/completion.js';
 import { removeTempDirs, run, tempDir } from './helpers.js';
@@ -26,36 +27,38 @@ async function withProfiles(...names: string[]): Promise<NodeJS.ProcessEnv> {
 describe('what Tab offers', () => {
   test('commands, auth sub-commands, resources, flags, formats, shells, profile names', async () => {
     const env = await withProfiles('prod', 'staging');
-    expect(completeWords([''], env)).toEqual(
+    expect(completeWords([''], env, REGISTRY)).toEqual(
       expect.arrayContaining(['list', 'get', 'create', 'auth', 'sandbox', 'completion', 'help']),
     );
-    expect(completeWords(['auth', ''], env)).toEqual(['login', 'status', 'logout']);
-    expect(completeWords(['list', ''], env)).toEqual(['slis', 'slos', 'organizations', 'agreements']);
-    expect(completeWords(['get', '--profile', 'prod', 's'], env)).toEqual([
+    expect(completeWords(['auth', ''], env, REGISTRY)).toEqual(['login', 'status', 'logout']);
+    expect(completeWords(['list', ''], env, REGISTRY)).toEqual(['slis', 'slos', 'organizations', 'agreements']);
+    expect(completeWords(['get', '--profile', 'prod', 's'], env, REGISTRY)).toEqual([
       'slis',
       'slos',
       'organizations',
       'agreements',
     ]);
-    expect(completeWords(['get', 'slo', ''], env)).toEqual([]);
-    expect(completeWords(['list', 'slos', '--'], env)).toEqual(
+    expect(completeWords(['get', 'slo', ''], env, REGISTRY)).toEqual([]);
+    expect(completeWords(['list', 'slos', '--'], env, REGISTRY)).toEqual(
       expect.arrayContaining(['--limit', '--offset', '--all', '--output', '--json', '--profile', '--read-only']),
     );
-    expect(completeWords(['list', 'slos', '--'], env)).not.toContain('--yes');
-    expect(completeWords(['list', 'slos', '-o', ''], env)).toEqual(['json', 'yaml', 'wide', 'name']);
-    expect(completeWords(['list', 'slos', '--output=y'], env)).toEqual([
+    expect(completeWords(['list', 'slos', '--'], env, REGISTRY)).not.toContain('--yes');
+    expect(completeWords(['list', 'slos', '-o', ''], env, REGISTRY)).toEqual(['json', 'yaml', 'wide', 'name']);
+    expect(completeWords(['list', 'slos', '--output=y'], env, REGISTRY)).toEqual([
       '--output=json',
       '--output=yaml',
       '--output=wide',
       '--output=name',
     ]);
-    expect(completeWords(['--profile', ''], env)).toEqual(['prod', 'staging']);
-    expect(completeWords(['create', 'slo', '-f', ''], env)).toEqual([FILES_DIRECTIVE]);
-    expect(completeWords(['completion', ''], env)).toEqual(['bash', 'zsh', 'fish']);
+    expect(completeWords(['--profile', ''], env, REGISTRY)).toEqual(['prod', 'staging']);
+    expect(completeWords(['create', 'slo', '-f', ''], env, REGISTRY)).toEqual([FILES_DIRECTIVE]);
+    expect(completeWords(['completion', ''], env, REGISTRY)).toEqual(['bash', 'zsh', 'fish']);
   });
 
   test('no config folder: no profiles, no error', async () => {
-    expect(completeWords(['--profile', ''], { SLOTUI_CONFIG_DIR: join(await tempDir(), 'none') })).toEqual([]);
+    expect(completeWords(['--profile', ''], { SLOTUI_CONFIG_DIR: join(await tempDir(), 'none') }, REGISTRY)).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCES, relations } from '../../src/api/relations.js';
-import type { ResourceName } from '../../src/api/resources.js';
+import { referenceFieldsOf, relationsOf } from '../../src/api/relations.js';
+import { REGISTRY, type ResourceName } from '../../src/api/resources.js';
 import { idsIn, nameBesideId } from '../../src/domain/relations.js';
 import { lookupOf } from './helpers.js';
 
@@ -28,10 +28,15 @@ const data = {
   ],
 };
 const lookup = lookupOf(data);
+const relations = relationsOf(REGISTRY);
 
 describe('references from the registry', () => {
   it("are the SLO's SLI and the agreement's organization and SLOs", () => {
-    expect(REFERENCES.map((r) => `${r.from}.${r.field}->${r.to}${r.many ? '[]' : ''}`).sort()).toEqual([
+    expect(
+      referenceFieldsOf(REGISTRY)
+        .map((r) => `${r.from}.${r.field}->${r.to}${r.many ? '[]' : ''}`)
+        .sort(),
+    ).toEqual([
       'agreements.organization_id->organizations',
       'agreements.slo_ids->slos[]',
       'slos.service_level_indicator_id->slis',
@@ -44,8 +49,8 @@ describe('references from the registry', () => {
 
   it('reads one id, a list of ids, numbers, and ignores malformed values', () => {
     const [orgRef, sloRef] = [
-      REFERENCES.find((r) => r.field === 'organization_id')!,
-      REFERENCES.find((r) => r.field === 'slo_ids')!,
+      referenceFieldsOf(REGISTRY).find((r) => r.field === 'organization_id')!,
+      referenceFieldsOf(REGISTRY).find((r) => r.field === 'slo_ids')!,
     ];
     expect(idsIn({ id: 'a', organization_id: 7 }, orgRef)).toEqual(['7']);
     expect(idsIn({ id: 'a', slo_ids: ['x', 3, null, {}, ''] }, sloRef)).toEqual(['x', '3']);

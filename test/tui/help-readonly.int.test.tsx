@@ -3,7 +3,7 @@
  * (no create, edit or delete keys anywhere).
  */
 import { describe, expect, test } from 'vitest';
-import { BINDINGS, COMMAND_HELP, GROUP_ORDER } from '../../src/tui/keys.js';
+import { BINDINGS, commandLineHelp, GROUP_ORDER } from '../../src/tui/keys.js';
 import {
   dashboardFixture,
   flat,
@@ -36,7 +36,7 @@ describe('help', () => {
       expect(text, binding.id).toContain(binding.description);
       expect(text, binding.id).toContain(binding.keys.join(' '));
     }
-    for (const command of COMMAND_HELP) expect(text).toContain(command.description);
+    for (const command of commandLineHelp({ readOnly: false })) expect(text).toContain(command.description);
     d.press(KEYS.escape);
     await waitForFrame(d, (f) => !f.includes('Help · Esc'), 'the help closed by Esc');
     d.press('?');

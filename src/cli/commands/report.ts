@@ -10,7 +10,7 @@
  * once every one needed is found.
  */
 import { isSlotuiError } from '../../api/errors.js';
-import { relations } from '../../api/relations.js';
+import { relationsOf } from '../../api/relations.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { idsIn } from '../../domain/relations.js';
@@ -70,7 +70,7 @@ async function chosenSlos(ctx: Context, client: ApiClient, options: ReportOption
   const named = await readEach(options.ids, (id) => client.get('slos', id));
   if (options.agreement === undefined) return named;
   const agreement = await client.get('agreements', options.agreement);
-  const reference = relations.model.references.find((r) => r.from === 'agreements' && r.to === 'slos');
+  const reference = relationsOf(ctx.registry).model.references.find((r) => r.from === 'agreements' && r.to === 'slos');
   const listed = reference ? [...new Set(idsIn(agreement, reference))].filter((id) => !options.ids.includes(id)) : [];
   const found = await readEach(listed, async (id) => {
     try {
@@ -127,7 +127,7 @@ async function namesOfSlis(
   if (wanted.size <= SLI_GETS_AT_MOST) {
     await readEach([...wanted], async (id) => {
       try {
-        names.set(id, relations.model.name('slis', await client.get('slis', id)));
+        names.set(id, relationsOf(ctx.registry).model.name('slis', await client.get('slis', id)));
       } catch (error) {
         if (!isSlotuiError(error) || error.kind !== 'not-found') throw error;
         names.set(id, undefined);
@@ -139,7 +139,8 @@ async function namesOfSlis(
   try {
     let read = 0;
     for await (const page of client.pages('slis', { limit: ALL_PAGE_SIZE })) {
-      for (const sli of page.results) if (wanted.has(sli.id)) names.set(sli.id, relations.model.name('slis', sli));
+      for (const sli of page.results)
+        if (wanted.has(sli.id)) names.set(sli.id, relationsOf(ctx.registry).model.name('slis', sli));
       read += page.results.length;
       progress.update(countText('SLIs for their names', read, page.total));
       if (names.size === wanted.size) break;

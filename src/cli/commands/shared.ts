@@ -1,7 +1,7 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
 import { checkRecordId } from '../../api/origin.js';
 import { SlotuiError } from '../../api/errors.js';
-import { REGISTRY, resourceList, type Registry, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import { resourceList, type Registry, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import type { Settings } from '../../config/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
@@ -9,7 +9,7 @@ import type { ApiRecord } from '../../api/record.js';
 import { usageError } from '../args.js';
 import { truncate } from '../format.js';
 
-export function resourceArg(word: string, command: string, registry: Registry = REGISTRY): ResourceDef {
+export function resourceArg(word: string, command: string, registry: Registry): ResourceDef {
   const def = registry.resolve(word);
   if (!def) {
     const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
@@ -30,7 +30,7 @@ export function resourceArg(word: string, command: string, registry: Registry = 
 /** The <id> argument, refused as a usage error when it cannot name one record (".", "..", a slash). */
 export function idArg(def: ResourceDef, id: string, command: string): string {
   try {
-    checkRecordId(def.name, id);
+    checkRecordId(def, id);
   } catch (error) {
     if (error instanceof SlotuiError) throw usageError(error.message, command);
     throw error;

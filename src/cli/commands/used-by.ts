@@ -8,11 +8,11 @@
  * (what refers to it then points nowhere, which is worth knowing).
  */
 import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
-import { RESOURCES, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import type { ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
-import { relations } from '../../api/relations.js';
-import type { RecordRef } from '../../domain/relations.js';
+import { relationsOf } from '../../api/relations.js';
+import type { RecordRef, Relations } from '../../domain/relations.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
@@ -29,7 +29,7 @@ export interface UsedByOptions {
 }
 
 export function usedByOptions(ctx: Context, [word = '', id = '']: string[]): UsedByOptions {
-  return { def: resourceArg(word, 'used-by'), id, json: booleanFlag(ctx.flags, 'json') };
+  return { def: resourceArg(word, 'used-by', ctx.registry), id, json: booleanFlag(ctx.flags, 'json') };
 }
 
 export async function usedByCommand(ctx: Context, args: string[]): Promise<number> {
@@ -38,8 +38,9 @@ export async function usedByCommand(ctx: Context, args: string[]): Promise<numbe
 
 export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions): Promise<number> {
   const client = await ctx.connect(ctx.settings());
+  const relations = relationsOf(ctx.registry);
   const target = readUnlessGone(client, def, id);
-  const refs = await findReferrers(ctx, client, def, id);
+  const refs = await findReferrers(ctx, client, relations, def, id);
   const { record, notFound } = await target;
   // A record that is not there and that nothing refers to: most likely a mistyped id.
   if (notFound && refs.length === 0) throw notFound;
@@ -57,10 +58,8 @@ export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions):
   }
   const froms = relations.referrerResources(def.name);
   if (froms.length === 0)
-    ctx.err.line(
-      `Nothing refers to ${RESOURCES[def.name].title.toLowerCase()}: no resource has a field that holds their ids.`,
-    );
-  else if (!json || record === undefined) ctx.err.line(summary(what, refs, froms, record === undefined));
+    ctx.err.line(`Nothing refers to ${def.plural}: no resource has a field that holds their ids.`);
+  else if (!json || record === undefined) ctx.err.line(summary(relations, what, refs, froms, record === undefined));
   return 0;
 }
 
@@ -78,7 +77,13 @@ async function readUnlessGone(
   }
 }
 
-async function findReferrers(ctx: Context, client: ApiClient, def: ResourceDef, id: string): Promise<RecordRef[]> {
+async function findReferrers(
+  ctx: Context,
+  client: ApiClient,
+  relations: Relations,
+  def: ResourceDef,
+  id: string,
+): Promise<RecordRef[]> {
   const refs: RecordRef[] = [];
   const progress = ctx.progress();
   try {
@@ -89,7 +94,7 @@ async function findReferrers(ctx: Context, client: ApiClient, def: ResourceDef, 
           ...relations.referrersIn(def.name, id, from, page.results).map((record) => relations.refOf(from, record)),
         );
         read += page.results.length;
-        progress.update(countText(RESOURCES[from].title, read, page.total));
+        progress.update(countText(ctx.registry.get(from).title, read, page.total));
       }
     }
   } finally {
@@ -98,7 +103,13 @@ async function findReferrers(ctx: Context, client: ApiClient, def: ResourceDef, 
   return refs;
 }
 
-function summary(what: string, refs: readonly RecordRef[], froms: readonly ResourceName[], gone: boolean): string {
+function summary(
+  relations: Relations,
+  what: string,
+  refs: readonly RecordRef[],
+  froms: readonly ResourceName[],
+  gone: boolean,
+): string {
   if (refs.length === 0) return `No ${froms.map((r) => relations.model.noun(r, true)).join(' or ')} refer to ${what}.`;
   const phrase = relations.usedByPhrase(refs) ?? '';
   return gone

@@ -5,7 +5,7 @@
  */
 import React, { useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
-import { COMMAND_HELP, groupedBindings, type KeyEnv } from '../keys.js';
+import { commandLineHelp, groupedBindings, type KeyEnv } from '../keys.js';
 import type { ViewportStore } from '../state/viewport.js';
 import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 
@@ -38,7 +38,7 @@ export function helpLines(env: KeyEnv, width: number): HelpLine[] {
     for (const b of bindings) lines.push(...entry(b.keys.join(' '), b.description, KEY_COLUMN, width));
   }
   lines.push({ text: '' }, { text: 'Commands', heading: true });
-  for (const c of COMMAND_HELP) lines.push(...entry(c.command, c.description, KEY_COLUMN, width));
+  for (const c of commandLineHelp(env)) lines.push(...entry(c.command, c.description, KEY_COLUMN, width));
   return lines;
 }
 

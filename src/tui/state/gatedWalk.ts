@@ -8,10 +8,11 @@
  */
 import { walkPages } from '../../api/pagination.js';
 import type { PageWalk } from '../../api/recordIndex.js';
+import type { Registry } from '../../api/resources.js';
 import type { ApiClient, Page } from '../../api/types.js';
 import type { RequestGate } from './requestGate.js';
 
-export function gatedWalk(client: ApiClient, gate: RequestGate): PageWalk {
+export function gatedWalk(client: ApiClient, gate: RequestGate, registry: Registry): PageWalk {
   const later = (send: (background: boolean) => Promise<Page>, signal?: AbortSignal): Promise<Page> => {
     const ticket = gate.later(send);
     signal?.addEventListener('abort', () => ticket.drop(), { once: true });
@@ -19,7 +20,7 @@ export function gatedWalk(client: ApiClient, gate: RequestGate): PageWalk {
   };
   return (resource, { limit, signal }) =>
     walkPages(
-      resource,
+      registry.get(resource),
       {
         first: (s) => later((background) => client.listPage(resource, { limit, signal: s, background }), s),
         follow: (link, _relativeTo, s) =>

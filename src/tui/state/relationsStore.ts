@@ -6,9 +6,14 @@
  */
 import type { RecordIndex } from '../../api/recordIndex.js';
 import { describeIndexStatus } from '../../api/recordIndex.js';
-import { relations } from '../../api/relations.js';
 import type { ResourceName } from '../../api/resources.js';
-import { nameBesideId, TREE_LEVELS, type RecordLookup, type Resolution } from '../../domain/relations.js';
+import {
+  nameBesideId,
+  TREE_LEVELS,
+  type RecordLookup,
+  type Relations,
+  type Resolution,
+} from '../../domain/relations.js';
 import { Store } from './store.js';
 
 export type RelationsMode = 'used-by' | 'tree';
@@ -49,13 +54,16 @@ export function indexLookup(index: RecordIndex): RecordLookup {
 export class RelationsStore extends Store<RelationsState> {
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly index: () => RecordIndex) {
+  constructor(
+    private readonly index: () => RecordIndex,
+    private readonly relations: Relations,
+  ) {
     super(null);
   }
 
   open(mode: RelationsMode, resource: ResourceName, id: string, name: string): void {
     this.close();
-    const needed = mode === 'used-by' ? relations.referrerResources(resource) : [...TREE_LEVELS];
+    const needed = mode === 'used-by' ? this.relations.referrerResources(resource) : [...TREE_LEVELS];
     const index = this.index();
     for (const r of needed) void index.ensure(r);
     const compute = (cursor: number) => this.set(this.view(mode, resource, id, name, needed, cursor));
@@ -95,18 +103,18 @@ export class RelationsStore extends Store<RelationsState> {
   ): RelationsView {
     const index = this.index();
     const lookup = indexLookup(index);
-    const noun = relations.model.noun(resource, false);
+    const noun = this.relations.model.noun(resource, false);
     let lines: Omit<RelationLine, 'selected'>[];
     if (mode === 'used-by') {
-      lines = relations.usedBy(resource, id, lookup).map((ref) => ({
+      lines = this.relations.usedBy(resource, id, lookup).map((ref) => ({
         depth: 0,
         resource: ref.resource,
         id: ref.id,
         resolution: 'found' as const,
-        text: `${relations.model.noun(ref.resource, false)} ${nameBesideId({ ...ref, resolution: 'found' })}`,
+        text: `${this.relations.model.noun(ref.resource, false)} ${nameBesideId({ ...ref, resolution: 'found' })}`,
       }));
     } else {
-      lines = relations.treeLines(relations.relationTree(resource, id, lookup)).map((line) => ({
+      lines = this.relations.treeLines(this.relations.relationTree(resource, id, lookup)).map((line) => ({
         depth: line.depth,
         resource: line.node.resource,
         id: line.node.id,
@@ -121,7 +129,7 @@ export class RelationsStore extends Store<RelationsState> {
       .filter((t): t is string => Boolean(t));
     const phrase =
       mode === 'used-by'
-        ? (relations.usedByPhrase(relations.usedBy(resource, id, lookup)) ??
+        ? (this.relations.usedByPhrase(this.relations.usedBy(resource, id, lookup)) ??
           (complete ? 'used by nothing' : 'used by nothing found yet'))
         : 'relations: organization → agreements → SLOs → SLI';
     const at = Math.max(0, Math.min(cursor, lines.length - 1));

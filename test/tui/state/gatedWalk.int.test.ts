@@ -1,6 +1,7 @@
 /** The record index read through the dashboard's request gate, on one connection to the sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordIndex } from '../../../src/api/recordIndex.js';
+import { REGISTRY } from '../../../src/api/resources.js';
 import { startSandbox } from '../../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import type { ApiClient } from '../../../src/api/types.js';
@@ -22,7 +23,7 @@ afterAll(async () => {
 describe('gatedWalk', () => {
   it('gathers every page as background requests, and a page the user waits for goes first', async () => {
     const gate = new RequestGate();
-    const index = new RecordIndex({ walk: gatedWalk(client, gate) });
+    const index = new RecordIndex({ walk: gatedWalk(client, gate, REGISTRY) });
     const done = index.ensure('slis');
     const asked = gate.now(() => client.listPage('slis', { limit: 5, offset: 200 }));
     await asked.promise;
