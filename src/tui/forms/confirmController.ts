@@ -9,6 +9,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
+import { relationsOf } from '../../api/relations.js';
 import { watchUsedBy } from '../state/relationsStore.js';
 import type { KeyLayer } from '../input/router.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
@@ -38,7 +39,7 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
       const s = store.getSnapshot();
       return s.kind === 'delete' && s.record === record;
     };
-    const unwatchIndex = watchUsedBy(ctx.index(), resource, record.id, (usedBy) => {
+    const unwatchIndex = watchUsedBy(ctx.index(), relationsOf(ctx.registry), resource, record.id, (usedBy) => {
       const s = store.getSnapshot();
       if (s.kind === 'delete' && s.record === record) store.set({ ...s, usedBy });
     });

@@ -158,7 +158,12 @@ export interface UsedByNote {
  * The used-by sentence of a record from what the index holds now, or
  * undefined when no resource can refer to it (nothing to check).
  */
-export function usedByNote(index: RecordIndex, resource: ResourceName, id: string): UsedByNote | undefined {
+export function usedByNote(
+  index: RecordIndex,
+  relations: Relations,
+  resource: ResourceName,
+  id: string,
+): UsedByNote | undefined {
   const referrers = relations.referrerResources(resource);
   if (referrers.length === 0) return undefined;
   const phrase = relations.usedByPhrase(relations.usedBy(resource, id, indexLookup(index)));
@@ -196,6 +201,7 @@ export function usedByNote(index: RecordIndex, resource: ResourceName, id: strin
  */
 export function watchUsedBy(
   index: RecordIndex,
+  relations: Relations,
   resource: ResourceName,
   id: string,
   onChange: (note: UsedByNote) => void,
@@ -204,7 +210,7 @@ export function watchUsedBy(
   if (referrers.length === 0) return undefined;
   let last = '';
   const tell = () => {
-    const note = usedByNote(index, resource, id);
+    const note = usedByNote(index, relations, resource, id);
     if (!note || note.text === last) return;
     last = note.text;
     onChange(note);
