@@ -264,11 +264,9 @@ describe('connections', () => {
       },
       { timeouts: { headersMs: 200 } },
     );
-    const started = Date.now();
     const error = await expectSlotuiError(() => client.listPage('slis'));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('0.2s');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
   });
 

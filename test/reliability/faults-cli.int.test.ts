@@ -114,7 +114,6 @@ describe('slotui list under each fault', () => {
     sandbox.setFaults(faults);
     const { sleep, waits } = instantSleep();
     const before = sandbox.stats().requests;
-    const started = Date.now();
     const r = await runCli(['list', 'slis'], { env: env(), client: { timeouts: TIMEOUTS, sleep } });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -124,7 +123,6 @@ describe('slotui list under each fault', () => {
     expect(sandbox.stats().requests - before).toBe(requests);
     expect(waits).toHaveLength(requests - 1);
     if (faults.errorStatuses?.[0] === 429) expect(waits).toEqual([2_000, 2_000]);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test.each(CASES.filter((c) => c.requests === 3))(

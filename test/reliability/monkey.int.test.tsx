@@ -143,7 +143,6 @@ describe('monkey', () => {
     const d = renderDashboard({ client, columns: size[0], rows: size[1] });
     let sent = 0;
     let batchKeys: string[] = [];
-    const started = Date.now();
     try {
       await settle(d.lastFrame);
       while (sent < KEY_COUNT) {
@@ -190,7 +189,5 @@ describe('monkey', () => {
       watch.stop();
     }
     watch.check();
-    // Bounded: a run this size stays well under the suite's budget.
-    expect(Date.now() - started).toBeLessThan(60_000);
   }, 90_000);
 });
