@@ -24,6 +24,9 @@ export interface Draft {
   savedAt: string;
 }
 
+/** What the forms need of a draft store (a DraftStore, or a fake in tests). */
+export type DraftKeeper = Pick<DraftStore, 'save' | 'load' | 'remove'>;
+
 /** A draft bigger than this is not a form's text: refused rather than written. */
 const MAX_DRAFT_BYTES = 1024 * 1024;
 

@@ -15,6 +15,7 @@ import { describeError } from '../api/errors.js';
 import type { Registry, ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
+import type { DraftKeeper } from '../config/drafts.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
@@ -50,6 +51,8 @@ export interface AppProps {
   /** The stored profiles (`:profile` alone, Tab after `:profile `), read when asked for. */
   listProfiles?: () => readonly ProfileEntry[];
   demo?: boolean;
+  /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
+  drafts?: DraftKeeper;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */
@@ -100,6 +103,7 @@ export function App(props: AppProps): React.JSX.Element {
       clock,
       openProfile,
       listProfiles: props.listProfiles,
+      drafts: props.drafts,
       auth,
       firstPage,
       initialResource: props.initialResource,

@@ -17,6 +17,7 @@ import { RecordIndex } from '../api/recordIndex.js';
 import { relationsOf } from '../api/relations.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
+import type { DraftKeeper } from '../config/drafts.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { loggedInSentence } from '../config/tokenSetup.js';
@@ -53,6 +54,8 @@ export interface DashboardServices {
   openProfile?: (name: string) => Promise<Session>;
   /** The stored profiles for `:profile` alone and Tab after `:profile ` (read when asked for, never at start-up). */
   listProfiles?: () => readonly ProfileEntry[];
+  /** Where a form left with Ctrl+C keeps what was typed (src/config/drafts.ts); absent: no drafts. */
+  drafts?: DraftKeeper;
   /** The token setup after a 401 or an expired token. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard's code loaded: used by the first session if it matches. */
@@ -201,6 +204,12 @@ export function createDashboard(services: DashboardServices): Dashboard {
     index: () => session.getSnapshot().index,
     nav,
     env,
+    ...(services.drafts ? { drafts: services.drafts } : {}),
+    session: () => {
+      const { settings } = session.getSnapshot();
+      return { profile: settings.profileName, ...(settings.token ? { token: settings.token } : {}) };
+    },
+    clock,
     runEditor: () =>
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
@@ -312,7 +321,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
     clock,
     writeTerminal: services.writeTerminal,
     env,
-    quit: () => services.quit(0),
+    quit: () => {
+      // Ctrl+C in a form with something typed: what was typed is kept for the next c or e.
+      forms.keepDraft();
+      services.quit(0);
+    },
     profiles,
     setupLayer: () => setup.layer(),
     forms,

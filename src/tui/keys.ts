@@ -27,6 +27,8 @@ export type KeyContext =
   | 'form'
   | 'picker'
   | 'confirm'
+  // A kept draft offered when a form opens.
+  | 'draft'
   // The whole list at hand: who uses a record, the relations tree.
   | 'relations'
   // `:profile` alone: the list of stored profiles.
@@ -127,6 +129,9 @@ export type BindingId =
   | 'picker-cancel'
   | 'confirm-yes'
   | 'confirm-no'
+  | 'draft-restore'
+  | 'draft-fresh'
+  | 'draft-close'
   // The whole list at hand
   | 'sort-next'
   | 'sort-reverse'
@@ -722,6 +727,33 @@ export const BINDINGS: readonly Binding[] = [
     hint: 'close',
     group: 'Picker',
     when: ['picker'],
+    enabled: writable,
+  },
+  {
+    id: 'draft-restore',
+    keys: ['r', 'Enter'],
+    description: 'restore the draft kept when the form was left with Ctrl+C (Enter: the default)',
+    hint: 'restore',
+    group: 'Forms',
+    when: ['draft'],
+    enabled: writable,
+  },
+  {
+    id: 'draft-fresh',
+    keys: ['n'],
+    description: 'start fresh: the draft is removed',
+    hint: 'start fresh',
+    group: 'Forms',
+    when: ['draft'],
+    enabled: writable,
+  },
+  {
+    id: 'draft-close',
+    keys: ['Esc'],
+    description: 'close the form, the draft kept for the next time',
+    hint: 'close',
+    group: 'Forms',
+    when: ['draft'],
     enabled: writable,
   },
   {

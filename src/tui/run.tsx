@@ -110,6 +110,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
             now={deps.now}
             openProfile={deps.openProfile}
             listProfiles={deps.listProfiles}
+            drafts={deps.drafts}
             demo={deps.demo}
             auth={deps.auth}
             firstPage={deps.firstPage}

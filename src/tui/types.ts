@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import type { AuthDeps } from './auth/types.js';
 import type { Session } from './session.js';
 import type { EarlyPage } from './state/listStore.js';
+import type { DraftKeeper } from '../config/drafts.js';
 
 /** A stored profile as `:profile` lists it. */
 export interface ProfileEntry {
@@ -23,6 +24,8 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   openProfile?: (name: string) => Promise<Session>;
   /** The stored profiles (`:profile` alone, Tab after `:profile `), read when asked for; may throw a SlotuiError. */
   listProfiles?: () => readonly ProfileEntry[];
+  /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
+  drafts?: DraftKeeper;
   /** True when running on the embedded sandbox (--demo): shown in the header. */
   demo?: boolean;
   /** Token setup: the welcome screen, the setup flow, re-login after a 401. */

@@ -12,6 +12,7 @@
 import { createClient } from '../../api/client.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
+import { DraftStore } from '../../config/drafts.js';
 import type { Session } from '../../tui/session.js';
 import type { ProfileEntry } from '../../tui/types.js';
 import { booleanFlag } from '../args.js';
@@ -47,6 +48,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
         settings,
         openProfile: profileOpener(ctx),
         listProfiles: profileLister(ctx),
+        drafts: new DraftStore(settings.configDir),
         auth,
         secrets: ctx.secrets,
         ...streams,
@@ -61,6 +63,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
         settings,
         openProfile: profileOpener(ctx),
         listProfiles: profileLister(ctx),
+        drafts: new DraftStore(settings.configDir),
         auth,
         secrets: ctx.secrets,
         ...streams,
@@ -77,6 +80,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
       settings,
       openProfile: profileOpener(ctx),
       listProfiles: profileLister(ctx),
+      drafts: new DraftStore(settings.configDir),
       auth: createAuthDeps(ctx),
       secrets: ctx.secrets,
       firstPage,
@@ -224,6 +228,7 @@ async function runDemo(
       demo: true,
       openProfile: profileOpener(ctx),
       listProfiles: profileLister(ctx),
+      drafts: new DraftStore(demo.session.settings.configDir),
       secrets: ctx.secrets,
       ...streams,
     });

@@ -77,6 +77,14 @@ export function FormScreen({
   const title = form.mode === 'create' ? `New ${form.def.kind}` : `Edit ${recordName(form.def, form.record!)}`;
 
   const top: { text: string; tone: 'error' | 'ask' }[] = [];
+  if (form.draftOffer) {
+    const fields = Object.keys(form.draftOffer.values).length;
+    for (const line of wrap(
+      `A draft from ${form.draftOffer.when} is kept (${fields} field${fields === 1 ? '' : 's'}): r or Enter restores it · n starts fresh and removes it · Esc closes, keeping it`,
+      width,
+    ))
+      top.push({ text: line, tone: 'ask' });
+  }
   if (form.confirmDiscard)
     top.push({
       text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
@@ -153,7 +161,7 @@ export function FormScreen({
               <FieldBox
                 editor={form.editors[row.id] ?? EMPTY_EDITOR}
                 width={boxWidth}
-                focused={focused && !form.confirmDiscard}
+                focused={focused && !form.confirmDiscard && !form.draftOffer}
               />
               {note && after > 0 ? (
                 <Text color={error ? theme.error : undefined} dimColor={!error} bold={Boolean(error)}>

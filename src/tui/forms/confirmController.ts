@@ -13,6 +13,7 @@ import { relationsOf } from '../../api/relations.js';
 import { watchUsedBy } from '../state/relationsStore.js';
 import type { KeyLayer } from '../input/router.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
+import type { FormState } from './formModel.js';
 
 export interface ConfirmController {
   askDelete(resource: ResourceName, record: ApiRecord): void;
@@ -21,7 +22,10 @@ export interface ConfirmController {
   discardLayer(): KeyLayer;
 }
 
-export function createConfirmController(ctx: FormsContext): ConfirmController {
+export function createConfirmController(
+  ctx: FormsContext,
+  onDiscard: (form: FormState) => void = () => undefined,
+): ConfirmController {
   const { store } = ctx;
   let stopWatching: (() => void) | undefined;
 
@@ -94,6 +98,8 @@ export function createConfirmController(ctx: FormsContext): ConfirmController {
     owns: true,
     handlers: {
       'confirm-yes': () => {
+        const s = store.getSnapshot();
+        if (s.kind === 'form') onDiscard(s.form);
         ctx.close();
         ctx.say('The form was closed; nothing was sent.');
       },

@@ -10,6 +10,7 @@ import type { RecordIndex } from '../../api/recordIndex.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
+import type { DraftKeeper } from '../../config/drafts.js';
 import type { KeyEnv } from '../keys.js';
 import type { ListStore } from '../state/listStore.js';
 import { currentDetail, type NavStore } from '../state/navigation.js';
@@ -27,6 +28,16 @@ export interface FormsDeps {
   env: () => KeyEnv;
   /** Runs the user's editor on a file, with the terminal handed over to it. */
   runEditor: () => (file: string) => Promise<void>;
+  /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
+  drafts?: DraftKeeper;
+  /** The session's profile (drafts are kept by profile) and its token (never put in a draft). */
+  session?: () => DraftSession;
+  clock?: () => Date;
+}
+
+export interface DraftSession {
+  profile: string;
+  token?: string;
 }
 
 export interface FormsContext {
@@ -35,6 +46,9 @@ export interface FormsContext {
   client(): ApiClient;
   stores(): Record<ResourceName, ListStore>;
   index(): RecordIndex;
+  drafts?: DraftKeeper;
+  session(): DraftSession;
+  clock(): Date;
   say(text: string, tone?: 'info' | 'error'): void;
   writable(): boolean;
   /** Says the session is read-only (every entry point checks again, whatever the keys allowed). */
@@ -52,6 +66,9 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
     client: deps.client,
     stores: deps.stores,
     index: deps.index,
+    ...(deps.drafts ? { drafts: deps.drafts } : {}),
+    session: deps.session ?? (() => ({ profile: 'default' })),
+    clock: deps.clock ?? (() => new Date()),
     say: (text, tone = 'info') => deps.nav.dispatch({ type: 'message', message: { text, tone } }),
     writable: () => !deps.env().readOnly,
     refuse: () =>

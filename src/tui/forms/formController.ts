@@ -13,6 +13,7 @@ import { errorSentence } from '../errorText.js';
 import type { KeyHandlers, KeyLayer } from '../input/router.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { recordName, reloadList, settled, type FormsContext } from './context.js';
+import type { DraftController } from './draftController.js';
 import {
   addQuery,
   focusedRow,
@@ -50,7 +51,7 @@ function usedValues(records: readonly ApiRecord[], key: string): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([v]) => sanitizeLine(v));
 }
 
-export function createFormController(ctx: FormsContext): FormController {
+export function createFormController(ctx: FormsContext, drafts: DraftController): FormController {
   const { store } = ctx;
   const sameForm = (a: FormState, b: FormState) => a.def === b.def && a.record === b.record;
 
@@ -79,8 +80,9 @@ export function createFormController(ctx: FormsContext): FormController {
   };
 
   const open = (form: FormState) => {
-    store.set({ kind: 'form', form, picker: null });
-    loadSuggestions(form);
+    const offered = drafts.withOffer(form);
+    store.set({ kind: 'form', form: offered, picker: null });
+    loadSuggestions(offered);
   };
 
   const openCreate = (resource: ResourceName) => {
@@ -140,6 +142,7 @@ export function createFormController(ctx: FormsContext): FormController {
         form.mode === 'create'
           ? await client.create(def.name, built.payload)
           : await client.update(def.name, form.record!.id, built.payload);
+      drafts.forget(form);
       if (store.getSnapshot().kind === 'form') ctx.close();
       ctx.say(`${form.mode === 'create' ? 'Created' : 'Saved'} ${recordName(def, saved)}.`);
       if (form.mode === 'create') await afterCreate(def, saved);

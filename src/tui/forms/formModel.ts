@@ -17,6 +17,13 @@ export type Row =
   | { kind: 'queries'; id: 'queries'; field: FieldDef }
   | { kind: 'query'; id: string; uid: number; part: QueryPart; index: number };
 
+/** A kept draft of this record, offered back when the form opened (draftController.ts). */
+export interface DraftOffer {
+  /** When it was kept, as shown: `03:12`, or with the date another day. */
+  when: string;
+  values: Record<string, unknown>;
+}
+
 export interface FormState {
   def: ResourceDef;
   mode: 'create' | 'edit';
@@ -40,6 +47,8 @@ export interface FormState {
   confirmDiscard: boolean;
   /** Values used by existing records, per field key (suggestFromRecords). */
   suggestions: Record<string, string[]>;
+  /** A draft of this record is kept: restore it or start fresh (asked before anything is typed). */
+  draftOffer?: DraftOffer | null;
 }
 
 export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${part}`;
@@ -102,6 +111,62 @@ export function openForm(def: ResourceDef, record?: ApiRecord): FormState {
   state.initial = Object.fromEntries(Object.entries(editors).map(([k, e]) => [k, e.value]));
   state.initialQueries = queriesText(state);
   return state;
+}
+
+/**
+ * What a draft keeps of the form: the fields changed since it opened (for an
+ * edit, only what the user changed, so restoring it over a record read again
+ * keeps other changes), the queries whole when they changed. A value holding
+ * `secret` (the session's token, pasted by mistake) is left out.
+ */
+export function draftValues(form: FormState, secret?: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of form.def.fields) {
+    if (field.kind === 'queries') {
+      if (queriesText(form) !== form.initialQueries)
+        values[field.key] = form.queries.map((uid) =>
+          Object.fromEntries(QUERY_PARTS.map((part) => [part, valueOf(form, queryRowId(uid, part))])),
+        );
+      continue;
+    }
+    const text = valueOf(form, field.key);
+    if (text !== form.initial[field.key]) values[field.key] = text;
+  }
+  if (secret && secret.length >= 8)
+    for (const [key, value] of Object.entries(values)) if (JSON.stringify(value).includes(secret)) delete values[key];
+  return values;
+}
+
+/** The form with a draft's values typed back in (what it does not know is ignored); the offer answered. */
+export function restoreDraft(form: FormState, values: Record<string, unknown>): FormState {
+  let next: FormState = { ...form, draftOffer: null, focus: 0 };
+  for (const field of form.def.fields) {
+    const value = values[field.key];
+    if (field.kind === 'queries') {
+      if (Array.isArray(value)) next = withQueries(next, value);
+    } else if (typeof value === 'string') {
+      next = setValue(next, field.key, value.slice(0, maxLengthOf(field)));
+    }
+  }
+  return next;
+}
+
+/** The form's queries replaced by these entries ({name, select, from, where, limit}). */
+function withQueries(form: FormState, entries: readonly unknown[]): FormState {
+  const editors = { ...form.editors };
+  for (const uid of form.queries) for (const part of QUERY_PARTS) delete editors[queryRowId(uid, part)];
+  let nextUid = form.nextUid;
+  const queries: number[] = [];
+  for (const entry of entries) {
+    if (!entry || typeof entry !== 'object') continue;
+    const uid = nextUid++;
+    queries.push(uid);
+    for (const part of QUERY_PARTS) {
+      const value = (entry as Record<string, unknown>)[part];
+      editors[queryRowId(uid, part)] = editorOf(typeof value === 'string' ? value.slice(0, 1000) : '');
+    }
+  }
+  return { ...form, editors, queries, nextUid };
 }
 
 /** Every row, in focus order. */

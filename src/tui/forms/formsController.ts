@@ -11,6 +11,7 @@ import type { ApiRecord } from '../../api/record.js';
 import type { KeyHandlers, KeyLayer } from '../input/router.js';
 import { createConfirmController } from './confirmController.js';
 import { createFormsContext, type FormsDeps } from './context.js';
+import { createDraftController } from './draftController.js';
 import { createEditorController } from './editorController.js';
 import { createFormController } from './formController.js';
 import type { FormsStore } from './formsStore.js';
@@ -32,13 +33,16 @@ export interface Forms {
   openEdit(resource: ResourceName, record: ApiRecord): void;
   editExternally(resource: ResourceName, record: ApiRecord): Promise<void>;
   askDelete(resource: ResourceName, record: ApiRecord): void;
+  /** Ctrl+C: keeps the open form's changes as a draft before the dashboard quits; true when one was written. */
+  keepDraft(): boolean;
 }
 
 export function createForms(deps: FormsDeps): Forms {
   const ctx = createFormsContext(deps);
-  const form = createFormController(ctx);
+  const drafts = createDraftController(ctx);
+  const form = createFormController(ctx, drafts);
   const picker = createPickerController(ctx);
-  const confirm = createConfirmController(ctx);
+  const confirm = createConfirmController(ctx, drafts.forget);
   const editor = createEditorController(ctx, deps.runEditor);
   const { store } = ctx;
 
@@ -49,6 +53,7 @@ export function createForms(deps: FormsDeps): Forms {
         return null;
       case 'form':
         if (s.picker) return [picker.layer(s.picker)];
+        if (s.form.draftOffer) return [drafts.layer()];
         if (s.form.confirmDiscard) return [confirm.discardLayer()];
         return [form.layer(s.form, picker.open)];
       case 'delete':
@@ -78,12 +83,13 @@ export function createForms(deps: FormsDeps): Forms {
     layers,
     textInput: () => {
       const s = store.getSnapshot();
-      return s.kind === 'form' && !s.form.confirmDiscard;
+      return s.kind === 'form' && !s.form.confirmDiscard && !s.form.draftOffer;
     },
     listHandlers,
     openCreate: form.openCreate,
     openEdit: form.openEdit,
     editExternally: editor.edit,
     askDelete: confirm.askDelete,
+    keepDraft: drafts.keep,
   };
 }

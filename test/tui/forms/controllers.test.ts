@@ -14,6 +14,7 @@ import type { BindingId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
 import { NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
+import type { Draft, DraftKey, DraftKeeper } from '../../../src/config/drafts.js';
 
 const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
 const sli = (n: number): ApiRecord => ({ id: `sli-${n}`, name: `indicator ${n}`, type: 'latency' });
@@ -43,6 +44,8 @@ function harness(
     slos?: ApiRecord[];
     /** How the record index reads pages (default: the fake client's). */
     walk?: PageWalk;
+    drafts?: DraftKeeper;
+    token?: string;
   } = {},
 ): Harness {
   const client = fakeClient({
@@ -64,6 +67,9 @@ function harness(
     nav,
     env: () => ({ readOnly: options.readOnly ?? false }),
     runEditor: () => async (file) => options.launch?.(file),
+    ...(options.drafts ? { drafts: options.drafts } : {}),
+    session: () => ({ profile: 'prod', ...(options.token ? { token: options.token } : {}) }),
+    clock: () => new Date(2026, 10, 23, 3, 12),
   });
   const top = () => forms.layers()![0]!;
   return {
@@ -272,5 +278,147 @@ describe('editor controller', () => {
     expect(h.client.calls).toContain('update organizations org-2');
     expect(h.client.records.organizations!.find((r) => r.id === 'org-2')!.name).toBe('renamed');
     expect(h.message()).toMatch(/^Saved organization “renamed”/);
+  });
+});
+
+/** Drafts in memory, as the DraftStore keeps them on disk (one a record). */
+function fakeDrafts(): DraftKeeper & { kept: Map<string, Draft> } {
+  const kept = new Map<string, Draft>();
+  const id = (key: DraftKey) => JSON.stringify([key.profile, key.resource, key.id ?? null]);
+  return {
+    kept,
+    save: (key, values, now = new Date()) => {
+      kept.set(id(key), { key, values, savedAt: now.toISOString() });
+      return true;
+    },
+    load: (key) => kept.get(id(key)),
+    remove: (key) => void kept.delete(id(key)),
+  };
+}
+
+describe('drafts (Ctrl+C in a form)', () => {
+  const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJl';
+  /** A new organization typed, kept as Ctrl+C keeps it, and the form opened again (showing the offer). */
+  const keptAndReopened = (h: Harness, name: string) => {
+    h.forms.openCreate('organizations');
+    h.type(name);
+    h.forms.keepDraft();
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openCreate('organizations');
+  };
+  const formOf = (h: Harness) => {
+    const s = h.forms.store.getSnapshot();
+    if (s.kind !== 'form') throw new Error(`no form open (${s.kind})`);
+    return s.form;
+  };
+
+  test('a form with text is kept (its changed fields, never the token); the next c offers it; r restores it', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts, token: TOKEN });
+    h.forms.openCreate('organizations');
+    h.type('half-typed org');
+    h.press('form-next');
+    h.type(`oops ${TOKEN}`);
+    expect(h.forms.keepDraft()).toBe(true);
+    expect([...drafts.kept.values()]).toEqual([
+      {
+        key: { profile: 'prod', resource: 'organizations' },
+        values: { name: 'half-typed org' },
+        savedAt: new Date(2026, 10, 23, 3, 12).toISOString(),
+      },
+    ]);
+
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openCreate('organizations');
+    expect(h.top().context).toBe('draft');
+    expect(h.forms.textInput()).toBe(false);
+    expect(formOf(h).draftOffer).toEqual({ when: '03:12', values: { name: 'half-typed org' } });
+    expect(formOf(h).editors.name?.value).toBe('');
+    h.press('draft-restore');
+    expect(h.top().context).toBe('form');
+    expect(formOf(h).editors.name?.value).toBe('half-typed org');
+    expect(drafts.kept.size).toBe(1); // kept until the form is saved or thrown away
+  });
+
+  test('a form with nothing typed keeps nothing; another record or profile is not offered the draft', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    h.forms.openCreate('organizations');
+    expect(h.forms.keepDraft()).toBe(false);
+    h.forms.openEdit('organizations', org(1));
+    h.type(' renamed');
+    expect(h.forms.keepDraft()).toBe(true);
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openEdit('organizations', org(2));
+    expect(h.top().context).toBe('form');
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openCreate('organizations');
+    expect(h.top().context).toBe('form');
+  });
+
+  test('an edit keeps only what changed, and restores it over the record as it is now', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    h.forms.openEdit('slis', sli(1));
+    h.type(' (renamed)');
+    h.forms.keepDraft();
+    expect([...drafts.kept.values()][0]!.values).toEqual({ name: 'indicator 1 (renamed)' });
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openEdit('slis', { ...sli(1), type: 'availability' });
+    h.press('draft-restore');
+    expect(formOf(h).editors.name?.value).toBe('indicator 1 (renamed)');
+    expect(formOf(h).editors.type?.value).toBe('availability');
+  });
+
+  test('queries typed into an SLI form come back whole', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    h.forms.openCreate('slis');
+    h.press('form-add-query');
+    h.type('good');
+    h.press('form-next');
+    h.type('count(*)');
+    h.forms.keepDraft();
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openCreate('slis');
+    h.press('draft-restore');
+    const form = formOf(h);
+    expect(form.queries).toHaveLength(1);
+    const uid = form.queries[0]!;
+    expect(form.editors[`q:${uid}:name`]?.value).toBe('good');
+    expect(form.editors[`q:${uid}:select`]?.value).toBe('count(*)');
+    expect(form.editors[`q:${uid}:limit`]?.value).toBe('100');
+  });
+
+  test('n starts fresh and removes the draft; Esc closes the form and keeps it', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    keptAndReopened(h, 'kept');
+    h.press('draft-close');
+    expect(h.forms.layers()).toBeNull();
+    expect(drafts.kept.size).toBe(1);
+    expect(h.message()).toBe('The form was closed; the draft is kept for the next time.');
+    h.forms.openCreate('organizations');
+    h.press('draft-fresh');
+    expect(h.top().context).toBe('form');
+    expect(formOf(h).editors.name?.value).toBe('');
+    expect(drafts.kept.size).toBe(0);
+  });
+
+  test('a saved form removes its draft, and so does discarding what was typed', async () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    keptAndReopened(h, 'saved org');
+    h.press('draft-restore');
+    h.press('form-submit');
+    await settle();
+    expect(h.client.records.organizations!.at(-1)).toMatchObject({ name: 'saved org' });
+    expect(drafts.kept.size).toBe(0);
+
+    keptAndReopened(h, 'thrown away');
+    h.press('draft-restore');
+    h.press('form-cancel');
+    h.press('confirm-yes');
+    expect(drafts.kept.size).toBe(0);
   });
 });

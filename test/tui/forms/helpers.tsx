@@ -5,6 +5,7 @@
 import React from 'react';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
+import type { DraftKeeper } from '../../../src/config/drafts.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { App } from '../../../src/tui/App.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
@@ -33,6 +34,7 @@ export interface FormsDashboardOptions {
   columns?: number;
   rows?: number;
   launchEditor?: EditorLauncher;
+  drafts?: DraftKeeper;
 }
 
 export function renderForms(options: FormsDashboardOptions): Dashboard {
@@ -44,6 +46,7 @@ export function renderForms(options: FormsDashboardOptions): Dashboard {
         now={() => FIXED_NOW}
         onQuit={onQuit}
         launchEditor={options.launchEditor}
+        drafts={options.drafts}
       />
     ),
     { columns: options.columns ?? 120, rows: options.rows ?? 40 },

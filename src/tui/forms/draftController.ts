@@ -1,0 +1,90 @@
+/**
+ * Drafts of forms: Ctrl+C in a form with something typed keeps what was
+ * typed (src/config/drafts.ts: 0600 files under the config folder, by
+ * profile, resource and id) before the dashboard quits; the next `c` or `e`
+ * of the same record offers it back. Restoring is the default (Enter), so a
+ * draft is never thrown away by a key pressed in passing: only `n` removes
+ * it, and so do saving the form and discarding it.
+ */
+import type { DraftKey } from '../../config/drafts.js';
+import type { KeyLayer } from '../input/router.js';
+import type { FormsContext } from './context.js';
+import { draftValues, isDirty, restoreDraft, type FormState } from './formModel.js';
+
+export interface DraftController {
+  /** The form, with the offer of its record's kept draft when there is one. */
+  withOffer(form: FormState): FormState;
+  /** Keeps the open form's changes as a draft (Ctrl+C); true when one was written. */
+  keep(): boolean;
+  /** The form was saved or its text discarded: its draft goes. */
+  forget(form: FormState): void;
+  /** The offer's keys: restore, start fresh, close. */
+  layer(): KeyLayer;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** `03:12` today, `2026-11-22 03:12` another day (local time). */
+export function draftTime(savedAt: Date, now: Date): string {
+  const time = `${two(savedAt.getHours())}:${two(savedAt.getMinutes())}`;
+  const sameDay =
+    savedAt.getFullYear() === now.getFullYear() &&
+    savedAt.getMonth() === now.getMonth() &&
+    savedAt.getDate() === now.getDate();
+  return sameDay ? time : `${savedAt.getFullYear()}-${two(savedAt.getMonth() + 1)}-${two(savedAt.getDate())} ${time}`;
+}
+
+export function createDraftController(ctx: FormsContext): DraftController {
+  const { store } = ctx;
+  const keyOf = (form: FormState): DraftKey => ({
+    profile: ctx.session().profile,
+    resource: form.def.name,
+    ...(form.record ? { id: form.record.id } : {}),
+  });
+
+  const withOffer = (form: FormState): FormState => {
+    if (!ctx.drafts) return form;
+    const draft = ctx.drafts.load(keyOf(form));
+    if (!draft || Object.keys(draft.values).length === 0) return form;
+    const savedAt = new Date(draft.savedAt);
+    const when = Number.isNaN(savedAt.getTime()) ? 'an earlier session' : draftTime(savedAt, ctx.clock());
+    return { ...form, draftOffer: { when, values: draft.values } };
+  };
+
+  const keep = (): boolean => {
+    const s = store.getSnapshot();
+    if (!ctx.drafts || s.kind !== 'form' || s.form.draftOffer || !isDirty(s.form)) return false;
+    const values = draftValues(s.form, ctx.session().token);
+    if (Object.keys(values).length === 0) return false;
+    return ctx.drafts.save(keyOf(s.form), values, ctx.clock());
+  };
+
+  const forget = (form: FormState) => ctx.drafts?.remove(keyOf(form));
+
+  const offered = (act: (form: FormState) => void) => () => {
+    const s = store.getSnapshot();
+    if (s.kind === 'form' && s.form.draftOffer) act(s.form);
+  };
+
+  const layer = (): KeyLayer => ({
+    context: 'draft',
+    owns: true,
+    handlers: {
+      'draft-restore': offered((form) => {
+        store.set({ kind: 'form', form: restoreDraft(form, form.draftOffer!.values), picker: null });
+        ctx.say('The draft is back in the form: Ctrl+S saves it, Esc asks before throwing it away.');
+      }),
+      'draft-fresh': offered((form) => {
+        forget(form);
+        store.set({ kind: 'form', form: { ...form, draftOffer: null }, picker: null });
+        ctx.say('The draft was removed: the form starts fresh.');
+      }),
+      'draft-close': offered(() => {
+        ctx.close();
+        ctx.say('The form was closed; the draft is kept for the next time.');
+      }),
+    },
+  });
+
+  return { withOffer, keep, forget, layer };
+}
