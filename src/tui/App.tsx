@@ -53,6 +53,8 @@ export interface AppProps {
   demo?: boolean;
   /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
   drafts?: DraftKeeper;
+  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (null: nothing open to keep). */
+  onDraftKeeper?: (keep: (() => void) | null) => void;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */
@@ -128,6 +130,12 @@ export function App(props: AppProps): React.JSX.Element {
   const [done, setDone] = useState<LoginResult | null>(null);
   const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
   useEffect(() => () => dashboard?.dispose(), [dashboard]);
+  const onDraftKeeper = props.onDraftKeeper;
+  useEffect(() => {
+    if (!dashboard || !onDraftKeeper) return;
+    onDraftKeeper(() => void dashboard.forms.keepDraft());
+    return () => onDraftKeeper(null);
+  }, [dashboard, onDraftKeeper]);
   useLayoutEffect(() => dashboard?.resize({ columns, rows }), [dashboard, columns, rows]);
 
   // Keys are routed by the screen the previous key left, not the one last drawn.

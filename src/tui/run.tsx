@@ -4,6 +4,7 @@
  * way out: q and Ctrl+C (exit 0), SIGTERM/SIGHUP/SIGINT/SIGQUIT, an exception while
  * rendering (error boundary) or anywhere else (process handlers, attached only
  * while the dashboard runs): terminal restored, one sentence on stderr, exit 1.
+ * Whichever way it ends, a form with something typed is kept as a draft first.
  */
 import React from 'react';
 import { render, type Instance } from 'ink';
@@ -41,6 +42,16 @@ const runOnTerminal = (deps: DashboardDeps) =>
     let finished = false;
     let terminalGone = false;
 
+    // A form's text is kept as a draft on every way out, not only Ctrl+C: a hang-up over SSH too.
+    let keepDraft: (() => void) | null = null;
+    const keepWhatWasTyped = () => {
+      try {
+        keepDraft?.();
+      } catch {
+        // Leaving anyway: the terminal comes first.
+      }
+    };
+
     const ignoreStreamError = () => undefined;
     const signalHandlers = new Map<HandledSignal, () => void>();
     const detach = () => {
@@ -75,6 +86,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
     function crash(error: unknown): void {
       if (finished) return;
       // The details go to a file in the config folder (token redacted); the terminal gets one sentence.
+      keepWhatWasTyped();
       const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // with the tokens pasted in the setup flow
       const log = writeCrashLog(error, { configDir: deps.settings.configDir, secrets, context: 'dashboard' });
       finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}`);
@@ -87,6 +99,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
     for (const signal of Object.keys(SIGNAL_CODES) as HandledSignal[]) {
       const handler = () => {
         if (signal === 'SIGHUP') terminalGone = true;
+        keepWhatWasTyped();
         finish(SIGNAL_CODES[signal]);
       };
       signalHandlers.set(signal, handler);
@@ -111,6 +124,9 @@ const runOnTerminal = (deps: DashboardDeps) =>
             openProfile={deps.openProfile}
             listProfiles={deps.listProfiles}
             drafts={deps.drafts}
+            onDraftKeeper={(keep) => {
+              keepDraft = keep;
+            }}
             demo={deps.demo}
             auth={deps.auth}
             firstPage={deps.firstPage}

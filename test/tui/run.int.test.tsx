@@ -18,6 +18,7 @@ import {
   SHOW_CURSOR,
 } from '../../src/tui/terminal.js';
 import type { ApiClient } from '../../src/api/types.js';
+import { DraftStore } from '../../src/config/drafts.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
 import { FakeTty, fakeStdin } from './fakeTty.js';
 
@@ -32,7 +33,7 @@ afterAll(async () => {
   await rm(crashDir, { recursive: true, force: true });
 });
 
-function start(client: ApiClient = sandboxClient(sandbox)) {
+function start(client: ApiClient = sandboxClient(sandbox), drafts?: DraftStore) {
   const stdin = fakeStdin();
   const stdout = new FakeTty();
   const stderr = new FakeTty();
@@ -40,6 +41,7 @@ function start(client: ApiClient = sandboxClient(sandbox)) {
     client,
     // A folder of its own: a crash writes its log there.
     settings: testSettings({ token: sandbox.token, configDir: crashDir }),
+    ...(drafts ? { drafts } : {}),
     stdin,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr,
@@ -102,6 +104,28 @@ describe('runDashboard', () => {
       process.off('SIGTERM', keepAlive);
     }
     expectRestored(run);
+  });
+
+  test('SIGHUP (the SSH connection dropped) with a form open: what was typed is kept as a draft', async () => {
+    const drafts = new DraftStore(join(crashDir, 'hangup'));
+    const run = start(sandboxClient(sandbox), drafts);
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    run.stdin.write('c');
+    // Only the changed part of a line is redrawn: the title's end is what is new.
+    await waitUntil(() => run.stdout.output.includes('Ctrl+S saves'), 'the form');
+    run.stdin.write('typed before the hang-up');
+    await waitUntil(() => run.stdout.output.includes('hang-up'), 'the typed name');
+    const keepAlive = () => undefined;
+    process.on('SIGHUP', keepAlive);
+    try {
+      process.emit('SIGHUP', 'SIGHUP');
+      expect(await run.done).toBe(129);
+    } finally {
+      process.off('SIGHUP', keepAlive);
+    }
+    expect(drafts.load({ profile: 'default', resource: 'slis' })?.values).toEqual({
+      name: 'typed before the hang-up',
+    });
   });
 
   test('an exception while rendering: terminal restored, one sentence on stderr, exit 1', async () => {
