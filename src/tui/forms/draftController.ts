@@ -71,8 +71,15 @@ export function createDraftController(ctx: FormsContext): DraftController {
     owns: true,
     handlers: {
       'draft-restore': offered((form) => {
-        store.set({ kind: 'form', form: restoreDraft(form, form.draftOffer!.values), picker: null });
-        ctx.say('The draft is back in the form: Ctrl+S saves it, Esc asks before throwing it away.');
+        const restored = restoreDraft(form, form.draftOffer!.values);
+        store.set({ kind: 'form', form: restored, picker: null });
+        if (isDirty(restored)) {
+          ctx.say('The draft is back in the form: Ctrl+S saves it, Esc asks before throwing it away.');
+          return;
+        }
+        // The record already holds what the draft did (saved another way since): nothing left to offer next time.
+        forget(form);
+        ctx.say('The record already holds what the draft had: the draft was removed.');
       }),
       'draft-fresh': offered((form) => {
         forget(form);

@@ -370,6 +370,19 @@ describe('drafts (Ctrl+C in a form)', () => {
     expect(formOf(h).editors.type?.value).toBe('availability');
   });
 
+  test('a draft the record already holds is removed once restored (it would be offered forever)', () => {
+    const drafts = fakeDrafts();
+    const h = harness({ drafts });
+    h.forms.openEdit('organizations', org(1));
+    h.type(' renamed');
+    h.forms.keepDraft();
+    h.forms.store.set({ kind: 'none' });
+    h.forms.openEdit('organizations', { ...org(1), name: 'organization 1 renamed' });
+    h.press('draft-restore');
+    expect(h.message()).toBe('The record already holds what the draft had: the draft was removed.');
+    expect(drafts.kept.size).toBe(0);
+  });
+
   test('queries typed into an SLI form come back whole', () => {
     const drafts = fakeDrafts();
     const h = harness({ drafts });
