@@ -53,8 +53,8 @@ export interface AppProps {
   demo?: boolean;
   /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
   drafts?: DraftKeeper;
-  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (null: nothing open to keep). */
-  onDraftKeeper?: (keep: (() => void) | null) => void;
+  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (true: one was kept). */
+  onDraftKeeper?: (keep: (() => boolean) | null) => void;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */
@@ -65,8 +65,8 @@ export interface AppProps {
   initialResource?: ResourceName;
   /** The resources shown (default: the service's); the client should know the same ones. */
   registry?: Registry;
-  /** The user quit (q, Ctrl+C, :q): the runner restores the terminal and exits with this code. */
-  onQuit: (code: number) => void;
+  /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
+  onQuit: (code: number, note?: string) => void;
 }
 
 type Screen = 'welcome' | 'setup' | 'done' | 'dashboard';
@@ -133,7 +133,7 @@ export function App(props: AppProps): React.JSX.Element {
   const onDraftKeeper = props.onDraftKeeper;
   useEffect(() => {
     if (!dashboard || !onDraftKeeper) return;
-    onDraftKeeper(() => void dashboard.forms.keepDraft());
+    onDraftKeeper(() => dashboard.forms.keepDraft());
     return () => onDraftKeeper(null);
   }, [dashboard, onDraftKeeper]);
   useLayoutEffect(() => dashboard?.resize({ columns, rows }), [dashboard, columns, rows]);

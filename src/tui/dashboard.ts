@@ -63,7 +63,7 @@ export interface DashboardServices {
   /** Runs the user's editor on a file, with the terminal handed over to it (`E`); the view supplies it once drawn. */
   runEditor?: (file: string) => Promise<void>;
   /** The user quit (q, Ctrl+C, :q). */
-  quit: (code: number) => void;
+  quit: (code: number, note?: string) => void;
   /** Writes our own escape sequence to the terminal (`y`/`Y` copy through OSC 52; tmux's passthrough is the writer's). */
   writeTerminal?: (sequence: string) => void;
   initialResource?: ResourceName;
@@ -116,6 +116,10 @@ export interface Dashboard {
 }
 
 const systemClock = (): Date => new Date();
+
+/** Printed once the terminal is restored, when quitting kept a form's text. */
+export const DRAFT_KEPT_NOTE =
+  'What you typed in the form is kept as a draft: the next c (or e of the same record) offers it back.';
 
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
@@ -322,9 +326,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
     writeTerminal: services.writeTerminal,
     env,
     quit: () => {
-      // Ctrl+C in a form with something typed: what was typed is kept for the next c or e.
-      forms.keepDraft();
-      services.quit(0);
+      // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
+      services.quit(0, forms.keepDraft() ? DRAFT_KEPT_NOTE : undefined);
     },
     profiles,
     setupLayer: () => setup.layer(),

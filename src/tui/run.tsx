@@ -12,6 +12,7 @@ import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { App } from './App.js';
+import { DRAFT_KEPT_NOTE } from './dashboard.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
@@ -43,12 +44,13 @@ const runOnTerminal = (deps: DashboardDeps) =>
     let terminalGone = false;
 
     // A form's text is kept as a draft on every way out, not only Ctrl+C: a hang-up over SSH too.
-    let keepDraft: (() => void) | null = null;
-    const keepWhatWasTyped = () => {
+    let keepDraft: (() => boolean) | null = null;
+    const keepWhatWasTyped = (): boolean => {
       try {
-        keepDraft?.();
+        return keepDraft?.() ?? false;
       } catch {
         // Leaving anyway: the terminal comes first.
+        return false;
       }
     };
 
@@ -85,11 +87,11 @@ const runOnTerminal = (deps: DashboardDeps) =>
 
     function crash(error: unknown): void {
       if (finished) return;
-      // The details go to a file in the config folder (token redacted); the terminal gets one sentence.
-      keepWhatWasTyped();
+      // The details go to a file in the config folder (token redacted); the terminal gets one line.
+      const kept = keepWhatWasTyped();
       const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // with the tokens pasted in the setup flow
       const log = writeCrashLog(error, { configDir: deps.settings.configDir, secrets, context: 'dashboard' });
-      finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}`);
+      finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}${kept ? ` ${DRAFT_KEPT_NOTE}` : ''}`);
     }
     // Last resort: something calls process.exit() while we run.
     function restoreOnExit(): void {
@@ -99,8 +101,9 @@ const runOnTerminal = (deps: DashboardDeps) =>
     for (const signal of Object.keys(SIGNAL_CODES) as HandledSignal[]) {
       const handler = () => {
         if (signal === 'SIGHUP') terminalGone = true;
-        keepWhatWasTyped();
-        finish(SIGNAL_CODES[signal]);
+        const kept = keepWhatWasTyped();
+        // After a hang-up nobody reads the terminal.
+        finish(SIGNAL_CODES[signal], kept && !terminalGone ? DRAFT_KEPT_NOTE : undefined);
       };
       signalHandlers.set(signal, handler);
       // First in line: another library's handler may end the process once it has run.
@@ -130,7 +133,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
             demo={deps.demo}
             auth={deps.auth}
             firstPage={deps.firstPage}
-            onQuit={(code) => setImmediate(() => finish(code))}
+            onQuit={(code, note) => setImmediate(() => finish(code, note))}
           />
         </CrashBoundary>,
         {

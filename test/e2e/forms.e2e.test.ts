@@ -76,6 +76,7 @@ describe('slotui --demo: a form left with Ctrl+C', () => {
     await first.waitFor(() => line(first, 'Name *').includes('[typed at 3am'), 'the name typed');
     first.press('\u0003'); // Ctrl+C
     expect((await first.waitForExit()).exitCode).toBe(0);
+    expect(first.screen()).toContain('What you typed in the form is kept as a draft');
     const drafts = join(first.configDir, 'drafts');
     const [file, ...others] = readdirSync(drafts);
     expect(others).toEqual([]);

@@ -19,6 +19,7 @@ import {
 } from '../../src/tui/terminal.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { DraftStore } from '../../src/config/drafts.js';
+import { DRAFT_KEPT_NOTE } from '../../src/tui/dashboard.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
 import { FakeTty, fakeStdin } from './fakeTty.js';
 
@@ -126,6 +127,22 @@ describe('runDashboard', () => {
     expect(drafts.load({ profile: 'default', resource: 'slis' })?.values).toEqual({
       name: 'typed before the hang-up',
     });
+    expect(run.stderr.output).toBe(''); // nobody reads a terminal that hung up
+  });
+
+  test('Ctrl+C with a form open: exit 0, terminal restored, the draft kept and said in one line', async () => {
+    const drafts = new DraftStore(join(crashDir, 'ctrl-c'));
+    const run = start(sandboxClient(sandbox), drafts);
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    run.stdin.write('c');
+    await waitUntil(() => run.stdout.output.includes('Ctrl+S saves'), 'the form');
+    run.stdin.write('half typed');
+    await waitUntil(() => run.stdout.output.includes('half typed'), 'the typed name');
+    run.stdin.write('\u0003');
+    expect(await run.done).toBe(0);
+    expectRestored(run);
+    expect(run.stderr.output).toBe(`${DRAFT_KEPT_NOTE}\n`);
+    expect(drafts.load({ profile: 'default', resource: 'slis' })?.values).toEqual({ name: 'half typed' });
   });
 
   test('an exception while rendering: terminal restored, one sentence on stderr, exit 1', async () => {
