@@ -35,6 +35,12 @@ export interface Column {
   /** Lower is dropped first when the terminal is narrow. */
   priority: number;
   align?: 'left' | 'right';
+  /**
+   * The record field the column shows as it is. When that field is a
+   * reference (its FieldDef's `references`), the dashboard shows the name of
+   * the record it names beside the id, once that record is known.
+   */
+  field?: string;
 }
 
 export type FieldKind =
@@ -222,6 +228,15 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         priority: 7,
       },
       {
+        id: 'sli',
+        header: 'SLI',
+        get: field('service_level_indicator_id'),
+        field: 'service_level_indicator_id',
+        width: 19,
+        minWidth: 10,
+        priority: 6,
+      },
+      {
         id: 'benchmark',
         header: 'BENCHMARK',
         get: joined('benchmark_operator', 'benchmark_value'),
@@ -241,7 +256,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       ...ID_AND_AGE,
     ],
     wideColumns: [
-      { id: 'sli', header: 'SLI', get: field('service_level_indicator_id'), width: 12, minWidth: 6, priority: 1 },
       {
         id: 'on-missing',
         header: 'ON MISSING',
@@ -343,8 +357,9 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         id: 'organization',
         header: 'ORGANIZATION',
         get: field('organization_id'),
-        width: 14,
-        minWidth: 8,
+        field: 'organization_id',
+        width: 22,
+        minWidth: 10,
         priority: 6,
       },
       {

@@ -180,6 +180,7 @@ function Body({ screen, dashboard, nav, width, height, clock }: BodyProps): Reac
           def={dashboard.registry.get(nav.resource)}
           store={store}
           whole={session.getSnapshot().wholes[nav.resource]}
+          names={session.getSnapshot().names}
           width={width}
           height={height}
         />

@@ -38,6 +38,7 @@ import { Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
 import { RelationsStore } from './state/relationsStore.js';
+import { ReferenceNames } from './state/referenceNames.js';
 import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
@@ -80,6 +81,8 @@ export interface DashboardSession {
   index: RecordIndex;
   /** The whole list of each resource, filtered and sorted (`/`, `o`, `O`). */
   wholes: Record<ResourceName, WholeList>;
+  /** Names of the records list columns refer to, as far as they have been read. */
+  names: ReferenceNames;
   /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
   owned: boolean;
 }
@@ -168,20 +171,23 @@ export function createDashboard(services: DashboardServices): Dashboard {
         }),
       ]),
     ) as Record<ResourceName, WholeList>;
-    return { client, settings, owned, stores, index, wholes, readOnly: settings.readOnly || client.readOnly };
+    const names = new ReferenceNames({ registry, index, stores, records });
+    return { client, settings, owned, stores, index, wholes, names, readOnly: settings.readOnly || client.readOnly };
   };
   const disposeSession = (s: DashboardSession) => {
+    s.names.dispose();
     for (const store of Object.values(s.stores)) store.dispose();
     for (const whole of Object.values(s.wholes)) whole.dispose();
     s.index.close();
   };
 
+  // Read lazily: the session below is made with it.
+  const records = new RecordStore(() => session.getSnapshot().client);
   const session = new Store<DashboardSession>(
     makeSession(services.client, services.settings, false, services.firstPage),
   );
   let editorRunner = services.runEditor;
   const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, registry });
-  const records = new RecordStore(() => session.getSnapshot().client);
   const relationsStore = new RelationsStore(() => session.getSnapshot().index, relationsOf(registry));
   const say = (text: string, tone: 'info' | 'error' = 'info') =>
     nav.dispatch({ type: 'message', message: { text, tone } });

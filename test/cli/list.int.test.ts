@@ -129,9 +129,9 @@ describe('slotui list', () => {
     });
     const header = wide.stdout.split('\n')[0] ?? '';
     expect(header).toMatch(
-      /^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+SLI\s+ON MISSING\s+CREATED\s+UPDATED$/,
+      /^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+SLI\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+ON MISSING\s+CREATED\s+UPDATED$/,
     );
-    expect(wide.stdout).toMatch(/slo-000001\s+\d+[smhdy](?:\d+[smhd])?\s+sli-\d{6}\s/);
+    expect(wide.stdout).toMatch(/\ssli-\d{6}\s.*\sslo-000001\s+\d+[smhdy](?:\d+[smhd])?\s/);
     const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
     expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);
   });

@@ -16,6 +16,7 @@ import {
   waitForFrame,
   waitForPage,
   waitForText,
+  waitForWords,
   waitUntil,
   type Dashboard,
 } from './helpers.js';
@@ -51,6 +52,43 @@ function firstRowName(frame: string): string {
   const header = lines.findIndex((l) => l.startsWith('NAME'));
   return (lines[header + 1] ?? '').split(/\s{2,}/)[0] ?? '';
 }
+
+describe('names beside ids', () => {
+  test("an SLO's SLI and an agreement's organization show their names once read; paging asks for nothing more", async () => {
+    dashboard = renderDashboard({ client: sandboxClient(sandbox), rows: 24, columns: 140 });
+    const d = dashboard;
+    await waitForPage(d, 1);
+    d.press('2');
+    // The SLIs' first page is read once the SLOs show (the other tabs' counts): its names fill in.
+    let frame = await waitForFrame(
+      d,
+      (f) => /slo-000001/.test(f) && f.includes('sli-000001 check'),
+      "the SLO's SLI with its name",
+    );
+    expect(frame.split('\n').find((l) => l.startsWith('NAME'))).toMatch(/\bSLI\b/);
+    d.press('n');
+    await waitForPage(d, 2);
+    d.press('p');
+    frame = await waitForPage(d, 1);
+    expect(frame).toContain('sli-000001 check');
+    // Names come from what was read anyway: no SLI is read by id, and the SLIs are not gathered for them.
+    expect(sandbox.requests.filter((r) => r.path.startsWith('/v1/slis/sli-'))).toEqual([]);
+    expect(listRequests(sandbox, '/v1/slis/').every((r) => r.endsWith(':18'))).toBe(true);
+    d.press('4');
+    await waitForWords(d, 'org-000001 Acme Retail');
+  });
+
+  test('at 80 columns the ids stay whole beside the names', async () => {
+    dashboard = renderDashboard({ client: sandboxClient(sandbox), rows: 24, columns: 80 });
+    const d = dashboard;
+    await waitForPage(d, 1);
+    d.press('4');
+    const frame = await waitForWords(d, 'org-000001 Acme');
+    expect(frame.split('\n').find((l) => l.startsWith('NAME'))).toMatch(/ORGANIZATION\s+SLOS\s+ID\s+AGE/);
+    for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(frame).toMatch(/org-\d{6} \S.*agr-\d{6}/);
+  });
+});
 
 describe('a window that grows', () => {
   test('gets pages that fill it, from the same first record', async () => {

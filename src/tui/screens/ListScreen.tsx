@@ -12,29 +12,46 @@ import { truncate } from '../../text/width.js';
 import { Table, type TableRow } from '../components/Table.js';
 import { fittedColumns, visibleRows } from './rows.js';
 import type { WholeList } from '../state/wholeList.js';
+import { idWithName, referencedBy, type NameLookup, type ReferenceNames } from '../state/referenceNames.js';
 
 export interface ListScreenProps {
   def: ResourceDef;
   store: ListStore;
   /** The whole list, filtered or sorted: shown instead of the server's page while it is active. */
   whole?: WholeList;
+  /** Names beside the ids of reference columns, when their records have been read. */
+  names?: ReferenceNames;
   width: number;
   height: number;
 }
 
 const NO_WHOLE = { subscribe: () => () => undefined, getSnapshot: () => null };
+const NO_NAMES = { subscribe: () => () => undefined, getSnapshot: () => null };
 
-export function ListScreen({ def, store, whole, width, height }: ListScreenProps): React.JSX.Element {
+export function ListScreen({ def, store, whole, names, width, height }: ListScreenProps): React.JSX.Element {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const wholeSource = whole ?? NO_WHOLE;
   const wholeSnap = useSyncExternalStore(wholeSource.subscribe, wholeSource.getSnapshot);
+  const namesSource = names ?? NO_NAMES;
+  const lookup: NameLookup | null = useSyncExternalStore(namesSource.subscribe, namesSource.getSnapshot);
   const fitted = fittedColumns(def, width);
   const wholeOn = wholeSnap?.active === true;
   const rows = wholeOn ? visibleRows(wholeSnap.rows, fitted, '') : visibleRows(snap.page?.results, fitted, snap.filter);
-  const tableRows = useMemo<TableRow[]>(
-    () => rows.map((row, i) => ({ key: `${i}:${row.record.id}`, text: formatRow(fitted, row.cells) })),
-    [rows, fitted],
-  );
+  const tableRows = useMemo<TableRow[]>(() => {
+    // Reference columns: the name of the record named beside its id, when it has been read.
+    const references = fitted.map((f) => referencedBy(def, f.column));
+    const withNames = lookup !== null && references.some((r) => r !== undefined);
+    return rows.map((row, i) => {
+      const cells = withNames
+        ? row.cells.map((cell, c) => {
+            const to = references[c];
+            const name = to && cell ? lookup.name(to, cell) : undefined;
+            return name === undefined ? cell : idWithName(cell, sanitizeLine(name));
+          })
+        : row.cells;
+      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, cells) };
+    });
+  }, [rows, fitted, def, lookup]);
   const header = useMemo(() => formatHeader(fitted), [fitted]);
   const selected = Math.min(wholeOn ? wholeSnap.selected : snap.selected, Math.max(0, rows.length - 1));
 

@@ -23,6 +23,7 @@
  *   it is loading at once, for whoever reads it).
  */
 import type { ApiClient, Page } from '../../api/types.js';
+import type { ApiRecord } from '../../api/record.js';
 import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resources.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
 import { RequestPool, type Hold } from './requestPool.js';
@@ -148,6 +149,13 @@ export class ListStore {
 
   get cachedPages(): number {
     return this.cache.size;
+  }
+
+  /** The records of the pages read and still held (the page shown and the cache), for names beside ids. */
+  loadedRecords(): ApiRecord[] {
+    const pages = this.cache.pages();
+    if (this.page && !pages.includes(this.page)) pages.push(this.page);
+    return pages.flatMap((page) => page.results);
   }
 
   /** Requests in flight (for tests of cancellation). */

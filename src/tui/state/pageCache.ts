@@ -47,6 +47,11 @@ export class PageCache {
     }
   }
 
+  /** The pages held, least recently used first (reading them does not change the order). */
+  pages(): Page[] {
+    return [...this.entries.keys()].map((entry) => entry.page);
+  }
+
   clear(): void {
     this.entries.clear();
     this.index.clear();
