@@ -408,6 +408,7 @@ export function createController(deps: ControllerDeps): Controller {
         s.overlay === 'command' ||
         s.overlay === 'burn' ||
         Boolean(deps.setupLayer?.()) ||
+        Boolean(deps.profiles?.picker.getSnapshot()) ||
         Boolean(deps.forms?.textInput());
       for (const one of splitKeys(input, key, textInput)) {
         const result = dispatchKey(layers(), deps.env(), one.input, one.key);

@@ -146,8 +146,6 @@ export type BindingId =
   // The profile list
   | 'profiles-up'
   | 'profiles-down'
-  | 'profiles-first'
-  | 'profiles-last'
   | 'profiles-choose'
   | 'profiles-close';
 
@@ -389,21 +387,19 @@ export const BINDINGS: readonly Binding[] = [
   },
 
   // The profile list (`:profile` alone)
-  { id: 'profiles-up', keys: ['↑', 'k'], description: 'move up', group: 'Profiles', when: ['profiles'] },
+  { id: 'profiles-up', keys: ['↑'], description: 'move up', group: 'Profiles', when: ['profiles'] },
   {
     id: 'profiles-down',
-    keys: ['↓', 'j'],
+    keys: ['↓'],
     description: 'move down',
     hint: 'move',
     group: 'Profiles',
     when: ['profiles'],
   },
-  { id: 'profiles-first', keys: ['g'], description: 'the first profile', group: 'Profiles', when: ['profiles'] },
-  { id: 'profiles-last', keys: ['G'], description: 'the last profile', group: 'Profiles', when: ['profiles'] },
   {
     id: 'profiles-choose',
     keys: ['Enter'],
-    description: 'switch to the selected profile',
+    description: 'switch to the selected profile (typing narrows the list by name)',
     hint: 'switch',
     group: 'Profiles',
     when: ['profiles'],

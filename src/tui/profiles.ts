@@ -1,7 +1,9 @@
 /**
  * Profiles in the dashboard: `:profile NAME` (checked against the stored
  * names, with "did you mean"), Tab completion of the name, and `:profile`
- * alone, a list to pick from with the profile in use marked, as k9s's `:ctx`.
+ * alone, a list to pick from with the profile in use marked, as k9s's `:ctx`,
+ * driven as the form's record picker is: ↑/↓, typing narrows the names,
+ * Enter switches, Esc goes back.
  * The names are read when asked for (Tab, `:profile`), never at start-up.
  */
 import { sanitizeLine } from '../text/sanitize.js';
@@ -9,6 +11,7 @@ import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
 import { errorSentence } from './errorText.js';
 import type { KeyLayer } from './input/router.js';
+import { EMPTY_EDITOR, editLine, type EditorState } from './text/lineEditor.js';
 import { Store } from './state/store.js';
 import type { ProfileEntry } from './types.js';
 
@@ -16,8 +19,16 @@ export interface ProfilePickerView {
   entries: readonly ProfileEntry[];
   /** The profile in use (marked in the list). */
   current: string;
-  /** Index into entries. */
+  /** Typed to narrow the list (part of a name, any case). */
+  search: EditorState;
+  /** Index into the rows the search leaves (profileRows). */
   selected: number;
+}
+
+/** The profiles the search leaves, in name order. */
+export function profileRows(view: ProfilePickerView): readonly ProfileEntry[] {
+  const typed = view.search.value.trim().toLowerCase();
+  return typed === '' ? view.entries : view.entries.filter((e) => e.name.toLowerCase().includes(typed));
 }
 
 export interface ProfileSwitcherDeps {
@@ -44,6 +55,8 @@ export interface ProfileSwitcher {
 }
 
 const shown = (name: string): string => truncate(sanitizeLine(name), 40);
+/** Profile names are at most 64 characters: a longer search matches nothing. */
+const MAX_SEARCH = 64;
 
 export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitcher {
   const picker = new Store<ProfilePickerView | null>(null);
@@ -93,6 +106,7 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
     picker.set({
       entries,
       current,
+      search: EMPTY_EDITOR,
       selected: Math.max(
         0,
         entries.findIndex((e) => e.name === current),
@@ -102,14 +116,21 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
 
   const move = (delta: number) =>
     picker.update((view) =>
-      view ? { ...view, selected: Math.max(0, Math.min(view.entries.length - 1, view.selected + delta)) } : view,
+      view ? { ...view, selected: Math.max(0, Math.min(profileRows(view).length - 1, view.selected + delta)) } : view,
     );
 
   const choose = () => {
     const view = picker.getSnapshot();
-    const entry = view?.entries[view.selected];
+    if (!view) return;
+    const entry = profileRows(view)[view.selected];
+    if (!entry) {
+      deps.say(
+        `No profile matches “${shown(view.search.value)}”: Backspace widens the search, Esc goes back.`,
+        'error',
+      );
+      return;
+    }
     picker.set(null);
-    if (!view || !entry) return;
     if (entry.name === view.current) deps.say(`Profile ${shown(entry.name)} is the one in use.`);
     else deps.open(entry.name);
   };
@@ -122,10 +143,16 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
           handlers: {
             'profiles-up': () => move(-1),
             'profiles-down': () => move(1),
-            'profiles-first': () => move(-Infinity),
-            'profiles-last': () => move(Infinity),
             'profiles-choose': choose,
             'profiles-close': () => picker.set(null),
+          },
+          text: (input, key) => {
+            const view = picker.getSnapshot();
+            if (!view) return false;
+            const edited = editLine(view.search, input, key, MAX_SEARCH);
+            if (!edited) return false;
+            picker.set({ ...view, search: edited, selected: 0 });
+            return true;
           },
         }
       : null;

@@ -56,8 +56,12 @@ describe(':profile on the sandbox', () => {
     expect(lines.find((l) => l.includes('staging'))).toContain(host);
     expect(frame).toContain('Enter switch');
 
-    d.press('j');
+    d.press(KEYS.down);
     await waitForText(d, '›   staging');
+    d.press(KEYS.up);
+    await waitForText(d, '› * default');
+    d.type('stag');
+    await waitForText(d, 'search: stag', '1 match', '›   staging');
     d.press(KEYS.enter);
     frame = await waitForFrame(d, (f) => statusLineOf(f).endsWith('profile staging'), 'the staging profile');
     expect(frame).toContain('slotui · profile staging');

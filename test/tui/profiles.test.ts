@@ -10,6 +10,8 @@ import type { BindingId } from '../../src/tui/keys.js';
 import type { Session } from '../../src/tui/session.js';
 import type { ProfileEntry } from '../../src/tui/types.js';
 import { completeCommand } from '../../src/tui/commands.js';
+import { keyWith } from '../../src/tui/input/router.js';
+import { profileRows } from '../../src/tui/profiles.js';
 import { fakeClient } from './fakeClient.js';
 import { testSettings } from './helpers.js';
 
@@ -162,9 +164,7 @@ describe(':profile in the dashboard', () => {
     expect(h.opened).toEqual([]);
 
     h.command('profile');
-    h.press('profiles-down');
-    h.press('profiles-last');
-    h.press('profiles-down'); // stays on the last
+    for (let i = 0; i < 5; i++) h.press('profiles-down'); // stops on the last
     h.press('profiles-up');
     expect(h.dashboard.profiles!.picker.getSnapshot()!.selected).toBe(2);
     h.press('profiles-choose');
@@ -172,10 +172,28 @@ describe(':profile in the dashboard', () => {
     expect(h.opened).toEqual(['prod-us']);
   });
 
+  test('typing narrows the list by name, any case; Enter takes the first match', () => {
+    const h = harness();
+    h.command('profile');
+    const layer = h.dashboard.controller.layers()[0]!;
+    for (const ch of 'PROD') layer.text!(ch, keyWith());
+    const view = h.dashboard.profiles!.picker.getSnapshot()!;
+    expect(profileRows(view).map((e) => e.name)).toEqual(['prod-eu', 'prod-us']);
+    h.press('profiles-down');
+    h.press('profiles-choose');
+    expect(h.opened).toEqual(['prod-us']);
+
+    h.command('profile');
+    for (const ch of 'nothing') h.dashboard.controller.layers()[0]!.text!(ch, keyWith());
+    h.press('profiles-choose');
+    expect(h.message()).toBe('No profile matches “nothing”: Backspace widens the search, Esc goes back.');
+    expect(h.dashboard.screen()).toEqual({ kind: 'profiles' });
+  });
+
   test('Enter on the profile in use keeps it; no stored profile says how to store one', () => {
     const h = harness();
     h.command('profile');
-    h.press('profiles-first');
+    h.press('profiles-up'); // stays on the first: the one in use
     h.press('profiles-choose');
     expect(h.opened).toEqual([]);
     expect(h.message()).toBe('Profile default is the one in use.');
