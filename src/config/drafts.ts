@@ -25,7 +25,7 @@ export interface Draft {
 }
 
 /** What the forms need of a draft store (a DraftStore, or a fake in tests). */
-export type DraftKeeper = Pick<DraftStore, 'save' | 'load' | 'remove'>;
+export type DraftKeeper = Pick<DraftStore, 'dir' | 'save' | 'load' | 'remove'>;
 
 /** A draft bigger than this is not a form's text: refused rather than written. */
 const MAX_DRAFT_BYTES = 1024 * 1024;

@@ -53,8 +53,8 @@ export interface AppProps {
   demo?: boolean;
   /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
   drafts?: DraftKeeper;
-  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (true: one was kept). */
-  onDraftKeeper?: (keep: (() => boolean) | null) => void;
+  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (it returns what to say, if anything). */
+  onDraftKeeper?: (keep: (() => string | undefined) | null) => void;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
   auth?: AuthDeps;
   /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */

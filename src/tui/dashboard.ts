@@ -120,10 +120,6 @@ export interface Dashboard {
 
 const systemClock = (): Date => new Date();
 
-/** Printed once the terminal is restored, when quitting kept a form's text. */
-export const DRAFT_KEPT_NOTE =
-  'What you typed in the form is kept as a draft: the next c (or e of the same record) offers it back.';
-
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
   const registry = services.registry ?? REGISTRY;
@@ -333,7 +329,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     env,
     quit: () => {
       // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
-      services.quit(0, forms.keepDraft() ? DRAFT_KEPT_NOTE : undefined);
+      services.quit(0, forms.keepDraft());
     },
     profiles,
     setupLayer: () => setup.layer(),

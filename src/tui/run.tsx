@@ -12,7 +12,6 @@ import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { App } from './App.js';
-import { DRAFT_KEPT_NOTE } from './dashboard.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
@@ -44,13 +43,14 @@ const runOnTerminal = (deps: DashboardDeps) =>
     let terminalGone = false;
 
     // A form's text is kept as a draft on every way out, not only Ctrl+C: a hang-up over SSH too.
-    let keepDraft: (() => boolean) | null = null;
-    const keepWhatWasTyped = (): boolean => {
+    let keepDraft: (() => string | undefined) | null = null;
+    /** Keeps an open form's text; what to say about it once the terminal is back. */
+    const keepWhatWasTyped = (): string | undefined => {
       try {
-        return keepDraft?.() ?? false;
+        return keepDraft?.();
       } catch {
         // Leaving anyway: the terminal comes first.
-        return false;
+        return undefined;
       }
     };
 
@@ -88,10 +88,10 @@ const runOnTerminal = (deps: DashboardDeps) =>
     function crash(error: unknown): void {
       if (finished) return;
       // The details go to a file in the config folder (token redacted); the terminal gets one line.
-      const kept = keepWhatWasTyped();
+      const draftNote = keepWhatWasTyped();
       const secrets = [deps.settings.token, ...(deps.secrets ?? [])]; // with the tokens pasted in the setup flow
       const log = writeCrashLog(error, { configDir: deps.settings.configDir, secrets, context: 'dashboard' });
-      finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}${kept ? ` ${DRAFT_KEPT_NOTE}` : ''}`);
+      finish(1, `${crashSentence(error, secrets)} ${crashLogNote(log)}${draftNote ? ` ${draftNote}` : ''}`);
     }
     // Last resort: something calls process.exit() while we run.
     function restoreOnExit(): void {
@@ -101,9 +101,9 @@ const runOnTerminal = (deps: DashboardDeps) =>
     for (const signal of Object.keys(SIGNAL_CODES) as HandledSignal[]) {
       const handler = () => {
         if (signal === 'SIGHUP') terminalGone = true;
-        const kept = keepWhatWasTyped();
+        const draftNote = keepWhatWasTyped();
         // After a hang-up nobody reads the terminal.
-        finish(SIGNAL_CODES[signal], kept && !terminalGone ? DRAFT_KEPT_NOTE : undefined);
+        finish(SIGNAL_CODES[signal], terminalGone ? undefined : draftNote);
       };
       signalHandlers.set(signal, handler);
       // First in line: another library's handler may end the process once it has run.

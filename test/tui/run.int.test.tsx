@@ -19,7 +19,7 @@ import {
 } from '../../src/tui/terminal.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { DraftStore } from '../../src/config/drafts.js';
-import { DRAFT_KEPT_NOTE } from '../../src/tui/dashboard.js';
+import { DRAFT_KEPT_NOTE } from '../../src/tui/forms/draftController.js';
 import { sandboxClient, testSettings, waitUntil } from './helpers.js';
 import { FakeTty, fakeStdin } from './fakeTty.js';
 

@@ -14,13 +14,20 @@ import { draftValues, isDirty, restoreDraft, type FormState } from './formModel.
 export interface DraftController {
   /** The form, with the offer of its record's kept draft when there is one. */
   withOffer(form: FormState): FormState;
-  /** Keeps the open form's changes as a draft (Ctrl+C); true when one was written. */
-  keep(): boolean;
+  /** Keeps the open form's changes as a draft (Ctrl+C): what to say once the terminal is back, or undefined when nothing was typed. */
+  keep(): string | undefined;
   /** The form was saved or its text discarded: its draft goes. */
   forget(form: FormState): void;
   /** The offer's keys: restore, start fresh, close. */
   layer(): KeyLayer;
 }
+
+/** Said once the terminal is restored, when quitting kept a form's text. */
+export const DRAFT_KEPT_NOTE =
+  'What you typed in the form is kept as a draft: the next c (or e of the same record) offers it back.';
+/** Said when the draft could not be written (a full disk, a folder not ours): the text is gone, and the user should know. */
+export const DRAFT_FAILED_NOTE = (dir: string): string =>
+  `What you typed in the form could not be kept as a draft (${dir} cannot be written).`;
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
@@ -51,12 +58,12 @@ export function createDraftController(ctx: FormsContext): DraftController {
     return { ...form, draftOffer: { when, values: draft.values } };
   };
 
-  const keep = (): boolean => {
+  const keep = (): string | undefined => {
     const s = store.getSnapshot();
-    if (!ctx.drafts || s.kind !== 'form' || s.form.draftOffer || !isDirty(s.form)) return false;
+    if (!ctx.drafts || s.kind !== 'form' || s.form.draftOffer || !isDirty(s.form)) return undefined;
     const values = draftValues(s.form, ctx.session().token);
-    if (Object.keys(values).length === 0) return false;
-    return ctx.drafts.save(keyOf(s.form), values, ctx.clock());
+    if (Object.keys(values).length === 0) return undefined;
+    return ctx.drafts.save(keyOf(s.form), values, ctx.clock()) ? DRAFT_KEPT_NOTE : DRAFT_FAILED_NOTE(ctx.drafts.dir);
   };
 
   const forget = (form: FormState) => ctx.drafts?.remove(keyOf(form));

@@ -33,8 +33,8 @@ export interface Forms {
   openEdit(resource: ResourceName, record: ApiRecord): void;
   editExternally(resource: ResourceName, record: ApiRecord): Promise<void>;
   askDelete(resource: ResourceName, record: ApiRecord): void;
-  /** Ctrl+C: keeps the open form's changes as a draft before the dashboard quits; true when one was written. */
-  keepDraft(): boolean;
+  /** Ctrl+C: keeps the open form's changes as a draft before the dashboard quits; what to say then (undefined: nothing typed). */
+  keepDraft(): string | undefined;
 }
 
 export function createForms(deps: FormsDeps): Forms {

@@ -15,6 +15,7 @@ import { ListStore } from '../../../src/tui/state/listStore.js';
 import { NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 import type { Draft, DraftKey, DraftKeeper } from '../../../src/config/drafts.js';
+import { DRAFT_KEPT_NOTE } from '../../../src/tui/forms/draftController.js';
 
 const org = (n: number): ApiRecord => ({ id: `org-${n}`, name: `organization ${n}` });
 const sli = (n: number): ApiRecord => ({ id: `sli-${n}`, name: `indicator ${n}`, type: 'latency' });
@@ -282,12 +283,14 @@ describe('editor controller', () => {
 });
 
 /** Drafts in memory, as the DraftStore keeps them on disk (one a record). */
-function fakeDrafts(): DraftKeeper & { kept: Map<string, Draft> } {
+function fakeDrafts(options: { failing?: boolean } = {}): DraftKeeper & { kept: Map<string, Draft> } {
   const kept = new Map<string, Draft>();
   const id = (key: DraftKey) => JSON.stringify([key.profile, key.resource, key.id ?? null]);
   return {
+    dir: '/config/drafts',
     kept,
     save: (key, values, now = new Date()) => {
+      if (options.failing) return false;
       kept.set(id(key), { key, values, savedAt: now.toISOString() });
       return true;
     },
@@ -319,7 +322,7 @@ describe('drafts (Ctrl+C in a form)', () => {
     h.type('half-typed org');
     h.press('form-next');
     h.type(`oops ${TOKEN}`);
-    expect(h.forms.keepDraft()).toBe(true);
+    expect(h.forms.keepDraft()).toBe(DRAFT_KEPT_NOTE);
     expect([...drafts.kept.values()]).toEqual([
       {
         key: { profile: 'prod', resource: 'organizations' },
@@ -344,16 +347,25 @@ describe('drafts (Ctrl+C in a form)', () => {
     const drafts = fakeDrafts();
     const h = harness({ drafts });
     h.forms.openCreate('organizations');
-    expect(h.forms.keepDraft()).toBe(false);
+    expect(h.forms.keepDraft()).toBeUndefined();
     h.forms.openEdit('organizations', org(1));
     h.type(' renamed');
-    expect(h.forms.keepDraft()).toBe(true);
+    expect(h.forms.keepDraft()).toBe(DRAFT_KEPT_NOTE);
     h.forms.store.set({ kind: 'none' });
     h.forms.openEdit('organizations', org(2));
     expect(h.top().context).toBe('form');
     h.forms.store.set({ kind: 'none' });
     h.forms.openCreate('organizations');
     expect(h.top().context).toBe('form');
+  });
+
+  test('a draft that cannot be written is said, so nobody counts on it', () => {
+    const h = harness({ drafts: fakeDrafts({ failing: true }) });
+    h.forms.openCreate('organizations');
+    h.type('typed');
+    expect(h.forms.keepDraft()).toBe(
+      'What you typed in the form could not be kept as a draft (/config/drafts cannot be written).',
+    );
   });
 
   test('an edit keeps only what changed, and restores it over the record as it is now', () => {
