@@ -6,7 +6,7 @@
  * is ever sent anywhere; a draft is removed once saved or declined.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface DraftKey {
@@ -46,6 +46,8 @@ export class DraftStore {
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      // A folder made wider by hand (or by an older umask) lists which records have drafts: ours, so narrowed.
+      chmodSync(this.dir, 0o700);
       writeFileSync(temp, text, { mode: 0o600 });
       renameSync(temp, file);
       return true;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -35,6 +35,17 @@ describe('form drafts', () => {
     store.remove(key);
     expect(store.load(key)).toBeUndefined();
   });
+
+  test.runIf(process.platform !== 'win32')(
+    'a drafts folder others can read is narrowed to 0700 on the next save',
+    () => {
+      const store = new DraftStore(configDir());
+      mkdirSync(store.dir, { mode: 0o755 });
+      chmodSync(store.dir, 0o755);
+      expect(store.save({ profile: 'p', resource: 'slis' }, { name: 'typed' })).toBe(true);
+      expect(statSync(store.dir).mode & 0o777).toBe(0o700);
+    },
+  );
 
   test('a new record has its own draft; any id makes a safe file name', () => {
     const store = new DraftStore(configDir());
