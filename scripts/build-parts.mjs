@@ -35,8 +35,8 @@ const yogaDecodesWithoutFetch = {
 
 /**
  * yoga-layout waits for its WebAssembly with a top-level await, which
- * CommonJS cannot have: its module exports the engine's object at once and
- * fills it when the WebAssembly is ready; src/tui/layoutEngine.ts (awaited
+ * CommonJS cannot have: its module exports the engine's object at once, with
+ * its enums, and fills in the rest when the WebAssembly is ready; src/tui/layoutEngine.ts (awaited
  * before the dashboard's first render) becomes that promise.
  */
 const yogaWithoutTopLevelAwait = (root) => ({
@@ -54,8 +54,11 @@ const yogaWithoutTopLevelAwait = (root) => ({
           ],
         };
       }
+      // The enums need no WebAssembly and libraries read them as they load
+      // (Ink's styles map 'row' to Yoga.FLEX_DIRECTION_ROW at import): they
+      // are there at once; only Node and Config wait for the engine.
       const filled =
-        'const Yoga = {};\nexport const yogaReady = loadYoga().then((engine) => { Object.assign(Yoga, wrapAssembly(engine)); });';
+        "import yogaEnums from './generated/YGEnums.js';\nconst Yoga = { ...yogaEnums };\nexport const yogaReady = loadYoga().then((engine) => { Object.assign(Yoga, wrapAssembly(engine)); });";
       return { contents: code.replace(awaited, filled), loader: 'js' };
     });
     build.onLoad({ filter: /src[\\/]tui[\\/]layoutEngine\.ts$/ }, () => ({

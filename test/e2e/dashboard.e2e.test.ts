@@ -45,6 +45,11 @@ describe('slotui --demo in a pseudo-terminal', () => {
     expect(s.term.buffer.active.type).toBe('alternate');
     expect(statusLine(s)).toBe('slis · page 1 of 2 · total 30 · profile demo');
     expect(s.lines()[0]).toMatch(/^slotui · profile demo · demo sandbox · 127\.0\.0\.1:\d+$/);
+    // Boxes side by side stay side by side in the bundle (its layout engine loads after Ink).
+    await s.waitFor(
+      () => /^ 1 SLIs \(30\)\s+2 SLOs\b.*\s3 Orgs\b.*\s4 Agreements\b/.test(s.lines()[1] ?? ''),
+      'the four tabs in one row',
+    );
     s.press('n');
     await s.waitFor(() => statusLine(s).startsWith('slis · page 2 of 2'), 'page 2');
     await s.waitForText('sli-000025');
