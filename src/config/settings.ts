@@ -70,7 +70,8 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
     frontendUrl: withSchemeIfSet(pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value),
     token: token.value,
     tokenSource: token.source,
-    ...(token.source === 'env' && profile.token ? { storedTokenShadowed: true } : {}),
+    // Said on screen only when the variable hides a different token (the same one hides nothing).
+    ...(token.source === 'env' && profile.token && profile.token !== token.value ? { storedTokenShadowed: true } : {}),
     caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,
     paths: { ...profile.paths },
     ...(profile.fields ? { fields: profile.fields } : {}),

@@ -85,6 +85,12 @@ describe('resolveSettings', () => {
     });
   });
 
+  test('SLOTUI_TOKEN equal to the stored token hides nothing: no note about it winning', () => {
+    const s = resolveSettings({ env: { SLOTUI_TOKEN: 'prod.tok.en' }, flags: {}, store: stored });
+    expect(s.tokenSource).toBe('env');
+    expect(s.storedTokenShadowed).toBeUndefined();
+  });
+
   test('empty variables count as unset', () => {
     const s = resolveSettings({
       env: { SLOTUI_TOKEN: '', SLOTUI_PROFILE: ' ', NO_COLOR: '' },
