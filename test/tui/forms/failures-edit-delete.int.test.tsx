@@ -343,17 +343,22 @@ describe("an editor that exits with an error (vim's :cq)", () => {
 
 describe('e, E and d from the details', () => {
   test('work on the record shown', async () => {
-    const d = open();
+    const edited: string[] = [];
+    const d = open({ launchEditor: (file) => void edited.push(readFileSync(file, 'utf8')) });
     await orgs(d);
-    const first = (await d.client.listPage('organizations', { limit: 1 })).results[0]!;
-    d.press(KEYS.enter);
-    await waitForText(d, `${String(first.name)}`, 'organization_id' in first ? '' : 'description');
+    const [, first] = (await d.client.listPage('organizations', { limit: 2 })).results;
+    d.press('j', KEYS.enter);
+    await waitForText(d, `${String(first!.name)}`, 'description');
     d.press('e');
-    await waitForText(d, `Edit organization “${String(first.name)}”`);
+    await waitForText(d, `Edit organization “${String(first!.name)}”`);
     d.press(KEYS.escape);
     await waitForFrame(d, (f) => !plain(f).includes('Edit organization'), 'the details again');
+    d.press('E');
+    await waitForWords(d, 'Nothing changed: nothing was sent.');
+    expect(edited).toHaveLength(1);
+    expect(edited[0]).toContain(`"name": ${JSON.stringify(first!.name)}`);
     d.press('d');
-    await waitForText(d, `Delete organization “${String(first.name)}”`);
+    await waitForText(d, `Delete organization “${String(first!.name)}”`);
     d.press('n');
     await waitForWords(d, 'Nothing was deleted.');
   });
