@@ -5,6 +5,13 @@
  */
 import leven from 'leven';
 
+/** `typed` is `word` with two neighbouring letters swapped (lsit, list): one slip of the fingers, not two. */
+function swapsOnePair(typed: string, word: string): boolean {
+  if (typed.length !== word.length || typed === word) return false;
+  const at = [...typed].findIndex((c, i) => c !== word[i]);
+  return typed[at] === word[at + 1] && typed[at + 1] === word[at] && typed.slice(at + 2) === word.slice(at + 2);
+}
+
 /** `sameAs` groups candidates that mean one thing (`slo`, `slos`): a tie inside a group is no tie. */
 export function closestWord(
   word: string,
@@ -23,7 +30,8 @@ export function closestWord(
   let bestDistance = limit + 1;
   let tie = false;
   for (const candidate of new Set(candidates)) {
-    const distance = leven(typed, candidate.toLowerCase(), { maxDistance: limit + 1 });
+    const lower = candidate.toLowerCase();
+    const distance = swapsOnePair(typed, lower) ? 1 : leven(typed, lower, { maxDistance: limit + 1 });
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -8,6 +8,9 @@ describe('closest word', () => {
     ['upd', ['update', 'list'], 'update'],
     ['SLO', ['slos', 'slis'], 'slos'],
     ['--limt', ['--limit', '--offset'], '--limit'],
+    // Two letters swapped is one slip, nearer than two letters changed (lint).
+    ['lsit', ['list', 'lint', 'get'], 'list'],
+    ['dleete', ['delete', 'create'], 'delete'],
   ])('%s → %s', (word, candidates, expected) => {
     expect(closestWord(word, candidates)).toBe(expected);
   });
