@@ -26,10 +26,27 @@ function twoColumns(rows: readonly { left: string; about: string }[]): string[] 
   });
 }
 
+const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? '';
+
+/**
+ * Lines written one after another as one sentence (the same indent, the first not ending a
+ * sentence or leading into a list with ":") joined, so they wrap as one paragraph.
+ */
+function joinSentences(text: string): string[] {
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const last = lines.at(-1);
+    if (last?.trim() && line.trim() !== '' && !/[.:]\s*$/.test(last) && indentOf(last) === indentOf(line))
+      lines[lines.length - 1] = `${last.trimEnd()} ${line.trimStart()}`;
+    else lines.push(line);
+  }
+  return lines;
+}
+
 /** A paragraph's lines wrapped at 80 columns, continuation lines keeping the line's indent. */
 function paragraph(text: string): string[] {
-  return text.split('\n').flatMap((line) => {
-    const indent = /^\s*/.exec(line)?.[0] ?? '';
+  return joinSentences(text).flatMap((line) => {
+    const indent = indentOf(line);
     return wrap(line.trimStart(), HELP_WIDTH - indent.length).map((part) => indent + part);
   });
 }

@@ -194,6 +194,22 @@ describe('help for each command', () => {
     for (const line of lines) expect(textWidth(line), line).toBeLessThanOrEqual(80);
   });
 
+  test.each(topics.filter((name) => COMMANDS[name].details))(
+    '%s --help: its notes are wrapped as paragraphs, no line ended early',
+    async (name) => {
+      const r = await run([...name.split(' '), '--help'], { env: {} });
+      // Usage, the summary, then the notes.
+      const notes = r.stdout.split('\n\n')[2]!.split('\n');
+      const indent = (line: string): number => /^ */.exec(line)![0].length;
+      notes.slice(1).forEach((next, i) => {
+        const line = notes[i]!;
+        if (/[.:]$/.test(line) || indent(line) !== indent(next)) return;
+        const word = next.trimStart().split(' ')[0]!;
+        expect(textWidth(line) + 1 + textWidth(word), `"${word}" fits after "${line}"`).toBeGreaterThan(80);
+      });
+    },
+  );
+
   test('slotui --help and auth --help fit 80 columns', async () => {
     for (const argv of [['--help'], ['auth', '--help']]) {
       for (const line of (await run(argv, { env: {} })).stdout.split('\n'))
