@@ -49,9 +49,9 @@ describe('help', () => {
     const d = open({ rows: 24, columns: 80 });
     await waitForPage(d, 1);
     d.press('?');
-    await waitForText(d, 'Help', 'lines 1-');
+    expect(await waitForText(d, 'Help', 'lines 1-')).toContain('· ↓ PgDn G scroll');
     d.press('j', KEYS.down);
-    await waitForText(d, 'lines 3-');
+    expect(await waitForText(d, 'lines 3-')).toContain('· ↑↓ PgUp PgDn g G scroll');
     d.press('k');
     await waitForText(d, 'lines 2-');
     // n (next page) belongs to the list below: the help owns the keyboard.
@@ -68,6 +68,7 @@ describe('help', () => {
     d.press('G');
     const end = await waitForFrame(d, (f) => /lines \d+-(\d+) of \1\b/.test(f), 'the end of the help');
     expect(end).toContain('Help');
+    expect(end).toContain('· ↑ PgUp g scroll');
     d.press('g');
     await waitForText(d, 'lines 1-');
     expect(d.quitCodes).toEqual([]);

@@ -83,8 +83,10 @@ export function HelpOverlay({ env, width, height, scroll, viewport }: HelpOverla
     viewport.measure('help', { lines: tallest, visible: bodyHeight });
   });
 
+  // The keys that move from here: no "↓" at the bottom, no "↑" at the top.
+  const keys = top === 0 ? '↓ PgDn G' : top >= maxOffset ? '↑ PgUp g' : '↑↓ PgUp PgDn g G';
   const more =
-    maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ↓ PgDn G scroll` : '';
+    maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + bodyHeight)} of ${tallest} · ${keys} scroll` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold inverse wrap="truncate-end">
