@@ -13,12 +13,19 @@ export function errorSentence(error: unknown): string {
 
 /** The client's advice names CLI commands; in the dashboard the same advice is a key. */
 function dashboardAdvice(text: string): string {
-  return text
-    .replace(
-      / Check the id with `slotui list [^`]*`\./,
-      ' It may have been deleted: Esc goes back, r reloads the list.',
-    )
-    .replace(/check with `slotui list [^`]*`/g, 'check the list (r reloads it)');
+  return (
+    text
+      .replace(
+        / Check the id with `slotui list [^`]*`\./,
+        ' It may have been deleted: Esc goes back, r reloads the list.',
+      )
+      .replace(/check with `slotui list [^`]*`/g, 'check the list (r reloads it)')
+      // Flags mean nothing here, and the shorter sentence leaves room for the retry key at 80 columns.
+      .replace(
+        / If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file \([^)]*\)\./,
+        ' If it uses a private certificate authority, start slotui with SLOTUI_CA_FILE set to its PEM file.',
+      )
+  );
 }
 
 /** The error line under a failed page: the sentence and the retry key. */

@@ -115,6 +115,15 @@ describe('authentication and paths', () => {
     expect(frame).toContain('SLOTUI_TOKEN');
   });
 
+  test('an untrusted certificate is named as one, with what to set and the retry key whole at 80 columns', async () => {
+    const d = open({ client: sandboxClient(fx.sandbox, { ca: undefined }), columns: 80 });
+    const frame = flat(await waitForWords(d, 'Press r to retry.'));
+    expect(frame).toContain("The service's certificate is not trusted");
+    expect(frame).toContain('start slotui with SLOTUI_CA_FILE set to its PEM file.');
+    expect(frame).not.toContain('--ca-file');
+    expect(statusLineOf(d.lastFrame())).toMatch(/^slis · page – of – · total – · profile default\s+✖ failed$/);
+  });
+
   test('a list that answers 404 says the server does not expose it there and how to set another path', async () => {
     const d = open({ client: sandboxClient(fx.sandbox, { paths: { slis: '/v1/indicators/' } }) });
     const frame = flat(await waitForWords(d, 'Press r to retry.'));
