@@ -11,7 +11,8 @@
  * resource registry.
  */
 import type { Key } from 'ink';
-import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
+import { REGISTRY, type Column, type Registry, type ResourceDef, type ResourceName } from '../api/resources.js';
+import type { FittedColumn } from '../text/columns.js';
 import { gatedWalk } from './state/gatedWalk.js';
 import { RecordIndex } from '../api/recordIndex.js';
 import { relationsOf } from '../api/relations.js';
@@ -120,11 +121,29 @@ export interface Dashboard {
 
 const systemClock = (): Date => new Date();
 
+/**
+ * The list columns shown for a resource at the viewport's width, the same
+ * array while the width gives the same columns: the whole list keeps its
+ * search texts per array, so a new one each time would work them all out
+ * again for every record at every change of the index.
+ */
+function shownColumnsOf(viewport: ViewportStore) {
+  return (def: ResourceDef): (() => readonly Column[]) => {
+    let last: { fitted: readonly FittedColumn<Column>[]; columns: readonly Column[] } | undefined;
+    return () => {
+      const fitted = fittedColumns(def, viewport.getSnapshot().columns);
+      if (last?.fitted !== fitted) last = { fitted, columns: fitted.map((f) => f.column) };
+      return last.columns;
+    };
+  };
+}
+
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
   const registry = services.registry ?? REGISTRY;
   const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]));
   const viewport = new ViewportStore(services.size);
+  const shownColumns = shownColumnsOf(viewport);
   let disposed = false;
 
   const makeSession = (
@@ -163,7 +182,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
           index,
           def,
           pageSize,
-          columns: () => fittedColumns(def, viewport.getSnapshot().columns).map((f) => f.column),
+          columns: shownColumns(def),
         }),
       ]),
     ) as Record<ResourceName, WholeList>;
