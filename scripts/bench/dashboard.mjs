@@ -10,6 +10,7 @@ import { processMemory, waitFor } from './util.mjs';
 const FIRST_FRAME_TIMEOUT_MS = 20_000;
 const FLIP_TIMEOUT_MS = 10_000;
 const QUIET_MS = 100;
+const INDEX_TIMEOUT_MS = 180_000;
 
 /** The text that proves a record's row is drawn: its name (the NAME column is 32 wide). */
 const rowText = (name) => name.slice(0, 30);
@@ -178,6 +179,38 @@ export async function pagingMemory(ctx, { firstName, pageSize, pages, pageName, 
     await closeDashboard(ctx, session);
   }
   return result;
+}
+
+/**
+ * The dashboard with its record index full: opens it, reads its resident memory once the first
+ * page is drawn, then filters (`/` and a word no SLI has) so the index gathers every SLI, waits for
+ * "0 of <total> match" (said only once every record is held), and reads the memory again: the
+ * process as the user runs it, index, pages and renderer together. Its peak (VmHWM) too.
+ */
+export async function indexedDashboardMemory(ctx, { firstName, total }) {
+  const session = openDashboard(ctx);
+  const all = total.toLocaleString('en-US');
+  try {
+    await session.waitForScreen((s) => s.includes(rowText(firstName)), FIRST_FRAME_TIMEOUT_MS, 'the first SLI row');
+    const beforeKiB = await settledRss(session);
+    const started = performance.now();
+    session.press('/');
+    session.press('no-sli-is-called-this');
+    await session.waitForScreen(
+      (s) => s.includes(`0 of ${all} match`),
+      INDEX_TIMEOUT_MS,
+      `"0 of ${all} match" (every SLI gathered)`,
+    );
+    const ms = performance.now() - started;
+    const afterKiB = await settledRss(session);
+    const memory = await processMemory(session.pid);
+    // Enter keeps the filter and leaves the filter line, so the `q` that closes the session quits.
+    session.press('\r');
+    await session.waitQuiet(QUIET_MS, 1_000);
+    return { beforeKiB, afterKiB, peakKiB: memory?.hwmKiB ?? NaN, ms };
+  } finally {
+    await closeDashboard(ctx, session);
+  }
 }
 
 async function settledRss(session) {
