@@ -21,6 +21,9 @@ import { formWhatIf, WHAT_IF_AFTER } from './whatIf.js';
 
 const MAX_TOP_LINES = 4;
 const TEXT_BOX = 40;
+/** Room kept beside the boxes for a hint ("a whole number, such as 60"); boxes give it up down to MIN_TEXT_BOX. */
+const HINT_ROOM = 28;
+const MIN_TEXT_BOX = 20;
 
 export function rowLabel(form: FormState, row: Row): string {
   switch (row.kind) {
@@ -39,11 +42,12 @@ function rowHint(form: FormState, row: Row): string {
   switch (row.kind) {
     case 'field':
       if (row.field.references)
+        // The key first: the label already says what the field holds, and a narrow terminal cuts the end.
         return [
-          row.field.hint,
           row.field.kind === 'reference-list'
             ? 'ids, comma-separated · Ctrl+P adds one from a list'
             : 'Ctrl+P picks from a list',
+          row.field.hint,
         ]
           .filter(Boolean)
           .join(' · ');
@@ -117,6 +121,7 @@ export function FormScreen({
     Math.max(8, Math.floor(width / 3)),
   );
   const room = Math.max(4, width - 2 - labelWidth - 2);
+  const textBox = Math.max(MIN_TEXT_BOX, Math.min(TEXT_BOX, room - 2 - HINT_ROOM));
   const status = form.submitting ? ' · Saving…' : '';
   const position = rows.length > available ? ` · fields ${start + 1}-${start + shown.length} of ${rows.length}` : '';
 
@@ -149,7 +154,7 @@ export function FormScreen({
         }
         const boxWidth = Math.max(
           3,
-          Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : TEXT_BOX),
+          Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : textBox),
         );
         const after = Math.max(0, width - 2 - labelWidth - boxWidth - 2 - 2);
         const note = error ?? rowHint(form, row);

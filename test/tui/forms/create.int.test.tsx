@@ -222,6 +222,17 @@ describe('validation before sending', () => {
     expect(post?.body).toEqual({ name });
   });
 
+  test('at 80 columns each hint is read whole: the form a number takes, and the key that opens the picker', async () => {
+    const d = open({ columns: 80, rows: 24 });
+    await openNewSloForm(d);
+    const frame = d.lastFrame();
+    expect(fieldLine(frame, 'Time window value *')).toMatch(/\]  a number, such as 30$/);
+    expect(fieldLine(frame, 'Target value *')).toMatch(/\]  a number, such as 99\.9$/);
+    expect(fieldLine(frame, 'Interval')).toMatch(/\]  a whole number, such as 60$/);
+    expect(fieldLine(frame, 'SLI *')).toContain(']  Ctrl+P picks from a list');
+    for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
   test('the form fits a small terminal: the field list scrolls with the focus', async () => {
     const d = open({ columns: 80, rows: 16 });
     await waitForPage(d, 1);
