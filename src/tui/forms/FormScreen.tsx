@@ -90,10 +90,11 @@ export function FormScreen({
       top.push({ text: line, tone: 'ask' });
   }
   if (form.confirmDiscard)
-    top.push({
-      text: 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
-      tone: 'ask',
-    });
+    for (const line of wrap(
+      'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
+      width,
+    ))
+      top.push({ text: line, tone: 'ask' });
   for (const e of form.topErrors) for (const line of wrap(e, width)) top.push({ text: line, tone: 'error' });
   const topShown = top.slice(0, MAX_TOP_LINES);
 

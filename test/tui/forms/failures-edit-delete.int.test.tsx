@@ -156,13 +156,14 @@ describe('edit', () => {
   });
 
   test('Enter alone at the discard question means no: the form and its text stay', async () => {
-    const d = open();
+    const d = open({ columns: 80 });
     await orgs(d);
     d.press('c');
     await waitForText(d, 'New organization');
     d.type('kept on enter');
     d.press(KEYS.escape);
-    await waitForWords(d, 'Discard what you typed? [y/N]');
+    // Whole at 80 columns: what each answer does.
+    await waitForWords(d, 'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form');
     d.press(KEYS.enter);
     await waitForFrame(
       d,
