@@ -226,9 +226,9 @@ describe('validation before sending', () => {
     const d = open({ columns: 80, rows: 24 });
     await openNewSloForm(d);
     const frame = d.lastFrame();
-    expect(fieldLine(frame, 'Time window value *')).toMatch(/\]  a number, such as 30$/);
-    expect(fieldLine(frame, 'Target value *')).toMatch(/\]  a number, such as 99\.9$/);
-    expect(fieldLine(frame, 'Interval')).toMatch(/\]  a whole number, such as 60$/);
+    expect(fieldLine(frame, 'Time window value *')).toMatch(/\] {2}a number, such as 30$/);
+    expect(fieldLine(frame, 'Target value *')).toMatch(/\] {2}a number, such as 99\.9$/);
+    expect(fieldLine(frame, 'Interval')).toMatch(/\] {2}a whole number, such as 60$/);
     expect(fieldLine(frame, 'SLI *')).toContain(']  Ctrl+P picks from a list');
     for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
