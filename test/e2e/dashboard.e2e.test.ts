@@ -43,7 +43,8 @@ describe('slotui --demo in a pseudo-terminal', () => {
     const s = open();
     await s.waitForText('checkout-api availability');
     expect(s.term.buffer.active.type).toBe('alternate');
-    expect(statusLine(s)).toBe('slis · page 1 of 2 · total 30 · profile demo');
+    // The rows and the status line may arrive in separate writes.
+    await s.waitFor(() => statusLine(s) === 'slis · page 1 of 2 · total 30 · profile demo', 'the status line');
     expect(s.lines()[0]).toMatch(/^slotui · profile demo · demo sandbox · 127\.0\.0\.1:\d+$/);
     // Boxes side by side stay side by side in the bundle (its layout engine loads after Ink).
     await s.waitFor(
