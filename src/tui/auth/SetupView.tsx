@@ -96,7 +96,9 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
         <Text>{`  ${label('Token')}`}</Text>
       )}
       <Text> </Text>
-      {s.busy ? <Spinner label="Verifying the token with the service…" /> : null}
+      {s.busy ? (
+        <Spinner label={s.step === 'ca-file' ? 'Reading the CA file…' : 'Verifying the token with the service…'} />
+      ) : null}
       {s.error
         ? lines(s.error).map((line, i) => (
             <Text key={`e${i}`} color={theme.error} bold wrap="truncate-end">

@@ -10,6 +10,7 @@
  * passed to `login`; the view shows dots.
  */
 import type { Key } from 'ink';
+import { readCaFile } from '../../api/ca.js';
 import { describeError, redact } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
@@ -142,7 +143,9 @@ export class SetupStore {
       return;
     }
     if (s.step === 'ca-file') {
-      this.goToToken();
+      const path = s.caFile.value.trim();
+      if (path === '') this.goToToken();
+      else void this.checkCaFile(path);
       return;
     }
     if (unfinishedJson(s.token.value)) {
@@ -214,6 +217,21 @@ export class SetupStore {
     });
   }
 
+  /** A CA file that cannot be used is said at its own step, not after the token is pasted. */
+  private async checkCaFile(path: string): Promise<void> {
+    this.set({ busy: true, error: null });
+    try {
+      await readCaFile(path);
+    } catch (error) {
+      if (this.disposed) return;
+      this.set({ busy: false, error: setupAdvice(sanitizeLine(describeError(error))) });
+      return;
+    }
+    if (this.disposed) return;
+    this.set({ busy: false });
+    this.goToToken();
+  }
+
   private async verify(): Promise<void> {
     const s = this.state;
     this.set({ busy: true, error: null, note: null });
@@ -231,7 +249,7 @@ export class SetupStore {
     } catch (error) {
       if (this.disposed) return;
       // The pasted value stays for another try (a wrong URL is fixed with Esc, then Enter again).
-      this.set({ busy: false, error: sanitizeLine(redact(describeError(error), [s.token.value.trim()])) });
+      this.set({ busy: false, error: setupAdvice(sanitizeLine(redact(describeError(error), [s.token.value.trim()]))) });
     }
   }
 
@@ -240,4 +258,17 @@ export class SetupStore {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The client's advice names variables and flags; in this flow the same advice is the CA file field. */
+function setupAdvice(text: string): string {
+  return text
+    .replace(
+      / If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file \([^)]*\)\./,
+      ' If the service uses a private certificate authority, Esc goes back to the CA file field: give its PEM file there.',
+    )
+    .replace(
+      / Set SLOTUI_CA_FILE \(or the profile's caFile\) to a PEM file of certificate authorities\./,
+      ' Give the path of a PEM file of certificate authorities, or leave the field empty.',
+    );
 }

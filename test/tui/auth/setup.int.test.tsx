@@ -216,6 +216,49 @@ describe('the setup flow (auth login on a terminal)', () => {
     expect(storedConfig(harness).profiles.default).toMatchObject({ baseUrl: sandbox.baseUrl, caFile: sandbox.caFile });
   });
 
+  test('a CA file that cannot be used is refused at its own step, saying what to give; fixed, the flow goes on', async () => {
+    harness = await authHarness(sandbox, { start: { kind: 'setup' }, exitAfterLogin: true });
+    const v = (view = renderRoot({ auth: harness.auth }));
+    await waitForText(v, 'Base URL');
+    v.type(sandbox.baseUrl);
+    v.press(KEYS.enter);
+    await waitForText(v, '› Frontend URL');
+    v.press(KEYS.enter);
+    await waitForText(v, '› CA file');
+    v.type(join(harness.configDir, 'missing.pem'));
+    v.press(KEYS.enter);
+    await waitForWords(
+      v,
+      'missing.pem does not exist. Give the path of a PEM file of certificate authorities, or leave the field empty.',
+    );
+    expect(v.lastFrame()).toContain('› CA file');
+    expect(v.lastFrame()).not.toContain('Paste the whole answer');
+    v.press('\u0015');
+    v.type(sandbox.caFile);
+    v.press(KEYS.enter);
+    await waitForText(v, 'Paste the whole answer');
+  });
+
+  test('a certificate not trusted is named as one, and the advice is the CA file field', async () => {
+    harness = await authHarness(sandbox, {
+      start: { kind: 'setup' },
+      exitAfterLogin: true,
+      env: { SLOTUI_CA_FILE: '' },
+    });
+    const v = (view = renderRoot({ auth: harness.auth }));
+    await toTokenStep(v, sandbox.baseUrl);
+    v.paste(secret(sandbox.issueToken()));
+    v.press(KEYS.enter);
+    await waitForWords(
+      v,
+      "The service's certificate is not trusted",
+      'Esc goes back to the CA file field: give its PEM file there.',
+    );
+    expect(flat(v.lastFrame())).not.toContain('--ca-file');
+    v.press(KEYS.escape);
+    await waitForText(v, '› CA file');
+  });
+
   test('garbage: "not a JWT", the value kept; fixed, then accepted', async () => {
     const v = await openFlow();
     await toTokenStep(v, sandbox.baseUrl);
