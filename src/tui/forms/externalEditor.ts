@@ -22,8 +22,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
+import { describeFieldIssue } from '../../api/fieldProblems.js';
 import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
+import { closestWord } from '../../text/suggest.js';
 import type { ApiRecord } from '../../api/record.js';
 import { patchSchemaOf } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
@@ -131,10 +133,13 @@ export function changesFrom(
     return { error: 'The file must hold one JSON object of fields. Fix it and save again.' };
   const keys = new Set(def.fields.map((f) => f.key));
   const unknown = Object.keys(parsed).filter((k) => !keys.has(k));
-  if (unknown.length > 0)
-    return {
-      error: `Unknown field ${unknown.slice(0, 3).join(', ')}; the editable fields are ${[...keys].join(', ')}.`,
-    };
+  if (unknown.length > 0) {
+    const named = unknown.slice(0, 3).map((key) => {
+      const meant = closestWord(key, [...keys]);
+      return meant ? `${key} (did you mean ${meant}?)` : key;
+    });
+    return { error: `Unknown field ${named.join(', ')}; the editable fields are ${[...keys].join(', ')}.` };
+  }
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>))
     if (!same(value, original[key])) patch[key] = value;
@@ -142,8 +147,10 @@ export function changesFrom(
   const schema = patchSchemaOf(def);
   const result = schema.safeParse(patch);
   if (!result.success) {
-    const first = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);
-    return { error: `${first.join(' ')} Fix it and save again.` };
+    const first = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || 'value'} ${describeFieldIssue(def, issue, patch)}`);
+    return { error: `${first.join('; ')}. Fix it and save again.` };
   }
   return { patch: result.data as Record<string, unknown> };
 }
