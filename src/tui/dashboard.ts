@@ -218,7 +218,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
       shown.reload();
       // The other tabs' reads failed with the old token too: their counts come back.
       for (const store of Object.values(stores)) if (store !== shown) store.recover();
-      say(loggedInSentence(result));
+      say(
+        services.settings.tokenSource === 'env'
+          ? `${loggedInSentence(result)} SLOTUI_TOKEN is still set: unset it, or the next start uses that token again.`
+          : loggedInSentence(result),
+      );
     },
   });
 

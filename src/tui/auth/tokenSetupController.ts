@@ -49,8 +49,9 @@ export class TokenSetupController extends Store<TokenSetupState> {
     this.unwatch = client instanceof SwappableClient ? client.onRefused((error) => this.refused(error)) : null;
     const claims = settings.token ? tryDecodeClaims(settings.token) : undefined;
     if (claims?.exp && isExpired(claims, this.deps.clock())) {
+      const owner = this.tokenOwner();
       this.open(
-        `The token of profile ${settings.profileName} expired on ${formatDay(claims.exp)}. Get a new one to go on.`,
+        `${owner[0]!.toUpperCase()}${owner.slice(1)} expired on ${formatDay(claims.exp)}. Get a new one to go on.${this.variableNote()}`,
       );
     }
   }
@@ -78,8 +79,26 @@ export class TokenSetupController extends Store<TokenSetupState> {
   private refused(error: unknown): void {
     if (!isSlotuiError(error) || error.kind !== 'auth' || error.status !== 401) return;
     this.open(
-      `The service refused the token of profile ${this.settings?.profileName ?? 'default'} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.`,
+      `The service refused ${this.tokenOwner()} (HTTP 401): it may have expired, been replaced or revoked. Paste a new one to go on.${this.variableNote()}`,
     );
+  }
+
+  /** SLOTUI_TOKEN's token while it is the one in use (a setup stores its token in the profile). */
+  private fromVariable(): boolean {
+    return this.settings?.tokenSource === 'env' && this.getSnapshot().token === this.settings.token;
+  }
+
+  private tokenOwner(): string {
+    return this.fromVariable()
+      ? 'the token in SLOTUI_TOKEN'
+      : `the token of profile ${this.settings?.profileName ?? 'default'}`;
+  }
+
+  /** The new token goes to the profile, which the variable still wins over at the next start. */
+  private variableNote(): string {
+    return this.fromVariable()
+      ? ` The new one is stored in profile ${this.settings?.profileName ?? 'default'}; unset SLOTUI_TOKEN for the next start to use it.`
+      : '';
   }
 
   private open(reason: string): void {

@@ -33,12 +33,16 @@ const DAY = 86_400_000;
 const expOf = (token: string): number =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
 
-async function openDashboard(token: string, now: () => Date): Promise<RootView> {
+async function openDashboard(
+  token: string,
+  now: () => Date,
+  tokenSource: 'profile' | 'env' = 'profile',
+): Promise<RootView> {
   secrets.push(token);
   harness = await authHarness(sandbox, { now });
   view = renderRoot({
     client: sandboxClient(sandbox, { token }),
-    settings: { baseUrl: sandbox.baseUrl, frontendUrl: sandbox.frontendUrl, token, tokenSource: 'profile' },
+    settings: { baseUrl: sandbox.baseUrl, frontendUrl: sandbox.frontendUrl, token, tokenSource },
     auth: harness.auth,
     now,
   });
@@ -108,6 +112,28 @@ describe('a token the service refuses at start', () => {
     v.press(KEYS.enter);
     await waitForWords(v, 'Logged in to');
     await waitForText(v, 'SLIs (30)', 'SLOs (20)', 'Orgs (4)', 'Agreements (5)');
+  });
+});
+
+describe('a refused SLOTUI_TOKEN', () => {
+  test('is named as the variable, not the profile; after a new token, the next start is said to use the variable again', async () => {
+    const [head, body, sig = ''] = sandbox.issueToken().split('.');
+    const refused = `${head}.${body}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const v = await openDashboard(refused, () => new Date(), 'env');
+    await waitForWords(
+      v,
+      'The service refused the token in SLOTUI_TOKEN (HTTP 401)',
+      'The new one is stored in profile default; unset SLOTUI_TOKEN for the next start to use it.',
+    );
+    const fresh = sandbox.issueToken();
+    secrets.push(fresh);
+    v.paste(fresh);
+    v.press(KEYS.enter);
+    await waitForWords(
+      v,
+      'Logged in to',
+      'SLOTUI_TOKEN is still set: unset it, or the next start uses that token again.',
+    );
   });
 });
 
