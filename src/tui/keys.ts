@@ -422,8 +422,16 @@ export const BINDINGS: readonly Binding[] = [
     group: 'Details',
     when: ['detail'],
   },
-  { id: 'scroll-up', keys: ['↑', 'k'], description: 'scroll up', hint: 'scroll', group: 'Details', when: ['detail'] },
-  { id: 'scroll-down', keys: ['↓', 'j'], description: 'scroll down', group: 'Details', when: ['detail'] },
+  { id: 'scroll-up', keys: ['↑', 'k'], description: 'scroll up', group: 'Details', when: ['detail'] },
+  // Shown as "↓ scroll": details open at the top, where only down scrolls.
+  {
+    id: 'scroll-down',
+    keys: ['↓', 'j'],
+    description: 'scroll down',
+    hint: 'scroll',
+    group: 'Details',
+    when: ['detail'],
+  },
   { id: 'scroll-page-up', keys: ['PgUp'], description: 'scroll up a screen', group: 'Details', when: ['detail'] },
   { id: 'scroll-page-down', keys: ['PgDn'], description: 'scroll down a screen', group: 'Details', when: ['detail'] },
   { id: 'scroll-top', keys: ['g'], description: 'scroll to the top', group: 'Details', when: ['detail'] },

@@ -224,6 +224,7 @@ describe('SLI details', () => {
     await waitForText(d, 'Long one');
     d.press('j', KEYS.enter);
     let frame = await waitForText(d, 'SLI Long one', 'lines 1-');
+    expect(frame.split('\n').at(-1)).toContain('↓ scroll');
     const total = Number(/lines 1-\d+ of (\d+)/.exec(frame)![1]);
     expect(total).toBeGreaterThan(12);
     d.press('j');
