@@ -468,16 +468,24 @@ try {
       if (!ctx.pageName) throw new Error('The dashboard sessions failed, so the page names are unknown.');
       const m = await indexedDashboardMemory(ctx, { firstName: ctx.pageName(0), total: ctx.total });
       const paging = ctx.pagingRssKiB;
-      rows.push({
-        measurement: `dashboard RSS with the whole index: ${ctx.total.toLocaleString('en-US')} SLIs held`,
-        slotui: mib(m.afterKiB),
-        reference: paging ? `${mib(paging)} (dashboard RSS, a page at a time)` : `${mib(m.beforeKiB)} (first page)`,
-        ratio: ratio(m.afterKiB / (paging || m.beforeKiB)),
-        target: 'well under 200 MB',
-        met: met(m.afterKiB * 1024 < 200e6),
-      });
+      const reference = paging
+        ? `${mib(paging)} (dashboard RSS, a page at a time)`
+        : `${mib(m.beforeKiB)} (first page)`;
+      const held = ctx.total.toLocaleString('en-US');
+      for (const [when, kib] of [
+        ['just gathered', m.afterKiB],
+        ['after 30 s at rest', m.restKiB],
+      ])
+        rows.push({
+          measurement: `dashboard RSS with the whole index (${held} SLIs), ${when}`,
+          slotui: mib(kib),
+          reference,
+          ratio: ratio(kib / (paging || m.beforeKiB)),
+          target: 'well under 200 MB',
+          met: met(kib * 1024 < 200e6),
+        });
       notes.push(
-        `The dashboard (pty) gathered ${ctx.total.toLocaleString('en-US')} SLIs for a filter (\`/\`) in ${ms(m.ms)}; its RSS went from ${mib(m.beforeKiB)} at the first page to ${mib(m.afterKiB)} with the whole index held (peak ${mib(m.peakKiB)}).`,
+        `The dashboard (pty) gathered ${held} SLIs for a filter (\`/\`) in ${ms(m.ms)}; its RSS went from ${mib(m.beforeKiB)} at the first page to ${mib(m.afterKiB)} with the whole index held, ${mib(m.restKiB)} after 30 s without a key (peak ${mib(m.peakKiB)}).`,
       );
     },
   );
