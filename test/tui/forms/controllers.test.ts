@@ -107,6 +107,24 @@ describe('form controller', () => {
     expect(h.message()).toMatch(/^Created organization “new org”/);
   });
 
+  test('a saved record is in the whole list at once (the record index), before the index is read again', async () => {
+    const h = harness();
+    await h.index.ensure('organizations');
+    h.client.calls.length = 0;
+    h.forms.openCreate('organizations');
+    h.type('fresh org');
+    h.press('form-submit');
+    await settle();
+    expect(h.index.records('organizations').map((r) => r.name)).toContain('fresh org');
+
+    const created = h.index.records('organizations').find((r) => r.name === 'fresh org')!;
+    h.forms.openEdit('organizations', created);
+    h.type(' renamed');
+    h.press('form-submit');
+    await settle();
+    expect(h.index.get('organizations', created.id)?.name).toBe('fresh org renamed');
+  });
+
   test('a required field left empty is refused before anything is sent, and the form stays', async () => {
     const h = harness();
     h.forms.openCreate('organizations');
