@@ -122,7 +122,8 @@ const ID_AND_AGE: readonly Column[] = [
     get: (r, now = Date.now()) => ageOf(r.created_at, now),
     sortKey: youngestFirst,
     width: 6,
-    minWidth: 4,
+    // "2y200d", kubectl's longest age: cut, an age says nothing.
+    minWidth: 6,
     priority: 4,
   },
 ];

@@ -81,7 +81,9 @@ describe('names beside ids', () => {
   test('at 80 columns the ids stay whole beside the names', async () => {
     dashboard = renderDashboard({ client: sandboxClient(sandbox), rows: 24, columns: 80 });
     const d = dashboard;
-    await waitForPage(d, 1);
+    const slis = await waitForPage(d, 1);
+    // The sample records are two years old: kubectl's "2y200d" is whole, not "2y2…".
+    expect(slis).toMatch(/sli-000001\s+\d+y\d+d$/m);
     d.press('4');
     const frame = await waitForWords(d, 'org-000001 Acme');
     expect(frame.split('\n').find((l) => l.startsWith('NAME'))).toMatch(/ORGANIZATION\s+SLOS\s+ID\s+AGE/);
