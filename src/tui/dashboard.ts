@@ -39,7 +39,7 @@ import { Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
 import { RelationsStore } from './state/relationsStore.js';
-import { ReferenceNames } from './state/referenceNames.js';
+import { ReferenceNames, referencedBy } from './state/referenceNames.js';
 import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
@@ -137,6 +137,9 @@ function shownColumnsOf(viewport: ViewportStore) {
     };
   };
 }
+
+/** A referenced resource of at most this many records is gathered so a list can name its references. */
+const NAMES_GATHERED_AT_MOST = 10_000;
 
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
@@ -243,6 +246,31 @@ export function createDashboard(services: DashboardServices): Dashboard {
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
 
+  // A list with reference columns (an SLO's SLI, an agreement's organization) shows the names of the
+  // records they point to once those are gathered: done for the referenced resources small enough
+  // to hold cheaply (their totals from the tabs' first pages); a bigger one is gathered by / or u.
+  let unwatchNames: (() => void) | null = null;
+  const gatherNamesOfShownList = () => {
+    unwatchNames?.();
+    unwatchNames = null;
+    const s = session.getSnapshot();
+    const def = registry.get(nav.getSnapshot().resource);
+    const targets = [...new Set(def.columns.map((c) => referencedBy(def, c)))].filter(
+      (t): t is ResourceName => t !== undefined && registry.has(t) && s.index.status(t).state === 'idle',
+    );
+    if (targets.length === 0) return;
+    const check = () => {
+      for (const t of targets) {
+        const total = s.stores[t].getSnapshot().page?.total;
+        if (s.index.status(t).state === 'idle' && total !== undefined && total <= NAMES_GATHERED_AT_MOST)
+          void s.index.ensure(t);
+      }
+    };
+    const unsubscribes = targets.map((t) => s.stores[t].subscribe(check));
+    unwatchNames = () => unsubscribes.forEach((u) => u());
+    check();
+  };
+
   // The shown list loads; once its first page is in (or failed), the others' first pages are read quietly.
   let warmedFor: DashboardSession | null = null;
   let unwatchList: (() => void) | null = null;
@@ -250,9 +278,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     unwatchList?.();
     const s = session.getSnapshot();
     const store = s.stores[nav.getSnapshot().resource];
+    let namesAsked = false;
     const check = () => {
       const snap = store.getSnapshot();
-      if ((snap.page === null && snap.error === null) || warmedFor === s) return;
+      if (snap.page === null && snap.error === null) return;
+      if (!namesAsked) {
+        namesAsked = true;
+        gatherNamesOfShownList();
+      }
+      if (warmedFor === s) return;
       warmedFor = s;
       for (const other of Object.values(s.stores)) if (other !== store) other.warm();
     };
@@ -416,6 +450,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       unwatchNav();
       unwatchRecords();
       unwatchList?.();
+      unwatchNames?.();
       setup.dispose();
       records.dispose();
       relationsStore.close();

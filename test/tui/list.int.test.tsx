@@ -54,7 +54,7 @@ function firstRowName(frame: string): string {
 }
 
 describe('names beside ids', () => {
-  test("an SLO's SLI and an agreement's organization show their names once read; paging asks for nothing more", async () => {
+  test("an SLO's SLI and an agreement's organization show their names (few referenced records are gathered); never a request a name", async () => {
     dashboard = renderDashboard({ client: sandboxClient(sandbox), rows: 24, columns: 140 });
     const d = dashboard;
     await waitForPage(d, 1);
@@ -71,9 +71,10 @@ describe('names beside ids', () => {
     d.press('p');
     frame = await waitForPage(d, 1);
     expect(frame).toContain('sli-000001 check');
-    // Names come from what was read anyway: no SLI is read by id, and the SLIs are not gathered for them.
+    // 230 SLIs are few enough to gather in the background: names beyond the SLIs' first page show too.
+    frame = await waitForFrame(d, (f) => /sli-000022 \S/.test(f), 'the name of an SLI on no page read');
+    // Never one request a name: no SLI is read by id.
     expect(sandbox.requests.filter((r) => r.path.startsWith('/v1/slis/sli-'))).toEqual([]);
-    expect(listRequests(sandbox, '/v1/slis/').every((r) => r.endsWith(':18'))).toBe(true);
     d.press('4');
     await waitForWords(d, 'org-000001 Acme Retail');
   });
