@@ -709,7 +709,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     id: 'picker-more',
     keys: ['PgDn'],
-    description: 'load the next page of records',
+    description: 'the next page of records (read from the service when not loaded yet)',
     hint: 'more',
     group: 'Picker',
     when: ['picker'],

@@ -85,7 +85,8 @@ export function createPickerController(ctx: FormsContext): PickerController {
     void index.ensure(resource);
   };
 
-  const load = (mine: number) => {
+  /** Reads the next page; `turn`: the selection moves to its first record (PgDn), so the new page shows. */
+  const load = (mine: number, turn = false) => {
     const s = store.getSnapshot();
     if (s.kind !== 'form' || !s.picker || s.picker.gen !== mine || s.picker.loading) return;
     const { picker } = s;
@@ -104,17 +105,21 @@ export function createPickerController(ctx: FormsContext): PickerController {
           const seen = new Set(p.records.map((r) => r.id));
           again = p.moreWanted > 0 && page.next !== null;
           const moreWanted = again ? p.moreWanted - 1 : 0;
+          const added = page.results.filter((r) => !seen.has(r.id));
+          // While a search is typed the rows are its matches: the selection stays with them.
+          const selected = turn && p.matches === null && added.length > 0 ? p.records.length : p.selected;
           return withMatches({
             ...p,
             loading: false,
             moreWanted,
-            records: [...p.records, ...page.results.filter((r) => !seen.has(r.id))],
+            selected,
+            records: [...p.records, ...added],
             next: page.next,
             total: page.total,
           });
         });
         // PgDn pressed while this page loaded: the next one now, so no press is lost.
-        if (again) load(mine);
+        if (again) load(mine, true);
       },
       (error: unknown) => {
         if (!current(mine)) return;
@@ -181,7 +186,9 @@ export function createPickerController(ctx: FormsContext): PickerController {
         update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
       'picker-more': () => {
         if (picker.loading) update((p) => ({ ...p, moreWanted: p.moreWanted + 1 }));
-        else if (picker.next || picker.records.length === 0) load(picker.gen);
+        else if (picker.next || picker.records.length === 0) load(picker.gen, picker.records.length > 0);
+        // Everything is loaded: PgDn goes to the end, as a list's last page would.
+        else update((p) => ({ ...p, selected: Math.max(0, pickerRows(p).length - 1) }));
       },
       'picker-choose': choose,
       'picker-cancel': () => {

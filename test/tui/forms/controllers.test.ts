@@ -183,6 +183,8 @@ describe('picker controller', () => {
     h.press('picker-more');
     await settle();
     expect(picker().records).toHaveLength(50);
+    // The selection moves to the page just read, so it is on screen.
+    expect(picker().selected).toBe(25);
     // Every word counts, in the name or the id: "50" is in 131 of them.
     h.type('indicator 50');
     expect(pickerStatus(picker())).toBe('131 of 5,030 match');
