@@ -137,6 +137,26 @@ describe('form controller', () => {
 });
 
 describe('picker controller', () => {
+  test('PgDn reads the next page and moves there; with every record loaded it goes to the last', async () => {
+    const h = harness({ slis: 30 });
+    h.forms.openCreate('slos');
+    h.press('form-next');
+    h.press('form-next');
+    h.press('form-pick');
+    await settle();
+    const picker = () => {
+      const s = h.forms.store.getSnapshot();
+      return s.kind === 'form' ? s.picker! : undefined!;
+    };
+    expect(picker().records).toHaveLength(25);
+    h.press('picker-more');
+    await settle();
+    expect([picker().records.length, picker().selected]).toEqual([30, 25]);
+    h.press('picker-up');
+    h.press('picker-more');
+    expect(picker().selected).toBe(29);
+  });
+
   test('Ctrl+P on a reference field lists the referenced records; choosing one fills the field', async () => {
     const h = harness();
     h.forms.openCreate('slos');
