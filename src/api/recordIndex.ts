@@ -19,6 +19,7 @@
 import { describeError, SlotuiError } from './errors.js';
 import { REGISTRY, type Registry, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
+import { StringPool } from './stringPool.js';
 import type { Page } from './types.js';
 
 /** How many records an index holds at most when the profile does not say. */
@@ -257,6 +258,7 @@ export class RecordIndex {
     const { signal } = walk.controller;
     const current = () => index.walk === walk && !signal.aborted;
     let capped = false;
+    const strings = new StringPool();
     try {
       for await (const page of this.walkPages(index.resource, { limit: this.pageSize, signal })) {
         if (!current()) return;
@@ -266,6 +268,7 @@ export class RecordIndex {
             capped = true;
             break;
           }
+          strings.shareIn(record);
           place(walk.records, walk.positions, record);
         }
         if (!index.finished) index.version++;

@@ -13,13 +13,25 @@ import type { ApiRecord } from '../api/record.js';
 
 /** The words of a query, lower-cased; none for a blank query. */
 export function queryWords(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
+  // NUL separates a record's texts (searchText): a word never holds it.
+  return query.toLowerCase().replaceAll('\u0000', ' ').split(/\s+/).filter(Boolean);
 }
 
-/** What a record can be found by: name, id and the columns' texts, lower-cased. */
+/**
+ * What a record can be found by: name, id and the columns' texts, lower-cased,
+ * each text once (the NAME and ID columns repeat the first two). The texts are
+ * joined by a character no query word holds, so a word never spans two texts
+ * and leaving out a repeated one changes no match; the filter keeps one such
+ * text per record held, so every character counts.
+ */
 export function searchText(record: ApiRecord, columns: readonly Column[]): string {
   const name = typeof record.name === 'string' ? record.name : '';
-  return [name, record.id, ...columns.map((c) => c.get(record))].join('\u0000').toLowerCase();
+  const texts = [name, record.id];
+  for (const column of columns) {
+    const text = column.get(record);
+    if (!texts.includes(text)) texts.push(text);
+  }
+  return texts.join('\u0000').toLowerCase();
 }
 
 export function matchesQuery(record: ApiRecord, words: readonly string[], columns: readonly Column[]): boolean {

@@ -12,6 +12,7 @@ import {
   queryWords,
   RecordFilter,
   reverseSort,
+  searchText,
   sortRecords,
 } from '../../src/domain/listQuery.js';
 
@@ -32,6 +33,14 @@ describe('filter over the whole list', () => {
     expect(ids(filterRecords(slos, 'checkout 99.9', columns))).toEqual(['slo-10']);
     expect(ids(filterRecords(slos, '  ', columns))).toEqual(ids(slos));
     expect(filterRecords(slos, 'nothing like it', columns)).toEqual([]);
+  });
+
+  it('holds each text once (the NAME and ID columns repeat name and id), and no word spans two texts', () => {
+    const sliColumns = RESOURCES.slis.columns.filter((c) => c.id !== 'age');
+    const sli = { id: 'sli-7', name: 'Checkout p95', type: 'latency', unit_of_measure: 'ms', queries: { p95: {} } };
+    expect(searchText(sli, sliColumns)).toBe('checkout p95\u0000sli-7\u0000latency\u0000ms\u00001');
+    expect(queryWords('p95\u0000sli-7')).toEqual(['p95', 'sli-7']);
+    expect(filterRecords([sli], 'p95\u0000sli-7', sliColumns)).toEqual([sli]);
   });
 
   it('only the columns given: a hidden column does not match', () => {
