@@ -65,6 +65,8 @@ export interface AppProps {
   initialResource?: ResourceName;
   /** The resources shown (default: the service's); the client should know the same ones. */
   registry?: Registry;
+  /** Called as the dashboard starts gathering a whole list (see DashboardServices). */
+  onGathering?: () => void;
   /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
   onQuit: (code: number, note?: string) => void;
 }
@@ -110,6 +112,7 @@ export function App(props: AppProps): React.JSX.Element {
       firstPage,
       initialResource: props.initialResource,
       registry: props.registry,
+      onGathering: props.onGathering,
       quit: onQuit,
       // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
       writeTerminal:

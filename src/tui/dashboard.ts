@@ -14,7 +14,7 @@ import type { Key } from 'ink';
 import { REGISTRY, type Column, type Registry, type ResourceDef, type ResourceName } from '../api/resources.js';
 import type { FittedColumn } from '../text/columns.js';
 import { gatedWalk } from './state/gatedWalk.js';
-import { RecordIndex } from '../api/recordIndex.js';
+import { RecordIndex, type PageWalk } from '../api/recordIndex.js';
 import { relationsOf } from '../api/relations.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
@@ -71,6 +71,8 @@ export interface DashboardServices {
   initialResource?: ResourceName;
   /** The resources shown (tabs, number keys, lists, details, forms); default: the service's. */
   registry?: Registry;
+  /** Called as the record index starts reading a whole list (the program tunes its heap: heap.ts). */
+  onGathering?: () => void;
 }
 
 export interface DashboardSession {
@@ -120,6 +122,14 @@ export interface Dashboard {
 }
 
 const systemClock = (): Date => new Date();
+
+/** The walk, telling `onGathering` each time one starts. */
+const gathering =
+  (walk: PageWalk, onGathering: (() => void) | undefined): PageWalk =>
+  (resource, options) => {
+    onGathering?.();
+    return walk(resource, options);
+  };
 
 /**
  * The list columns shown for a resource at the viewport's width, the same
@@ -174,7 +184,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     ) as Record<ResourceName, ListStore>;
     // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
     const index = new RecordIndex({
-      walk: gatedWalk(client, gate, registry),
+      walk: gathering(gatedWalk(client, gate, registry), services.onGathering),
       maxRecords: settings.indexMaxRecords,
       registry,
     });

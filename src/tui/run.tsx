@@ -12,6 +12,7 @@ import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { App } from './App.js';
+import { keepHeapSmall } from './heap.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
@@ -133,6 +134,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
             demo={deps.demo}
             auth={deps.auth}
             firstPage={deps.firstPage}
+            onGathering={keepHeapSmall}
             onQuit={(code, note) => setImmediate(() => finish(code, note))}
           />
         </CrashBoundary>,

@@ -54,3 +54,21 @@ test("/ works each record's search text out once, however often the index change
   expect(reads).toBe(once);
   dashboard.dispose();
 });
+
+test('onGathering is called as a whole list starts being gathered, not when the dashboard is built', async () => {
+  let gatherings = 0;
+  const dashboard = createDashboard({
+    client: fakeClient({ slis: [{ id: 'sli-1', name: 'checkout latency' }] }),
+    settings: testSettings(),
+    size: { columns: 120, rows: 30 },
+    quit: () => undefined,
+    onGathering: () => gatherings++,
+  });
+  const { index, wholes } = dashboard.session.getSnapshot();
+  expect(gatherings).toBe(0);
+  wholes.slis.setText('checkout');
+  await index.ensure('slis');
+  expect(index.status('slis').state).toBe('complete');
+  expect(gatherings).toBe(1);
+  dashboard.dispose();
+});
