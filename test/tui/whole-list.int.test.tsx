@@ -54,6 +54,33 @@ describe('the whole list', () => {
     await waitForFrame(d, (f) => /slis · page 1 of 280/.test(statusLineOf(f)), 'the server pages back');
   });
 
+  test('a list held only in part says so whole where the matches would be, not "no match": past indexMaxRecords, and after a failed page (r gathers again)', async () => {
+    const capped = open({ settings: { indexMaxRecords: 1000 }, columns: 80 });
+    await waitForPage(capped, 1);
+    capped.press('/');
+    capped.type('svc-04990');
+    let frame = await waitForWords(
+      capped,
+      'None of the 1,000 SLIs held match “svc-04990”.',
+      "Only the first 1,000 of 5,030 SLIs are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.",
+    );
+    expect(frame).not.toContain('No SLIs match');
+    for (const line of plain(frame).split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    capped.unmount();
+
+    const d = open();
+    await waitForPage(d, 1);
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    d.press('/');
+    d.type('svc-04990');
+    frame = await waitForWords(d, 'None of the 0 SLIs gathered match “svc-04990”.', 'HTTP 500', 'r gathers them again');
+    expect(frame).not.toContain('No SLIs match');
+    fx.sandbox.setFaults({});
+    d.press(KEYS.enter);
+    d.press('r');
+    await waitForText(d, '1 of 5,030 match', 'svc-04990 latency p95');
+  });
+
   test('o sorts the whole list by the next column and O reverses it, said in the status line', async () => {
     const d = open();
     await waitForPage(d, 1);

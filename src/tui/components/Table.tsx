@@ -49,8 +49,9 @@ export function Table({ header, rows, selected, height, width, dim, empty }: Tab
       <Text bold wrap="truncate-end" color={theme.accent}>
         {header}
       </Text>
+      {/* The empty text wraps: it may be the only place a long reason (a failed page, the index maximum) is read whole. */}
       {rows.length === 0 ? (
-        <Text dimColor wrap="truncate-end">
+        <Text dimColor wrap="wrap">
           {empty}
         </Text>
       ) : (

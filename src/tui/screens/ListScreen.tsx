@@ -12,6 +12,7 @@ import { truncate } from '../../text/width.js';
 import { Table, type TableRow } from '../components/Table.js';
 import { fittedColumns, visibleRows } from './rows.js';
 import type { WholeList } from '../state/wholeList.js';
+import type { IndexStatus } from '../../api/recordIndex.js';
 import { idWithName, referencedBy, type NameLookup, type ReferenceNames } from '../state/referenceNames.js';
 
 export interface ListScreenProps {
@@ -56,9 +57,7 @@ export function ListScreen({ def, store, whole, names, width, height }: ListScre
   const selected = Math.min(wholeOn ? wholeSnap.selected : snap.selected, Math.max(0, rows.length - 1));
 
   const empty = wholeOn
-    ? wholeSnap.index.state === 'gathering' || wholeSnap.index.state === 'idle'
-      ? `No ${def.title} gathered so far match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”; still gathering…`
-      : `No ${def.title} match “${truncate(sanitizeLine(wholeSnap.query.text), 40)}”. Esc clears the filter.`
+    ? noWholeMatch(def, wholeSnap.index, truncate(sanitizeLine(wholeSnap.query.text), 40))
     : !snap.page
       ? (snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : ''))
       : snap.page.results.length === 0
@@ -76,4 +75,26 @@ export function ListScreen({ def, store, whole, names, width, height }: ListScre
       empty={empty}
     />
   );
+}
+
+/**
+ * Why the whole list shows nothing. A list held only in part (capped at the
+ * profile's maximum, or a page failed) says so here, whole, rather than
+ * "no match": the record sought may be among those not held.
+ */
+function noWholeMatch(def: ResourceDef, index: IndexStatus, query: string): string {
+  const held = index.held.toLocaleString('en-US');
+  switch (index.state) {
+    case 'idle':
+    case 'gathering':
+      return `No ${def.title} gathered so far match “${query}”; still gathering…`;
+    case 'capped':
+      return `None of the ${held} ${def.title} held match “${query}”. ${sanitizeLine(index.message ?? '')}`;
+    case 'failed':
+      return `None of the ${held} ${def.title} gathered match “${query}”. ${sanitizeLine(index.message ?? '')} r gathers them again; Esc clears the filter.`;
+    case 'stopped':
+      return `None of the ${held} ${def.title} gathered match “${query}”; gathering stopped before the end. r gathers them again.`;
+    case 'complete':
+      return `No ${def.title} match “${query}”. Esc clears the filter.`;
+  }
 }
