@@ -145,6 +145,40 @@ describe('slotui --demo in a pseudo-terminal', () => {
     expect((await s.waitForExit()).exitCode).toBe(0);
   });
 
+  test('y and Y put the id and an SLO summary with its budget on the clipboard through OSC 52, in tmux inside its passthrough wrapper', async () => {
+    const clipboard = (raw: string): string[] =>
+      // eslint-disable-next-line no-control-regex
+      [...raw.matchAll(/\u001b]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) =>
+        Buffer.from(m[1]!, 'base64').toString('utf8'),
+      );
+    const s = open({ args: ['--demo'], cols: 80, rows: 24 });
+    await s.waitFor(() => statusLine(s).startsWith('slis · page 1 of'), 'the SLIs');
+    s.press('2');
+    await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen), 'the SLOs');
+    s.press('y');
+    await s.waitForText('Copied the id slo-000001');
+    s.press('Y');
+    await s.waitForText('Copied a Markdown summary');
+    const [id, summary] = clipboard(s.raw);
+    expect(id).toBe('slo-000001');
+    expect(summary).toContain('### SLO checkout-api availability 99.9% (slo-000001)');
+    expect(summary).toContain('- Budget: 40m 19s of bad time (2419.2 s); 8 bad 5m intervals');
+    expect(summary).toContain('- First page tier: 1h/5m');
+    expect(s.raw).not.toContain('\u001bPtmux;');
+    s.press('q');
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    s.dispose();
+
+    const inTmux = open({ args: ['--demo'], cols: 80, rows: 24, env: { TMUX: '/tmp/tmux-1000/default,1,0' } });
+    await inTmux.waitFor(() => statusLine(inTmux).startsWith('slis · page 1 of'), 'the SLIs');
+    inTmux.press('y');
+    await inTmux.waitForText('Copied the id sli-000001');
+    const wrapped = Buffer.from('sli-000001').toString('base64');
+    expect(inTmux.raw).toContain(`\u001bPtmux;\u001b\u001b]52;c;${wrapped}\u0007\u001b\\`);
+    inTmux.press('q');
+    expect((await inTmux.waitForExit()).exitCode).toBe(0);
+  });
+
   test('--read-only shows no create, edit or delete keys', async () => {
     const s = open({ args: ['--demo', '--read-only'] });
     await s.waitForText('checkout-api availability');
