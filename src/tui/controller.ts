@@ -218,7 +218,13 @@ export function createController(deps: ControllerDeps): Controller {
       'scroll-page-down': () => scrollTo(top.scroll + page),
       'scroll-top': () => scrollTo(0),
       'scroll-bottom': () => scrollTo(max),
-      'detail-reload': () => records.load(top.resource, top.id),
+      'detail-reload': () => {
+        records.load(top.resource, top.id);
+        // The names that could not be read are read again too.
+        const shown = records.get(top.resource, top.id).record ?? top.record;
+        for (const ref of referencesOf(deps.registry, top.resource, shown))
+          if (records.get(ref.resource, ref.id).error !== null) records.load(ref.resource, ref.id);
+      },
       ...recordHandlers(top.resource, () => records.get(top.resource, top.id).record ?? top.record),
     };
     if (!deps.env().readOnly && deps.forms) {

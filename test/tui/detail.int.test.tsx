@@ -20,6 +20,7 @@ import {
   waitForFrame,
   waitForPage,
   waitForText,
+  waitUntil,
   type Dashboard,
 } from './helpers.js';
 
@@ -106,13 +107,22 @@ const DATA = {
       ],
     },
     agreements: {
-      nextNumber: 2,
+      nextNumber: 3,
       records: [
         {
           id: 'agr-000001',
           name: 'Checkout agreement',
           organization_id: 'org-000001',
           slo_ids: ['slo-000001'],
+          created_at: CREATED,
+          updated_at: UPDATED,
+        },
+        {
+          id: 'agr-000002',
+          name: 'Stale agreement',
+          organization_id: 'org-000001',
+          // An SLO deleted since: the service keeps the id.
+          slo_ids: ['slo-000001', 'slo-000404'],
           created_at: CREATED,
           updated_at: UPDATED,
         },
@@ -287,5 +297,22 @@ describe('references in details', () => {
     await waitForText(d, 'SLO Checkout 99.9', 'Checkout stays up.');
     d.press(KEYS.escape, KEYS.escape);
     await waitForFrame(d, (f) => statusLineOf(f).startsWith('agreements'), 'the agreements list');
+  });
+
+  test('a referenced id that points nowhere says so (never "reading its name…" for ever); the others keep their names', async () => {
+    const d = open(40);
+    await waitForPage(d, 1);
+    d.press('4');
+    await waitForText(d, 'Stale agreement');
+    d.press(KEYS.down, KEYS.enter);
+    const frame = await waitForText(d, 'SLO slo-000404: points nowhere', '  SLO “Checkout 99.9”');
+    expect(frame).not.toContain('reading its name');
+    const reads = () => sandbox.requests.filter((r) => r.path.includes('slo-000404')).length;
+    expect(reads()).toBe(1);
+    // r reads it again, once.
+    d.press('r');
+    await waitUntil(() => reads() === 2, 'the id read again');
+    await waitForText(d, 'SLO slo-000404: points nowhere');
+    expect(reads()).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import React, { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
 import type { Registry } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
+import { SlotuiError } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
@@ -67,9 +68,11 @@ function referenceAnnotations(
       ? `${def.kind} “${sanitizeLine(def.label(state.record))}”`
       : state.loading
         ? `${def.kind} ${id}: reading its name…`
-        : state.error !== null
-          ? `${def.kind} ${id}: its name could not be read. ${errorSentence(state.error)}`
-          : `${def.kind} ${id}`;
+        : state.error instanceof SlotuiError && state.error.kind === 'not-found'
+          ? `${def.kind} ${id}: points nowhere (no ${def.kind} has this id)`
+          : state.error !== null
+            ? `${def.kind} ${id}: its name could not be read. ${errorSentence(state.error)} r reads it again.`
+            : `${def.kind} ${id}`;
     const isMarked = i === Math.min(marked, refs.length - 1);
     const text = `${isMarked ? '› ' : '  '}${what}${isMarked ? ' · Enter opens it' : ''}`;
     (notes[ref.field] ??= []).push({ text, tone: 'note' });

@@ -58,10 +58,15 @@ export class RecordStore {
     this.load(resource, id);
   }
 
-  /** Reads the record unless it is here or coming (names of referenced records). */
+  /**
+   * Reads the record unless it is here, coming, or its read failed (names of
+   * referenced records). A failed read is not tried again on its own: every
+   * change of the store asks again, so that would be a request a change for
+   * ever (an id that points nowhere); `load` (r) reads it again.
+   */
   ensure(resource: ResourceName, id: string): void {
     const slot = this.slots.get(recordKey(resource, id));
-    if (slot && (slot.record || slot.loading)) return;
+    if (slot && (slot.record || slot.loading || slot.error !== null)) return;
     this.load(resource, id);
   }
 
