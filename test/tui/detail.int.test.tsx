@@ -305,7 +305,12 @@ describe('references in details', () => {
     d.press('4');
     await waitForText(d, 'Stale agreement');
     d.press(KEYS.down, KEYS.enter);
-    const frame = await waitForText(d, 'SLO slo-000404: points nowhere', '  SLO “Checkout 99.9”');
+    const frame = await waitForText(
+      d,
+      'SLO slo-000404: points nowhere',
+      '  SLO “Checkout 99.9”',
+      'organization “Payments”',
+    );
     expect(frame).not.toContain('reading its name');
     const reads = () => sandbox.requests.filter((r) => r.path.includes('slo-000404')).length;
     expect(reads()).toBe(1);
