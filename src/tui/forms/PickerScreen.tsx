@@ -32,6 +32,21 @@ export function pickerStatus(picker: PickerState): string {
   return parts.join(' · ');
 }
 
+/** What the list says when the search finds nothing: never "still gathering" once the gathering has stopped. */
+export function pickerEmptyText(def: ResourceDef, picker: PickerState): string {
+  if (picker.matches === null) return '';
+  switch (picker.index?.state) {
+    case 'complete':
+    case 'capped':
+      return `No ${def.title} match; type the id in the field, or search for other words.`;
+    case 'failed':
+    case 'stopped':
+      return `No ${def.title} gathered match: the gathering stopped. Esc and Ctrl+P try again.`;
+    default:
+      return `No ${def.title} gathered so far match; still gathering…`;
+  }
+}
+
 export function PickerScreen({
   def,
   picker,
@@ -51,13 +66,7 @@ export function PickerScreen({
   const start = windowStart(selected, rows.length, visible);
   const idWidth = 14;
   const nameWidth = Math.max(8, width - idWidth - 3);
-  const searching = picker.matches !== null;
-  const gathered = picker.index?.state === 'complete' || picker.index?.state === 'capped';
-  const empty = searching
-    ? gathered
-      ? `No ${def.title} match; type the id in the field, or search for other words.`
-      : `No ${def.title} gathered so far match; still gathering…`
-    : '';
+  const empty = pickerEmptyText(def, picker);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">

@@ -8,7 +8,7 @@ import { RecordIndex, type PageWalk } from '../../../src/api/recordIndex.js';
 import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
-import { pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
+import { pickerEmptyText, pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
 import { NO_KEY, type KeyLayer } from '../../../src/tui/input/router.js';
 import type { BindingId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
@@ -222,6 +222,40 @@ describe('picker controller', () => {
     h.type('x');
     const s = h.forms.store.getSnapshot();
     expect(s.kind === 'form' && s.picker && pickerStatus(s.picker)).toBe('0 of 0 gathered match · gathering SLIs');
+  });
+
+  test('a gathering that failed is said so where the matches would be, never "still gathering"; Esc and Ctrl+P try again', async () => {
+    let fail = true;
+    const failing: PageWalk = () => ({
+      [Symbol.asyncIterator]: () => ({
+        next: () =>
+          fail
+            ? Promise.reject(new Error('The server failed to answer GET /v1/slis/ (HTTP 500).'))
+            : Promise.resolve({ done: true, value: undefined }),
+      }),
+    });
+    const h = harness({ walk: failing });
+    h.forms.openCreate('slos');
+    h.press('form-next');
+    h.press('form-next');
+    h.press('form-pick');
+    h.type('x');
+    await settle();
+    const picker = () => {
+      const s = h.forms.store.getSnapshot();
+      if (s.kind !== 'form' || !s.picker) throw new Error('the picker is not open');
+      return s.picker;
+    };
+    expect(h.index.status('slis').state).toBe('failed');
+    expect(pickerEmptyText(REGISTRY.get('slis'), picker())).toBe(
+      'No SLIs gathered match: the gathering stopped. Esc and Ctrl+P try again.',
+    );
+    expect(pickerStatus(picker())).toContain('HTTP 500');
+    fail = false;
+    h.press('picker-cancel');
+    h.press('form-pick');
+    await settle();
+    expect(h.index.status('slis').state).toBe('complete');
   });
 });
 
