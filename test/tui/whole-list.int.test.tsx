@@ -134,6 +134,24 @@ describe('the whole list', () => {
     await waitForWords(d, 'Copied a Markdown summary of SLI sli-000001');
   });
 
+  test('u when the records it needs cannot be read: says so and how to try again, never "gathering" for ever', async () => {
+    const d = open();
+    await waitForPage(d, 1);
+    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    d.press('u');
+    const frame = await waitForWords(
+      d,
+      'SLI checkout-api availability (sli-000001): used by nothing found',
+      'Not every record it may relate to could be read. Esc and u try again.',
+    );
+    expect(frame).not.toContain('Gathering the records');
+    fx.sandbox.setFaults({});
+    d.press(KEYS.escape);
+    await waitForFrame(d, (f) => !f.includes('Not every record'), 'used-by closed');
+    d.press('u');
+    await waitForWords(d, 'SLI checkout-api availability (sli-000001): used by 1 SLO');
+  });
+
   test("the SLO form's SLI picker: typing a name finds the SLI on page 200 of its pages; PgDn still pages", async () => {
     const d = open();
     await openNewSloForm(d);

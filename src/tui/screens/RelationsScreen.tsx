@@ -31,7 +31,9 @@ export function RelationsScreen({
         ? view.mode === 'used-by'
           ? 'Nothing refers to it.'
           : 'It has no relations.'
-        : 'Gathering the records it may relate to…'
+        : view.stopped
+          ? `Not every record it may relate to could be read. Esc and ${view.mode === 'used-by' ? 'u' : 'x'} try again.`
+          : 'Gathering the records it may relate to…'
       : null;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

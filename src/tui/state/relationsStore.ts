@@ -38,6 +38,8 @@ export interface RelationsView {
   /** What is still being gathered ("gathering 1,200 of 5,030 SLOs"), or why it stopped. */
   progress: string[];
   complete: boolean;
+  /** A gathering it needs failed or was stopped: waiting shows nothing more until it is asked again. */
+  stopped: boolean;
 }
 
 export type RelationsState = RelationsView | null;
@@ -124,13 +126,14 @@ export class RelationsStore extends Store<RelationsState> {
     }
     const statuses = needed.map((r) => index.status(r));
     const complete = statuses.every((s) => s.state === 'complete');
+    const stopped = statuses.some((s) => s.state === 'failed' || s.state === 'stopped');
     const progress = statuses
       .map((s) => (s.state === 'complete' ? undefined : describeIndexStatus(s)))
       .filter((t): t is string => Boolean(t));
     const phrase =
       mode === 'used-by'
         ? (this.relations.usedByPhrase(this.relations.usedBy(resource, id, lookup)) ??
-          (complete ? 'used by nothing' : 'used by nothing found yet'))
+          (complete ? 'used by nothing' : stopped ? 'used by nothing found' : 'used by nothing found yet'))
         : 'relations: organization → agreements → SLOs → SLI';
     const at = Math.max(0, Math.min(cursor, lines.length - 1));
     return {
@@ -142,6 +145,7 @@ export class RelationsStore extends Store<RelationsState> {
       cursor: at,
       progress,
       complete,
+      stopped,
     };
   }
 }
