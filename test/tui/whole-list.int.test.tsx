@@ -106,6 +106,17 @@ describe('the whole list', () => {
   test(':slo ID opens that record; u shows what uses an SLI; x the relations tree; y copies the id', async () => {
     const d = open();
     await waitForPage(d, 1);
+    // An id nothing has: one sentence in the resource's name, and the keys that help.
+    d.press(':');
+    d.type('slo slo-999999');
+    d.press(KEYS.enter);
+    const missing = await waitForWords(
+      d,
+      'No SLO has the id slo-999999: it may have been deleted, or the id is mistyped. Esc goes back; r reads it again.',
+    );
+    expect(missing).not.toContain('reloads the list');
+    d.press(KEYS.escape);
+    await waitForFrame(d, (f) => !f.includes('slo-999999'), 'back to the list');
     d.press(':');
     d.type('sli sli-000001');
     d.press(KEYS.enter);

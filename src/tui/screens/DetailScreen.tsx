@@ -50,6 +50,8 @@ const Line = React.memo(function Line({ line }: { line: DetailLine }): React.JSX
   );
 });
 
+const isNotFound = (error: unknown): boolean => error instanceof SlotuiError && error.kind === 'not-found';
+
 /** The lines under each reference field: the names of the records it points at. */
 function referenceAnnotations(
   registry: Registry,
@@ -68,7 +70,7 @@ function referenceAnnotations(
       ? `${def.kind} “${sanitizeLine(def.label(state.record))}”`
       : state.loading
         ? `${def.kind} ${id}: reading its name…`
-        : state.error instanceof SlotuiError && state.error.kind === 'not-found'
+        : isNotFound(state.error)
           ? `${def.kind} ${id}: points nowhere (no ${def.kind} has this id)`
           : state.error !== null
             ? `${def.kind} ${id}: its name could not be read. ${errorSentence(state.error)} r reads it again.`
@@ -104,10 +106,14 @@ export function DetailScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [registry, records, entry.resource, record, entry.reference, version],
   );
-  const errorLines = useMemo(
-    () => (state.error !== null ? wrap(`${errorSentence(state.error)} Press r to retry.`, width).slice(0, 3) : []),
-    [state.error, width],
-  );
+  const errorLines = useMemo(() => {
+    if (state.error === null) return [];
+    // An id nothing has (`:slo ID` mistyped, or deleted): say it in the resource's name, and what each key does here.
+    const sentence = isNotFound(state.error)
+      ? `No ${def.kind} has the id ${truncate(sanitizeLine(entry.id), 40)}: it may have been deleted, or the id is mistyped. Esc goes back; r reads it again.`
+      : `${errorSentence(state.error)} Press r to retry.`;
+    return wrap(sentence, width).slice(0, 3);
+  }, [state.error, width, def, entry.id]);
   const bodyHeight = Math.max(1, height - 1 - errorLines.length);
   // An SLO opens with its budget card, tiers, burn answer and ladder, above its fields.
   const card = useMemo(
