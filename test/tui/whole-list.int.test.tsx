@@ -73,7 +73,12 @@ describe('the whole list', () => {
     fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     d.press('/');
     d.type('svc-04990');
-    frame = await waitForWords(d, 'None of the 0 SLIs gathered match “svc-04990”.', 'HTTP 500', 'r gathers them again');
+    frame = await waitForWords(
+      d,
+      'None of the 0 SLIs gathered match “svc-04990”.',
+      'HTTP 500',
+      'Enter, then r, gathers them again; Esc clears the filter.',
+    );
     expect(frame).not.toContain('No SLIs match');
     fx.sandbox.setFaults({});
     d.press(KEYS.enter);

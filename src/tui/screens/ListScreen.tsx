@@ -91,9 +91,9 @@ function noWholeMatch(def: ResourceDef, index: IndexStatus, query: string): stri
     case 'capped':
       return `None of the ${held} ${def.title} held match “${query}”. ${sanitizeLine(index.message ?? '')}`;
     case 'failed':
-      return `None of the ${held} ${def.title} gathered match “${query}”. ${sanitizeLine(index.message ?? '')} r gathers them again; Esc clears the filter.`;
+      return `None of the ${held} ${def.title} gathered match “${query}”. ${sanitizeLine(index.message ?? '')} Enter, then r, gathers them again; Esc clears the filter.`;
     case 'stopped':
-      return `None of the ${held} ${def.title} gathered match “${query}”; gathering stopped before the end. r gathers them again.`;
+      return `None of the ${held} ${def.title} gathered match “${query}”; gathering stopped before the end. Enter, then r, gathers them again.`;
     case 'complete':
       return `No ${def.title} match “${query}”. Esc clears the filter.`;
   }
