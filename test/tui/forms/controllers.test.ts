@@ -91,6 +91,20 @@ function harness(
   };
 }
 
+/** A new SLO's form, the SLI field (after Name and Description), its picker open. */
+function openSliPicker(h: ReturnType<typeof harness>): void {
+  h.forms.openCreate('slos');
+  h.press('form-next');
+  h.press('form-next');
+  h.press('form-pick');
+}
+
+function openPicker(h: ReturnType<typeof harness>) {
+  const s = h.forms.store.getSnapshot();
+  if (s.kind !== 'form' || !s.picker) throw new Error('the picker is not open');
+  return s.picker;
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('form controller', () => {
@@ -139,10 +153,7 @@ describe('form controller', () => {
 describe('picker controller', () => {
   test('PgDn reads the next page and moves there; with every record loaded it goes to the last', async () => {
     const h = harness({ slis: 30 });
-    h.forms.openCreate('slos');
-    h.press('form-next');
-    h.press('form-next');
-    h.press('form-pick');
+    openSliPicker(h);
     await settle();
     const picker = () => {
       const s = h.forms.store.getSnapshot();
@@ -159,11 +170,7 @@ describe('picker controller', () => {
 
   test('Ctrl+P on a reference field lists the referenced records; choosing one fills the field', async () => {
     const h = harness();
-    h.forms.openCreate('slos');
-    // Name, Description, then the SLI field.
-    h.press('form-next');
-    h.press('form-next');
-    h.press('form-pick');
+    openSliPicker(h);
     expect(h.top().context).toBe('picker');
     await settle();
     h.type('indicator 3');
@@ -175,15 +182,8 @@ describe('picker controller', () => {
 
   test('typing searches the whole list (the record index), not only the pages loaded; PgDn still loads pages', async () => {
     const h = harness({ slis: 5030 });
-    h.forms.openCreate('slos');
-    h.press('form-next');
-    h.press('form-next');
-    h.press('form-pick');
-    const picker = () => {
-      const s = h.forms.store.getSnapshot();
-      if (s.kind !== 'form' || !s.picker) throw new Error('the picker is not open');
-      return s.picker;
-    };
+    openSliPicker(h);
+    const picker = () => openPicker(h);
     await settle();
     // Opening it started gathering the SLIs; the first page is loaded.
     expect(picker().records).toHaveLength(25);
@@ -215,10 +215,7 @@ describe('picker controller', () => {
       [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<never>>(() => undefined) }),
     });
     const h = harness({ walk: never });
-    h.forms.openCreate('slos');
-    h.press('form-next');
-    h.press('form-next');
-    h.press('form-pick');
+    openSliPicker(h);
     h.type('x');
     const s = h.forms.store.getSnapshot();
     expect(s.kind === 'form' && s.picker && pickerStatus(s.picker)).toBe('0 of 0 gathered match · gathering SLIs');
@@ -235,17 +232,10 @@ describe('picker controller', () => {
       }),
     });
     const h = harness({ walk: failing });
-    h.forms.openCreate('slos');
-    h.press('form-next');
-    h.press('form-next');
-    h.press('form-pick');
+    openSliPicker(h);
     h.type('x');
     await settle();
-    const picker = () => {
-      const s = h.forms.store.getSnapshot();
-      if (s.kind !== 'form' || !s.picker) throw new Error('the picker is not open');
-      return s.picker;
-    };
+    const picker = () => openPicker(h);
     expect(h.index.status('slis').state).toBe('failed');
     expect(pickerEmptyText(REGISTRY.get('slis'), picker())).toBe(
       'No SLIs gathered match: the gathering stopped. Esc and Ctrl+P try again.',
