@@ -197,6 +197,15 @@ export function createController(deps: ControllerDeps): Controller {
       handlers['sort-reverse'] = () => w.sortReverse();
       if (w.getSnapshot().query.text !== '') handlers['filter-clear-list'] = () => w.clearText();
     } else if (list.getSnapshot().filter !== '') handlers['filter-clear-list'] = () => list.setFilter('');
+    const index = deps.index?.();
+    if (!handlers['filter-clear-list'] && index?.status(resource).state === 'gathering')
+      handlers['gather-stop'] = () => {
+        index.cancel(resource);
+        const stopped = index.status(resource);
+        say(
+          `Stopped gathering ${stopped.title}: ${stopped.held.toLocaleString('en-US')} held, and usable. /, o or r gathers them again.`,
+        );
+      };
     if (!deps.env().readOnly && deps.forms) {
       // c, e, E, d on the selected row (the forms refuse again in read-only sessions).
       Object.assign(handlers, deps.forms.listHandlers(resource, selectedOnList));

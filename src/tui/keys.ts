@@ -74,6 +74,7 @@ export type BindingId =
   | 'open-detail'
   | 'filter-open'
   | 'filter-clear-list'
+  | 'gather-stop'
   | 'reload'
   | 'record-create'
   | 'record-edit'
@@ -278,6 +279,14 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['Esc'],
     description: 'clear the filter',
     hint: 'clear filter',
+    group: 'Moving around',
+    when: ['list'],
+  },
+  {
+    id: 'gather-stop',
+    keys: ['Esc'],
+    description: 'stop gathering the whole list, no filter set (what is held stays usable; /, o or r gathers again)',
+    hint: 'stop gathering',
     group: 'Moving around',
     when: ['list'],
   },

@@ -54,6 +54,22 @@ describe('the whole list', () => {
     await waitForFrame(d, (f) => /slis · page 1 of 280/.test(statusLineOf(f)), 'the server pages back');
   });
 
+  test('Esc with no filter set stops a gathering under way; what is held stays, / gathers again', async () => {
+    const d = open();
+    await waitForPage(d, 1);
+    // Slow pages: the gathering is still under way when Esc comes.
+    fx.sandbox.setFaults({ latencyMs: 100 });
+    d.press('o');
+    await waitForFrame(d, (f) => /gathering [\d,]+ of 5,030 SLIs/.test(f), 'the gathering under way');
+    d.press(KEYS.escape);
+    const frame = await waitForText(d, 'Stopped gathering SLIs:', 'gathering stopped at');
+    expect(frame).not.toMatch(/gathering [\d,]+ of 5,030 SLIs/);
+    fx.sandbox.setFaults({});
+    d.press('/');
+    d.type('svc-04990');
+    await waitForText(d, '1 of 5,030 match');
+  });
+
   test('a list held only in part says so whole where the matches would be, not "no match": past indexMaxRecords, and after a failed page (r gathers again)', async () => {
     const capped = open({ settings: { indexMaxRecords: 1000 }, columns: 80 });
     await waitForPage(capped, 1);
