@@ -154,7 +154,8 @@ describe('slotui --demo in a pseudo-terminal', () => {
     const s = open({ args: ['--demo'], cols: 80, rows: 24 });
     await s.waitFor(() => statusLine(s).startsWith('slis · page 1 of'), 'the SLIs');
     s.press('2');
-    await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen), 'the SLOs');
+    // The header shows while the page loads: y needs a selected row.
+    await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen) && screen.includes('slo-000001'), 'the SLOs');
     s.press('y');
     await s.waitForText('Copied the id slo-000001');
     s.press('Y');
