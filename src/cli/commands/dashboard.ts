@@ -40,34 +40,27 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
   const settings = ctx.settings();
   // Token setup: a first run opens the welcome screen; a profile without a token opens the setup flow.
   const demo = demoStarter(ctx);
+  // What every way into the dashboard hands it: the profile, its switches, drafts, the streams.
+  const common = {
+    settings,
+    openProfile: profileOpener(ctx),
+    listProfiles: profileLister(ctx),
+    drafts: new DraftStore(settings.configDir),
+    secrets: ctx.secrets,
+    ...streams,
+  };
   try {
     if (!settings.baseUrl && isFirstRun(ctx)) {
       const { runDashboard } = await import('../../tui/run.js');
       const auth = createAuthDeps(ctx, { start: { kind: 'welcome' }, startDemo: demo.start });
-      return await runDashboard({
-        settings,
-        openProfile: profileOpener(ctx),
-        listProfiles: profileLister(ctx),
-        drafts: new DraftStore(settings.configDir),
-        auth,
-        secrets: ctx.secrets,
-        ...streams,
-      });
+      return await runDashboard({ ...common, auth });
     }
     if (settings.baseUrl && !settings.token) {
       const { runDashboard } = await import('../../tui/run.js');
       const auth = createAuthDeps(ctx, {
         start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` },
       });
-      return await runDashboard({
-        settings,
-        openProfile: profileOpener(ctx),
-        listProfiles: profileLister(ctx),
-        drafts: new DraftStore(settings.configDir),
-        auth,
-        secrets: ctx.secrets,
-        ...streams,
-      });
+      return await runDashboard({ ...common, auth });
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
     const firstPage = requestFirstPage(client, streams.stdout);
@@ -75,17 +68,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
     await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
-    return await runDashboard({
-      client,
-      settings,
-      openProfile: profileOpener(ctx),
-      listProfiles: profileLister(ctx),
-      drafts: new DraftStore(settings.configDir),
-      auth: createAuthDeps(ctx),
-      secrets: ctx.secrets,
-      firstPage,
-      ...streams,
-    });
+    return await runDashboard({ ...common, client, auth: createAuthDeps(ctx), firstPage });
   } finally {
     await demo.close();
   }
