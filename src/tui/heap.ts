@@ -5,8 +5,9 @@
  * one grow far past what is live, and gives both back only after seconds of
  * idling. Kept small instead: the young generation at its first size, the
  * old one grown by half of what is live (not several times). With 100,000
- * SLIs in the bench that is ~40 MB less resident memory at the peak, the
- * gathering as fast within the noise. Set when the first gathering starts,
+ * SLIs in the bench that is tens of MB less resident memory at the peak, for
+ * a gathering that collects garbage more often (seconds slower over 100,000
+ * records; see the README's Performance). Set when the first gathering starts,
  * never before the first frame, and only by the real program (it is
  * process-wide).
  */
