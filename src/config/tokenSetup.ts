@@ -119,9 +119,31 @@ export async function verifyToken(input: string, options: VerifyOptions): Promis
   return verified;
 }
 
+const TIME_UNITS: [number, string][] = [
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1_000, 'second'],
+];
+
+/**
+ * When the token ends: a day ("expires on 2026-06-01") when a day or more is
+ * left; within a day, how long, with a warning, since a day would read as if
+ * it lasted until midnight ("expires in 25 seconds, so slotui will soon ask for a new one").
+ */
+export function expiryClause(exp: Date | undefined, now: Date): string {
+  if (!exp) return 'the token carries no expiry date';
+  const left = exp.getTime() - now.getTime();
+  if (left >= DAY_MS) return `the token expires on ${formatDay(exp)}`;
+  const [size, unit] = TIME_UNITS.find(([ms]) => left >= ms) ?? [1_000, 'second'];
+  const count = Math.max(1, Math.floor(left / size));
+  return `the token expires in ${count} ${unit}${count === 1 ? '' : 's'}, so slotui will soon ask for a new one`;
+}
+
 /** "Logged in to host as user (profile p); the token expires on 2026-06-01." */
-export function loggedInSentence(who: { host: string; profile: string; user?: string; expiresAt?: Date }): string {
+export function loggedInSentence(
+  who: { host: string; profile: string; user?: string; expiresAt?: Date },
+  now: Date,
+): string {
   const user = who.user ?? 'an unnamed user';
-  const until = who.expiresAt ? `the token expires on ${formatDay(who.expiresAt)}` : 'the token carries no expiry date';
-  return `Logged in to ${who.host} as ${user} (profile ${who.profile}); ${until}.`;
+  return `Logged in to ${who.host} as ${user} (profile ${who.profile}); ${expiryClause(who.expiresAt, now)}.`;
 }

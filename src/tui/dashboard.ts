@@ -233,8 +233,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
       for (const store of Object.values(stores)) if (store !== shown) store.recover();
       say(
         services.settings.tokenSource === 'env'
-          ? `${loggedInSentence(result)} SLOTUI_TOKEN is still set: unset it, or the next start uses that token again.`
-          : loggedInSentence(result),
+          ? `${loggedInSentence(result, result.checkedAt)} SLOTUI_TOKEN is still set: unset it, or the next start uses that token again.`
+          : loggedInSentence(result, result.checkedAt),
       );
     },
   });

@@ -96,6 +96,23 @@ describe('auth login --with-token', () => {
     expect(stored().profiles.sandbox).toMatchObject({ token: h.sandbox.token, baseUrl: h.sandbox.baseUrl });
   });
 
+  test('a login into another profile says, last, that it is now the current one', async () => {
+    const login = (profile: string) =>
+      run(['auth', 'login', '--with-token', '--profile', profile, '--base-url', h.sandbox.baseUrl], {
+        env: env(),
+        stdin: h.sandbox.token,
+      });
+    expect((await login('prod')).stdout).not.toContain('now the current profile');
+    const r = await login('staging');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Profile staging is now the current profile (it was prod): commands without --profile use it.',
+    );
+    expect(stored().currentProfile).toBe('staging');
+    // Logging in again to the current profile changes nothing worth saying.
+    expect((await login('staging')).stdout).not.toContain('now the current profile');
+  });
+
   test('garbage is refused in one sentence and nothing is stored', async () => {
     const r = await run(['auth', 'login', '--with-token', '--base-url', h.sandbox.baseUrl], {
       env: env(),

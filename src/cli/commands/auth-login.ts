@@ -14,7 +14,7 @@ import type { Profile } from '../../config/types.js';
 import { stringFlag, booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readAll } from '../input.js';
-import { formatDate, requireHttps, tokenEndpoint } from './auth-shared.js';
+import { requireHttps, tokenEndpoint } from './auth-shared.js';
 import type { Settings } from '../../config/types.js';
 import type { LoginResult } from '../../tui/auth/types.js';
 import { createAuthDeps } from './auth-setup.js';
@@ -34,6 +34,7 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   const name = settings.profileName;
   assertProfileName(name);
   const stored: Profile = ctx.store().getProfile(name) ?? {};
+  const wasCurrent = ctx.store().currentProfileName();
 
   const baseUrlFlag = httpsFlag(ctx, 'base-url');
   const frontendFlag = httpsFlag(ctx, 'frontend-url');
@@ -84,12 +85,24 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   ctx.store().saveProfile(name, profile);
   ctx.store().setCurrentProfile(name);
 
-  const host = new URL(baseUrl).host;
-  const user = tokenUser(claims) ?? 'an unnamed user';
-  const expiry = claims.exp ? `the token expires on ${formatDate(claims.exp)}` : 'the token carries no expiry date';
-  await ctx.out.write(`Logged in to ${host} as ${user} (profile ${name}); ${expiry}.\n`);
-  if (settings.tokenSource === 'env') {
+  const who = { host: new URL(baseUrl).host, profile: name, user: tokenUser(claims), expiresAt: claims.exp };
+  await ctx.out.write(`${loggedInSentence(who, ctx.now())}\n`);
+  return loggedIn(ctx, name, wasCurrent);
+}
+
+/**
+ * The end of a login: the variable that still wins over the stored token, and,
+ * last, that the profile is now the current one when it was not (every later
+ * command without --profile uses it).
+ */
+async function loggedIn(ctx: Context, name: string, wasCurrent: string | undefined): Promise<number> {
+  if (ctx.settings().tokenSource === 'env') {
     ctx.err.line('Note: SLOTUI_TOKEN is set in this environment and wins over the stored token until you unset it.');
+  }
+  if (wasCurrent !== undefined && wasCurrent !== name) {
+    await ctx.out.write(
+      `Profile ${name} is now the current profile (it was ${wasCurrent}): commands without --profile use it.\n`,
+    );
   }
   return 0;
 }
@@ -111,6 +124,7 @@ async function interactiveLogin(ctx: Context): Promise<number> {
     frontendUrl: frontendFlag ?? settings.frontendUrl,
     caFile: caFlag ? path.resolve(caFlag) : settings.caFile,
   };
+  const wasCurrent = ctx.store().currentProfileName();
   let outcome: LoginResult | undefined;
   const auth = createAuthDeps(ctx, {
     start: { kind: 'setup' },
@@ -130,11 +144,8 @@ async function interactiveLogin(ctx: Context): Promise<number> {
     ctx.err.line('Login cancelled; nothing was stored.');
     return code === 0 ? 1 : code;
   }
-  await ctx.out.write(`${loggedInSentence(outcome)}\n`);
-  if (settings.tokenSource === 'env') {
-    ctx.err.line('Note: SLOTUI_TOKEN is set in this environment and wins over the stored token until you unset it.');
-  }
-  return 0;
+  await ctx.out.write(`${loggedInSentence(outcome, outcome.checkedAt)}\n`);
+  return loggedIn(ctx, outcome.profile, wasCurrent);
 }
 
 /** An address flag, checked and with https:// added to a bare host. */

@@ -85,6 +85,7 @@ export async function loginWithToken(ctx: Context, request: LoginRequest): Promi
     session: { client: client!, settings: sessionSettings(verified.token) },
     profile: name,
     host: new URL(request.baseUrl).host,
+    checkedAt: ctx.now(),
   };
   if (verified.user !== undefined) result.user = verified.user;
   if (verified.expiresAt) result.expiresAt = verified.expiresAt;

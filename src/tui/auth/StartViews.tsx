@@ -49,7 +49,7 @@ export function Welcome({ width, demo }: { width: number; demo: boolean }): Reac
 export function Done({ result, width }: { result: LoginResult; width: number }): React.JSX.Element {
   return (
     <Box flexDirection="column" width={width}>
-      {wrap(loggedInSentence(result), width).map((line, i) => (
+      {wrap(loggedInSentence(result, result.checkedAt), width).map((line, i) => (
         <Text key={i} bold wrap="truncate-end">
           {line}
         </Text>

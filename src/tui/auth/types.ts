@@ -21,6 +21,8 @@ export interface LoginResult {
   host: string;
   user?: string;
   expiresAt?: Date;
+  /** When the token was checked: the expiry is said relative to it ("expires in 25 seconds"). */
+  checkedAt: Date;
 }
 
 /** Where the dashboard starts. */
