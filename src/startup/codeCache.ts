@@ -47,9 +47,16 @@ export interface PlatformInfo {
   homedir: string;
   /** The user's id; undefined where there are none (Windows). */
   uid: number | undefined;
+  /** This process (a test stands for another run with another pid). */
+  pid?: number;
 }
 
-const here = (): PlatformInfo => ({ platform: process.platform, homedir: homedir(), uid: process.getuid?.() });
+const here = (): PlatformInfo => ({
+  platform: process.platform,
+  homedir: homedir(),
+  uid: process.getuid?.(),
+  pid: process.pid,
+});
 
 /** The OS's cache folder for slotui: XDG on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows. */
 export function cacheRootFrom(
@@ -74,9 +81,18 @@ export interface CodeCache {
   read(part: string): Buffer | undefined;
   /** Stores a part's cache; also removes the caches of other builds. Never throws. */
   write(part: string, data: Buffer): void;
+  /** The run reached its end: the caches this run used on trial become proven. Never throws. */
+  confirm(): void;
 }
 
 export type OpenedCache = { cache: CodeCache; refused?: undefined } | { cache?: undefined; refused: string };
+
+/** A cache file bigger than this is not one of ours (the largest part's is a few MiB). */
+const MAX_CACHE_FILE_BYTES = 64 * 1024 * 1024;
+/** A cache written by the last run, not yet used by a run that reached its end. */
+const NEW_SUFFIX = '.new';
+/** Beside a new cache while a run uses it: that run's pid. */
+const TRIAL_SUFFIX = '.trial';
 
 /** Why `dir` (when it exists) must not be trusted, or undefined when it can be. */
 function distrust(dir: string, info: PlatformInfo): string | undefined {
@@ -93,42 +109,153 @@ function distrust(dir: string, info: PlatformInfo): string | undefined {
   return undefined;
 }
 
+const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+
+/**
+ * A cache file's bytes, read only when the open file is ours: opened without
+ * following a link (nor waiting on a FIFO), then the open file itself checked
+ * (a regular file of ours that no one else can change, of a sane size), so
+ * nothing swapped in between the check and the read is ever run.
+ */
+function readOwnFile(file: string, info: PlatformInfo): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_CACHE_FILE_BYTES) return undefined;
+    if (info.platform !== 'win32' && info.uid !== undefined) {
+      if (stat.uid !== info.uid || stat.mode & OTHERS_CAN_WRITE) return undefined;
+    }
+    const data = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < data.length) {
+      const got = fs.readSync(fd, data, read, data.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return data.subarray(0, read);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Whether the process that left a trial mark still runs (then it is using that cache now). */
+function stillRuns(pid: number, info: PlatformInfo): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === info.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * The code cache of build `buildId` under `root`, or why it is refused. Nothing
  * is created until the first write.
+ *
+ * The folders are checked again at every read (the cache folder may be made by
+ * someone else while a dashboard runs, before a part loads on demand), and
+ * each file is read through `readOwnFile`.
+ *
+ * A cache V8 made can still be one it crashes on, and its checksum is then
+ * right: a cache is written as `<part>.cache.new`, a run that uses it marks it
+ * with its pid, and only a run that reaches its end (`confirm`) makes it
+ * `<part>.cache`. A mark whose process is gone is a run that crashed: that new
+ * cache is removed, so a bad cache costs one start, never every start.
  */
 export function openCodeCache(root: string, buildId: string, info: PlatformInfo = here()): OpenedCache {
   const folder = path.join(root, cacheKey(buildId));
   const reason = distrust(root, info) ?? distrust(folder, info);
   if (reason) return { refused: `not using the code cache: ${reason}; starts are slower until then.` };
+  const fileOf = (part: string) => path.join(folder, part + CACHE_SUFFIX);
+  const trusted = () => distrust(root, info) === undefined && distrust(folder, info) === undefined;
+  const onTrial: string[] = [];
   let pruned = false;
+
+  /** The part's new cache, marked as on trial by this run; undefined when there is none to try. */
+  const tryNew = (part: string): Buffer | undefined => {
+    const fresh = fileOf(part) + NEW_SUFFIX;
+    const trial = fresh + TRIAL_SUFFIX;
+    if (!fs.existsSync(fresh)) return undefined;
+    const mark = readOwnFile(trial, info);
+    if (mark !== undefined || fs.existsSync(trial)) {
+      if (mark && stillRuns(Number(mark.toString()), info)) return undefined; // another run is trying it
+      fs.rmSync(fresh, { force: true });
+      fs.rmSync(trial, { force: true });
+      return undefined;
+    }
+    const data = readOwnFile(fresh, info);
+    const unwrapped = data && unwrapCacheFile(data);
+    if (!unwrapped) return undefined;
+    fs.writeFileSync(trial, String(info.pid ?? process.pid), { flag: 'wx', mode: CACHE_FILE_MODE });
+    onTrial.push(part);
+    return unwrapped;
+  };
+
   return {
     cache: {
       read(part) {
         try {
-          return unwrapCacheFile(fs.readFileSync(path.join(folder, part + CACHE_SUFFIX)));
+          if (!trusted()) return undefined;
+          const fresh = tryNew(part);
+          if (fresh) return fresh;
+          const data = readOwnFile(fileOf(part), info);
+          return data && unwrapCacheFile(data);
         } catch {
           return undefined;
         }
       },
       write(part, data) {
+        const fresh = fileOf(part) + NEW_SUFFIX;
+        const temporary = `${fresh}.${process.pid}.tmp`;
         try {
           makePrivateFolder(root, info);
           makePrivateFolder(folder, info);
-          const file = path.join(folder, part + CACHE_SUFFIX);
-          const temporary = `${file}.${process.pid}.tmp`;
-          fs.writeFileSync(temporary, wrapCacheFile(data), { mode: CACHE_FILE_MODE });
-          fs.renameSync(temporary, file);
+          if (!trusted()) return;
+          fs.rmSync(temporary, { force: true });
+          fs.writeFileSync(temporary, wrapCacheFile(data), { mode: CACHE_FILE_MODE, flag: 'wx' });
+          fs.renameSync(temporary, fresh);
+          fs.rmSync(fresh + TRIAL_SUFFIX, { force: true });
+          fs.rmSync(fileOf(part), { force: true }); // the one V8 refused, or damaged
           if (!pruned) {
             pruned = true;
             pruneOtherBuilds(root, path.basename(folder));
           }
         } catch {
-          // A cache is only a speed-up: a full disk or a read-only home costs that and nothing else.
+          // A cache is only a speed-up: a full disk or a read-only home costs that and nothing else
+          // (and leaves no partial file behind).
+          removeQuietly(temporary);
+        }
+      },
+      confirm() {
+        for (const part of onTrial.splice(0)) {
+          const fresh = fileOf(part) + NEW_SUFFIX;
+          try {
+            fs.renameSync(fresh, fileOf(part));
+          } catch {
+            // Another run replaced or removed it: nothing of ours to prove.
+          }
+          removeQuietly(fresh + TRIAL_SUFFIX);
         }
       },
     },
   };
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Left for the next write, which replaces it.
+  }
 }
 
 function makePrivateFolder(dir: string, info: PlatformInfo): void {

@@ -68,9 +68,11 @@ export class Parts {
 
   /**
    * Writes the cache of every part that had none (or a rejected one). Called
-   * after the command has run, so the cache holds the functions it compiled.
+   * after the command has run, so the cache holds the functions it compiled,
+   * and the caches this run tried are known not to crash it.
    */
   saveCodeCache(): void {
+    this.cache?.confirm();
     for (const { part, script } of this.uncached.splice(0)) {
       this.cache?.write(part, script.createCachedData());
     }

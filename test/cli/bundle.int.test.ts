@@ -79,9 +79,7 @@ function cachedParts(cacheHome: string): { folder: string; parts: string[] } {
   const folder = join(root, key!);
   return {
     folder,
-    parts: readdirSync(folder)
-      .map((f) => f.replace(/\.cache$/, ''))
-      .sort(),
+    parts: [...new Set(readdirSync(folder).map((f) => f.replace(/\.cache(\.new)?(\.trial)?$/, '')))].sort(),
   };
 }
 
@@ -129,11 +127,14 @@ describe('the built bundle', () => {
     const list = () => runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
     expect((await list()).code).toBe(0);
     const { folder } = cachedParts(cacheHome);
+    expect(readdirSync(folder)).toContain('main.js.cache.new');
+    expect((await list()).code).toBe(0); // a run that used the new caches and ended: they are proven
     const mainCache = join(folder, 'main.js.cache');
     const listCache = join(
       folder,
       readdirSync(folder).find((f) => f.startsWith('list-'))!,
     );
+    expect(listCache).toMatch(/\.cache$/);
     const written = readFileSync(mainCache);
 
     const again = await list();
@@ -149,8 +150,11 @@ describe('the built bundle', () => {
     expect(recovered.stderr).toBe('');
     expect(recovered.code).toBe(0);
     expect(JSON.parse(recovered.stdout)).toHaveLength(1);
-    expect(readFileSync(mainCache).equals(damaged)).toBe(false);
-    expect(readFileSync(listCache).equals(written)).toBe(false);
+    // Each is replaced by a new cache, tried by the next run.
+    expect(existsSync(mainCache)).toBe(false);
+    expect(existsSync(listCache)).toBe(false);
+    expect(readFileSync(`${mainCache}.new`).equals(damaged)).toBe(false);
+    expect(readFileSync(`${listCache}.new`).equals(written)).toBe(false);
   });
 
   test('a cache folder others can write is not used, in one line on stderr', async () => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   cacheKey,
   cacheRootFrom,
@@ -50,14 +51,15 @@ describe('the code cache', () => {
     const folder = path.join(root, cacheKey(BUILD));
     expect(modeOf(root)).toBe(0o700);
     expect(modeOf(folder)).toBe(0o700);
-    expect(modeOf(path.join(folder, 'main.js.cache'))).toBe(0o600);
-    expect(fs.readdirSync(folder)).toEqual(['main.js.cache']); // no temporary file left
+    expect(modeOf(path.join(folder, 'main.js.cache.new'))).toBe(0o600);
+    // No temporary file left; the read marked the new cache as tried by this run.
+    expect(fs.readdirSync(folder).sort()).toEqual(['main.js.cache.new', 'main.js.cache.new.trial']);
   });
 
   test('a damaged file counts as absent', () => {
     const { cache } = openCodeCache(root, BUILD, me);
     cache!.write('main.js', Buffer.from('v8 data, long enough to damage'));
-    const file = path.join(root, cacheKey(BUILD), 'main.js.cache');
+    const file = path.join(root, cacheKey(BUILD), 'main.js.cache.new');
     const bytes = fs.readFileSync(file);
     bytes[bytes.length - 5]! ^= 0x01;
     fs.writeFileSync(file, bytes);
@@ -112,5 +114,85 @@ describe('the code cache', () => {
     const { cache } = openCodeCache(path.join(blocked, 'slotui'), BUILD, me);
     expect(() => cache!.write('main.js', Buffer.from('x'))).not.toThrow();
     expect(cache!.read('main.js')).toBeUndefined();
+  });
+});
+
+describe('every read checks what it reads', () => {
+  const folder = () => path.join(root, cacheKey(BUILD));
+  const plant = (file: string, data = 'v8 data') => {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, wrapCacheFile(Buffer.from(data)), { mode: 0o600 });
+  };
+
+  test('a cache folder made by someone else after start is never read', () => {
+    const { cache } = openCodeCache(root, BUILD, me); // absent at start: nothing to refuse yet
+    fs.mkdirSync(folder(), { recursive: true });
+    fs.chmodSync(root, 0o777); // as a shared folder would be
+    plant(path.join(folder(), 'main.js.cache'));
+    expect(cache!.read('main.js')).toBeUndefined();
+    cache!.write('main.js', Buffer.from('mine'));
+    expect(fs.existsSync(path.join(folder(), 'main.js.cache.new'))).toBe(false); // nor written into
+  });
+
+  test('a link, a file others can change, or a FIFO is not read (and a FIFO does not hang)', () => {
+    const { cache } = openCodeCache(root, BUILD, me);
+    const file = path.join(folder(), 'main.js.cache');
+    const elsewhere = path.join(path.dirname(root), 'elsewhere.cache');
+    plant(file);
+    expect(cache!.read('main.js')?.toString()).toBe('v8 data');
+    fs.chmodSync(file, 0o666);
+    expect(cache!.read('main.js')).toBeUndefined();
+    fs.rmSync(file);
+    plant(elsewhere);
+    fs.symlinkSync(elsewhere, file);
+    expect(cache!.read('main.js')).toBeUndefined();
+    fs.rmSync(file);
+    expect(spawnSync('mkfifo', [file]).status).toBe(0);
+    expect(cache!.read('main.js')).toBeUndefined();
+  });
+
+  test('a new cache whose first run never reached its end is dropped; one that did is kept', () => {
+    const crashed = spawnSync(process.execPath, ['-e', '0']).pid!; // a run that is over
+    openCodeCache(root, BUILD, me).cache!.write('main.js', Buffer.from('crashes V8'));
+    const first = openCodeCache(root, BUILD, { ...me, pid: crashed }).cache!;
+    expect(first.read('main.js')?.toString()).toBe('crashes V8'); // tried, then the run died: no confirm()
+    const next = openCodeCache(root, BUILD, me).cache!;
+    expect(next.read('main.js')).toBeUndefined();
+    expect(fs.readdirSync(folder())).toEqual([]);
+
+    next.write('main.js', Buffer.from('works'));
+    const third = openCodeCache(root, BUILD, me).cache!;
+    expect(third.read('main.js')?.toString()).toBe('works');
+    third.confirm();
+    expect(fs.readdirSync(folder())).toEqual(['main.js.cache']);
+    expect(
+      openCodeCache(root, BUILD, { ...me, pid: crashed })
+        .cache!.read('main.js')
+        ?.toString(),
+    ).toBe('works');
+    expect(openCodeCache(root, BUILD, me).cache!.read('main.js')?.toString()).toBe('works'); // proven: no trial
+  });
+
+  test('a new cache another running process is trying is left to it', () => {
+    openCodeCache(root, BUILD, me).cache!.write('main.js', Buffer.from('new'));
+    const other = openCodeCache(root, BUILD, { ...me, pid: process.ppid }).cache!;
+    expect(other.read('main.js')?.toString()).toBe('new');
+    expect(openCodeCache(root, BUILD, me).cache!.read('main.js')).toBeUndefined();
+    expect(fs.existsSync(path.join(folder(), 'main.js.cache.new'))).toBe(true);
+  });
+
+  test('a write cut short by a full disk leaves no partial file', () => {
+    const { cache } = openCodeCache(root, BUILD, me);
+    const real = fs.writeFileSync;
+    const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, data, options) => {
+      real(file, String(data).slice(0, 3), options as fs.WriteFileOptions);
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    });
+    try {
+      expect(() => cache!.write('main.js', Buffer.from('a long cache'))).not.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(folder())).toEqual([]);
   });
 });

@@ -36,7 +36,11 @@ afterEach(async () => {
 });
 
 const openCache = (): CodeCache => openCodeCache(cacheRoot, BUILD).cache!;
-const cacheFile = (part: string) => path.join(cacheRoot, cacheKey(BUILD), `${part}.cache`);
+/** The part's cache file: new (`.new`, until a run that used it ended) or proven. */
+const cacheFile = (part: string) => {
+  const proven = path.join(cacheRoot, cacheKey(BUILD), `${part}.cache`);
+  return fs.existsSync(`${proven}.new`) ? `${proven}.new` : proven;
+};
 
 interface Main {
   run(): Promise<number>;
