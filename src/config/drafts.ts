@@ -6,8 +6,9 @@
  * is ever sent anywhere; a draft is removed once saved or declined.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readPrivateFile } from './privateFile.js';
 
 export interface DraftKey {
   profile: string;
@@ -57,11 +58,17 @@ export class DraftStore {
     }
   }
 
-  /** The draft of that record, if one is kept and readable. */
+  /**
+   * The draft of that record, if one is kept and readable: a regular file of
+   * at most the size a draft can have (a FIFO or a device in its place is
+   * passed over, never waited on), not a link.
+   */
   load(key: DraftKey): Draft | undefined {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.fileOf(key), 'utf8'));
+      const read = readPrivateFile(this.fileOf(key), { maxBytes: MAX_DRAFT_BYTES, noFollow: true });
+      if (read.text === undefined) return undefined;
+      parsed = JSON.parse(read.text);
     } catch {
       return undefined;
     }

@@ -21,6 +21,7 @@ import type Conf from 'conf';
 import { SlotuiError } from '../api/errors.js';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
 import { withFileLock } from './lock.js';
+import { readPrivateFile } from './privateFile.js';
 import type { Profile } from './types.js';
 
 export const CONFIG_NAME = 'config';
@@ -110,6 +111,9 @@ const KNOWN_PROFILE_KEYS = new Set([
   'indexMaxRecords',
   'requestTimeout',
 ]);
+
+/** A config of profiles is a few KiB: past this, a file is not one (and is not read whole). */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
 /** Group or other may read, write or enter: not private. */
 const SHARED_BITS = 0o077;
@@ -226,7 +230,16 @@ export class ConfigStore {
    */
   private readFile(): Record<string, unknown> {
     return this.guarded(() => {
-      const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8').replace(/^\uFEFF/, ''));
+      const read = readPrivateFile(this.file, { maxBytes: MAX_CONFIG_BYTES });
+      if (read.problem === 'not-a-file' || read.problem === 'too-large') {
+        throw new SlotuiError(
+          'config',
+          read.problem === 'not-a-file'
+            ? `The config file ${this.file} is not a regular file. Remove it (then log in again), or set SLOTUI_CONFIG_DIR to another folder.`
+            : `The config file ${this.file} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB, too large to be slotui's. Fix it or remove it (then log in again) and try again.`,
+        );
+      }
+      const parsed: unknown = JSON.parse((read.text ?? '{}').replace(/^\uFEFF/, ''));
       const store: Record<string, unknown> =
         parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
       delete store[CONF_INTERNAL_KEY];

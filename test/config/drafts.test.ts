@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -44,6 +45,27 @@ describe('form drafts', () => {
       chmodSync(store.dir, 0o755);
       expect(store.save({ profile: 'p', resource: 'slis' }, { name: 'typed' })).toBe(true);
       expect(statSync(store.dir).mode & 0o777).toBe(0o700);
+    },
+  );
+
+  test.runIf(process.platform !== 'win32')(
+    'a FIFO, a link or a file too big for a draft in its place is passed over, never waited on',
+    () => {
+      const store = new DraftStore(configDir());
+      const key = { profile: 'p', resource: 'slis' };
+      expect(store.save(key, { name: 'typed' })).toBe(true);
+      const file = join(store.dir, readdirSync(store.dir)[0]!);
+      rmSync(file);
+      expect(spawnSync('mkfifo', ['-m', '600', file]).status).toBe(0);
+      expect(store.load(key)).toBeUndefined();
+      rmSync(file);
+      const elsewhere = join(store.dir, '..', 'elsewhere.json');
+      writeFileSync(elsewhere, JSON.stringify({ key, values: { name: 'planted' }, savedAt: 'now' }));
+      symlinkSync(elsewhere, file);
+      expect(store.load(key)).toBeUndefined();
+      rmSync(file);
+      writeFileSync(file, JSON.stringify({ key, values: { name: 'x'.repeat(2 * 1024 * 1024) }, savedAt: 'now' }));
+      expect(store.load(key)).toBeUndefined();
     },
   );
 

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -197,6 +198,22 @@ describe('ConfigStore', () => {
     );
     expect(caught(() => store.setToken('a', 'x.y.z')).kind).toBe('config');
     expect(readFileSync(file, 'utf8')).toBe('{"profiles": {');
+  });
+
+  test.runIf(posix)('a FIFO or an endless file in its place is refused, never waited on or read whole', () => {
+    const dir = join(root, 'f');
+    mkdirSync(dir, { mode: 0o700 });
+    const file = join(dir, 'config.json');
+    expect(spawnSync('mkfifo', ['-m', '600', file]).status).toBe(0);
+    const store = new ConfigStore(dir);
+    expect(caught(() => store.read()).message).toBe(
+      `The config file ${file} is not a regular file. Remove it (then log in again), or set SLOTUI_CONFIG_DIR to another folder.`,
+    );
+    rmSync(file);
+    writeFileSync(file, `{"profiles": {}, "pad": "${'x'.repeat(5 * 1024 * 1024)}"}`, { mode: 0o600 });
+    expect(caught(() => store.read()).message).toBe(
+      `The config file ${file} is larger than 4 MiB, too large to be slotui's. Fix it or remove it (then log in again) and try again.`,
+    );
   });
 
   test('a file of another shape is reported', () => {
