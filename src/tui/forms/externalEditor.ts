@@ -182,6 +182,7 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
   const { def, record, client } = options;
   const original = editableJson(def, record);
   const dir = mkdtempSync(join(options.tmpRoot ?? tmpdir(), 'slotui-edit-'));
+  removeAtExit(dir);
   const file = join(dir, `${def.singular}-${record.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)}.json`);
   const intro = [
     `Edit ${def.singular} ${record.id}, save and close the editor to apply; only changed fields are sent.`,
@@ -238,8 +239,26 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
     keep = true;
     return { kind: 'abandoned', file, error: error ?? 'Too many attempts.' };
   } finally {
+    editFolders.delete(dir);
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Edit folders in use. The edit's own `finally` never runs when the process
+ * ends while it waits (quit while the change is sent, a signal, a crash): the
+ * process's exit removes what is left.
+ */
+const editFolders = new Set<string>();
+let exitHooked = false;
+
+function removeAtExit(dir: string): void {
+  editFolders.add(dir);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const left of editFolders) rmSync(left, { recursive: true, force: true });
+  });
 }
 
 function rejectionText(failure: unknown, retryable: boolean): string {

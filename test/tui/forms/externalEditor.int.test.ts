@@ -3,13 +3,17 @@
  * through /bin/sh with the file as one argument (spaces and quotes in the
  * path are safe), and a clear sentence when the editor fails.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { isSlotuiError } from '../../../src/api/errors.js';
 import { EditorCancelled, systemEditorLauncher } from '../../../src/tui/forms/externalEditor.js';
 
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'slotui-editor-'));
@@ -61,4 +65,41 @@ test('an editor that cannot be run gives one sentence saying what to set', async
   expect((error as Error).message).toMatch(
     /^The editor “slotui-no-such-editor” could not be run \(it ended with exit code 127\)\. Set \$VISUAL or \$EDITOR/,
   );
+});
+
+describe('the temp folder of `E` is removed on every way out', () => {
+  /** A program that opens `E` on a record and then ends, in the way named, while the editor is open. */
+  const program = (tmpRoot: string, end: 'drain' | 'crash') => `
+    import { RESOURCES } from ${JSON.stringify(join(repo, 'src/api/resources.ts'))};
+    import { editInExternalEditor } from ${JSON.stringify(join(repo, 'src/tui/forms/externalEditor.ts'))};
+    void editInExternalEditor({
+      def: RESOURCES.slis,
+      record: { id: 'sli-000001', name: 'checkout' },
+      client: {},
+      tmpRoot: ${JSON.stringify(tmpRoot)},
+      launch: (file) => {
+        console.log(file);
+        ${end === 'crash' ? "setImmediate(() => { throw new Error('a bug'); });" : ''}
+        return new Promise(() => {}); // the editor (or the change sent) never comes back
+      },
+    });`;
+
+  test.each(['drain', 'crash'] as const)('the process ends while the editor is open (%s)', async (end) => {
+    const tmpRoot = await mkdtemp(join(dir, 'tmp-'));
+    const entry = join(dir, `edit-${end}.ts`);
+    await writeFile(entry, program(tmpRoot, end));
+    const bundle = join(dir, `edit-${end}.mjs`);
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    const run = spawnSync(process.execPath, [bundle], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stdout).toContain(join(tmpRoot, 'slotui-edit-')); // the editor was open on a file there
+    expect(run.status).toBe(end === 'crash' ? 1 : 0);
+    expect(await readdir(tmpRoot)).toEqual([]);
+  });
 });
