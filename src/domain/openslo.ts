@@ -14,6 +14,7 @@
 import type { ApiRecord } from '../api/record.js';
 import { plainNumber, sameNumber, shiftDecimal } from './decimal.js';
 import { windowUnitOf as mathWindowUnitOf } from './sloMath.js';
+import { closestWord } from '../text/suggest.js';
 
 export const API_VERSION = 'openslo/v1';
 
@@ -322,6 +323,48 @@ const refuse = (reason: string): never => {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The keys OpenSLO v1 gives each mapping slotui reads, to tell a misspelled key from a missing one. */
+const OPENSLO_KEYS = {
+  document: ['apiVersion', 'kind', 'metadata', 'spec'],
+  metadata: ['name', 'displayName', 'labels', 'annotations'],
+  sliSpec: ['description', 'thresholdMetric', 'ratioMetric'],
+  sloSpec: [
+    'description',
+    'service',
+    'indicator',
+    'indicatorRef',
+    'timeWindow',
+    'budgetingMethod',
+    'objectives',
+    'alertPolicies',
+  ],
+  objective: [
+    'displayName',
+    'op',
+    'value',
+    'target',
+    'targetPercent',
+    'timeSliceTarget',
+    'timeSliceWindow',
+    'indicator',
+    'indicatorRef',
+    'compositeWeight',
+  ],
+  timeWindow: ['duration', 'isRolling', 'calendar'],
+} as const;
+
+/**
+ * A key that is not OpenSLO's but close to one of its keys is a typo (`traget:`): refused with the key
+ * meant, instead of the later, misleading "target is missing". Other unknown keys are left alone.
+ */
+function refuseTypos(mapping: Record<string, unknown>, known: readonly string[], where: string): void {
+  for (const key of Object.keys(mapping)) {
+    if (known.includes(key)) continue;
+    const meant = closestWord(key, known, (k) => k);
+    if (meant !== undefined) refuse(`${where}${key} is not an OpenSLO field; did you mean "${meant}"?`);
+  }
+}
+
 /** What a YAML document holds, read as an SLI or SLO; or why slotui cannot represent it. */
 export function readDocument(doc: unknown): ReadResult {
   const kind = isObject(doc) && typeof doc.kind === 'string' ? doc.kind : undefined;
@@ -329,6 +372,7 @@ export function readDocument(doc: unknown): ReadResult {
     isObject(doc) && isObject(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : undefined;
   try {
     if (!isObject(doc)) return refuse('it is not a mapping of apiVersion, kind, metadata and spec');
+    refuseTypos(doc, OPENSLO_KEYS.document, '');
     if (doc.apiVersion !== API_VERSION) {
       return refuse(
         typeof doc.apiVersion === 'string'
@@ -343,6 +387,8 @@ export function readDocument(doc: unknown): ReadResult {
     }
     if (!isObject(doc.metadata) || name === undefined || name.trim() === '') return refuse('metadata.name is missing');
     if (!isObject(doc.spec)) return refuse('spec is missing');
+    refuseTypos(doc.metadata, OPENSLO_KEYS.metadata, 'metadata.');
+    refuseTypos(doc.spec, kind === 'SLI' ? OPENSLO_KEYS.sliSpec : OPENSLO_KEYS.sloSpec, 'spec.');
     const annotations = annotationsOf(doc.metadata.annotations);
     const displayName = doc.metadata.displayName;
     if (displayName !== undefined && typeof displayName !== 'string') refuse('metadata.displayName must be text');
@@ -444,6 +490,7 @@ function readSlo(spec: Record<string, unknown>, annotations: Record<string, stri
     refuse(`spec.objectives has ${objectives.length} objectives; slotui SLOs have exactly one`);
   const objective = objectives[0];
   if (!isObject(objective)) return refuse('spec.objectives[0] must be a mapping');
+  refuseTypos(objective, OPENSLO_KEYS.objective, 'objectives[0].');
   if (objective.indicator !== undefined || objective.indicatorRef !== undefined)
     refuse('an objective with its own indicator cannot be represented');
 
@@ -469,6 +516,7 @@ function readWindow(timeWindow: unknown, annotations: Record<string, string>, fi
   if (!Array.isArray(timeWindow) || timeWindow.length !== 1 || !isObject(timeWindow[0]))
     return refuse('spec.timeWindow must be a list of one window');
   const window = timeWindow[0];
+  refuseTypos(window, OPENSLO_KEYS.timeWindow, 'spec.timeWindow[0].');
   const match = typeof window.duration === 'string' ? /^\s*(\d+)\s*([mhdwMQY])\s*$/.exec(window.duration) : null;
   if (!match) return refuse('spec.timeWindow[0].duration must be a whole number and one of m h d w M Q Y, such as 30d');
   const rolling = window.isRolling === true;

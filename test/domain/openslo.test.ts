@@ -359,4 +359,44 @@ describe('documents slotui cannot represent are refused with the reason', () => 
     });
     expect(prom.ok ? '' : prom.reason).toMatch(/metricSource type Prometheus/);
   });
+
+  const renamed = (mapping: Record<string, unknown>, from: string, to: string) => {
+    mapping[to] = mapping[from];
+    delete mapping[from];
+  };
+  test.each<[string, (doc: typeof base) => void, string]>([
+    [
+      'objectives[0]',
+      (d) => renamed(d.spec.objectives[0]!, 'target', 'traget'),
+      'objectives[0].traget is not an OpenSLO field; did you mean "target"?',
+    ],
+    [
+      'spec',
+      (d) => renamed(d.spec, 'budgetingMethod', 'budgetMethod'),
+      'spec.budgetMethod is not an OpenSLO field; did you mean "budgetingMethod"?',
+    ],
+    [
+      'metadata',
+      (d) => renamed(d.metadata, 'annotations', 'anotations'),
+      'metadata.anotations is not an OpenSLO field; did you mean "annotations"?',
+    ],
+    [
+      'the time window',
+      (d) => renamed((d.spec.timeWindow as Record<string, unknown>[])[0]!, 'isRolling', 'isRoling'),
+      'spec.timeWindow[0].isRoling is not an OpenSLO field; did you mean "isRolling"?',
+    ],
+    [
+      'the document',
+      (d) => renamed(d as unknown as Record<string, unknown>, 'spec', 'sepc'),
+      'sepc is not an OpenSLO field; did you mean "spec"?',
+    ],
+  ])('a misspelled key in %s names the key meant', (_where, change, reason) => {
+    const read = readDocument(changed(change));
+    expect(read.ok ? '' : read.reason).toBe(reason);
+  });
+
+  test('an unknown key close to no OpenSLO key is left alone', () => {
+    const read = readDocument(changed((d) => (d.spec.objectives[0]!.ownerTeam = 'payments')));
+    expect(read.ok).toBe(true);
+  });
 });
