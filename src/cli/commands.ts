@@ -59,6 +59,7 @@ export const FLAGS = {
   spent: { type: 'string', value: 'DURATION', about: 'bad time already spent: 12m, 1h30m, 90s' },
   out: { type: 'string', value: 'FILE', about: 'write to FILE (replaced whole, only once complete) instead of stdout' },
   'dry-run': { type: 'boolean', about: 'show the plan and send nothing' },
+  verbose: { type: 'boolean', short: 'v', about: 'list the unchanged documents too (by default only changes)' },
   agreement: { type: 'string', value: 'ID', about: 'the SLOs of this agreement' },
   format: { type: 'string', value: 'md|csv', about: 'a Markdown table (default) or CSV' },
 } as const;
@@ -349,13 +350,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   apply: {
     name: 'apply',
-    usage: 'apply -f FILE [--dry-run] [--yes]',
+    usage: 'apply -f FILE [--dry-run] [--yes] [-v]',
     summary: 'create or update SLIs and SLOs from OpenSLO v1 YAML, after showing the plan',
-    flags: ['file', 'dry-run', 'yes'],
+    flags: ['file', 'dry-run', 'yes', 'verbose'],
     args: [],
     details: [
       'Each document matches the record of its slotui/id annotation, else the one named like its displayName, else the one exported under its metadata.name; none: it is created.',
-      'The plan shows + create, ~ update (with the fields that change), = unchanged, ! refused (and why).',
+      'The plan shows + create, ~ update (with the fields that change), ! refused (and why); -v also = unchanged.',
       'Off a terminal, changes need --yes; on one, apply asks. An update sends only what changes.',
       'Exit 0 when everything was applied, 1 when a document was refused or a request failed.',
     ].join('\n'),
@@ -368,11 +369,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   diff: {
     name: 'diff',
-    usage: 'diff -f FILE',
+    usage: 'diff -f FILE [-v]',
     summary: 'the plan of `apply -f FILE`, sending nothing; exit 3 when something would change',
-    flags: ['file'],
+    flags: ['file', 'verbose'],
     args: [],
-    details: 'Exit 0 when nothing would change, 3 when something would (refused documents count).',
+    details:
+      'Only changes are listed (-v lists the unchanged too). Exit 0 when nothing would change, 3 when something would (refused documents count).',
     examples: ['# fail a CI step when the service drifted from the file', 'slotui diff -f slos.yaml'],
   },
   lint: {

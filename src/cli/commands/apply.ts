@@ -14,7 +14,7 @@ import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { truncate } from '../format.js';
 import { isYes, readLine } from '../input.js';
-import { countPlan, planFromFile, planText } from '../gitops/plan.js';
+import { countPlan, planFromFile, planText, planTextOptions } from '../gitops/plan.js';
 import { countText } from '../progress.js';
 
 export interface ApplyOptions {
@@ -48,11 +48,14 @@ export async function runApply(ctx: Context, options: ApplyOptions): Promise<num
   }
   const client = await ctx.connect(settings);
   const plan = await planFromFile(ctx, client, options.file);
-  await ctx.out.write(planText(plan));
+  await ctx.out.write(planText(plan, planTextOptions(ctx)));
   const counts = countPlan(plan);
   const changes = plan.filter((e) => e.action === 'create' || e.action === 'update');
   const failed = counts.refused > 0 ? 1 : 0;
-  if (options.dryRun) return failed;
+  if (options.dryRun) {
+    ctx.err.line('Dry run: nothing was sent.');
+    return failed;
+  }
   if (changes.length === 0) {
     ctx.err.line(
       counts.refused > 0

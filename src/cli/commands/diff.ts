@@ -4,7 +4,7 @@
  * the file and the service do not agree).
  */
 import type { Context } from '../context.js';
-import { countPlan, planFromFile, planText } from '../gitops/plan.js';
+import { countPlan, planFromFile, planText, planTextOptions } from '../gitops/plan.js';
 import { fileOption } from './apply.js';
 
 /** A check found something (interface: exit codes). */
@@ -17,7 +17,7 @@ export async function diffCommand(ctx: Context): Promise<number> {
 export async function runDiff(ctx: Context, options: { file: string }): Promise<number> {
   const client = await ctx.connect(ctx.settings());
   const plan = await planFromFile(ctx, client, options.file);
-  await ctx.out.write(planText(plan));
+  await ctx.out.write(planText(plan, planTextOptions(ctx)));
   const counts = countPlan(plan);
   return counts.create + counts.update + counts.refused > 0 ? EXIT_FOUND : 0;
 }

@@ -11,6 +11,7 @@ import { makePlan, SOURCE_OF_FIELD, type PlanEntry, type ReadItem, type RecordCh
 import { readDocument } from '../../domain/openslo.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../format.js';
+import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { readTextInput } from '../input.js';
 import { readSlisAndSlos } from './records.js';
@@ -98,6 +99,26 @@ export function planSummary(counts: PlanCounts): string {
   return `Plan: ${counts.create} to create, ${counts.update} to change, ${counts.unchanged} unchanged, ${counts.refused} refused.`;
 }
 
-export function planText(plan: readonly PlanEntry[]): string {
-  return `${[...plan.map(planLine), planSummary(countPlan(plan))].join('\n')}\n`;
+export interface PlanTextOptions {
+  /** `-v`: unchanged documents get a line too (by default only changes do, as kubectl diff shows). */
+  verbose: boolean;
+  /** On a terminal without NO_COLOR: the sign coloured by what it does. */
+  color: boolean;
+}
+
+const SIGN_COLOR = { create: '32', update: '33', unchanged: '2', refused: '31' } as const;
+
+/** The plan's lines, changes only unless verbose, then a summary that counts everything. */
+export function planText(plan: readonly PlanEntry[], options: PlanTextOptions): string {
+  const shownEntries = options.verbose ? plan : plan.filter((entry) => entry.action !== 'unchanged');
+  const lines = shownEntries.map((entry) => {
+    const line = planLine(entry);
+    return options.color ? `\x1b[${SIGN_COLOR[entry.action]}m${line.slice(0, 1)}\x1b[0m${line.slice(1)}` : line;
+  });
+  return `${[...lines, planSummary(countPlan(plan))].join('\n')}\n`;
+}
+
+/** How the context asks for the plan: `-v`, and colour only on a terminal that allows it. */
+export function planTextOptions(ctx: Context): PlanTextOptions {
+  return { verbose: booleanFlag(ctx.flags, 'verbose'), color: ctx.stdoutIsTerminal && !ctx.io.env.NO_COLOR };
 }

@@ -122,10 +122,12 @@ describe('apply', () => {
         },
       },
     ]);
-    // "95.0" is 95: unchanged.
+    // "95.0" is 95: unchanged, listed only with -v (as kubectl diff, only changes by default).
     const same = await changesDuring(() => run(['diff', '-f', path], { env: h.env() }));
-    expect(same.result.stdout).toMatch(/^= slo fresh-objective \(slo-\d+\)$/m);
+    expect(same.result.stdout).toBe('Plan: 0 to create, 0 to change, 1 unchanged, 0 refused.\n');
     expect(same.result.code).toBe(0);
+    const verbose = await run(['diff', '-f', path, '-v'], { env: h.env() });
+    expect(verbose.stdout).toMatch(/^= slo fresh-objective \(slo-\d+\)$/m);
   });
 
   test('the example file: diff shows two creations (exit 3); apply makes the SLI, then the SLO on it', async () => {
@@ -157,7 +159,18 @@ describe('apply', () => {
     const dry = await changesDuring(() => run(['apply', '-f', path, '--dry-run', '--yes'], { env: h.env() }));
     expect(dry.result.code).toBe(0);
     expect(dry.result.stdout).toContain('Plan: 1 to create');
+    expect(dry.result.stderr).toBe('Dry run: nothing was sent.\n');
     expect(dry.sent).toEqual([]);
+  });
+
+  test('the plan is coloured by its signs on a terminal only, never with NO_COLOR', async () => {
+    const path = await file(newSli('coloured'));
+    const onTerminal = await run(['diff', '-f', path], { env: h.env(), stdoutIsTTY: true });
+    expect(onTerminal.stdout).toMatch(/^\x1b\[32m\+\x1b\[0m sli coloured$/m);
+    const piped = await run(['diff', '-f', path], { env: h.env() });
+    expect(piped.stdout).toMatch(/^\+ sli coloured$/m);
+    const noColor = await run(['diff', '-f', path], { env: { ...h.env(), NO_COLOR: '1' }, stdoutIsTTY: true });
+    expect(noColor.stdout).not.toContain('\x1b[');
   });
 
   test('on a terminal it asks [y/N]: no applies nothing, y applies', async () => {
