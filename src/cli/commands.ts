@@ -61,6 +61,7 @@ export const FLAGS = {
   'dry-run': { type: 'boolean', about: 'show the plan and send nothing' },
   verbose: { type: 'boolean', short: 'v', about: 'list the unchanged documents too (by default only changes)' },
   agreement: { type: 'string', value: 'ID', about: 'the SLOs of this agreement' },
+  interval: { type: 'string', value: 'DURATION', about: 'how often the list is read: 10s (default), 1m; at least 1s' },
   format: { type: 'string', value: 'md|csv', about: 'a Markdown table (default) or CSV' },
 } as const;
 
@@ -89,7 +90,8 @@ export type CommandName =
   | 'diff'
   | 'lint'
   | 'used-by'
-  | 'report';
+  | 'report'
+  | 'watch';
 
 export interface CommandSpec {
   name: CommandName;
@@ -431,6 +433,25 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'slotui report slo-000001 slo-000002 --format csv',
     ],
   },
+  watch: {
+    name: 'watch',
+    usage: 'watch <resource> [--interval DURATION] [-o json]',
+    summary: 'one line a change to the records (+ added, ~ changed, - deleted) until Ctrl+C',
+    flags: ['interval', 'output', 'json'],
+    args: ['resource'],
+    details: [
+      'Reads the whole list every interval (10s unless --interval says otherwise) and, from the',
+      'second read on, prints a line a change: + with the name, ~ with each field old → new, -.',
+      'With -o json: one object a line, {"type","resource","id","name","changes":{"field":[old,new]}}.',
+      'A read that fails is one line on stderr and the next read follows. Ctrl+C or SIGTERM ends it (exit 0).',
+    ].join('\n'),
+    examples: [
+      '# the audit feed of an incident',
+      'slotui watch slos',
+      '# for a script, every 30 seconds',
+      'slotui watch slos --interval 30s -o json',
+    ],
+  },
 };
 
 /** The top-level words (auth has sub-commands). */
@@ -449,6 +470,7 @@ export const TOP_LEVEL = [
   'lint',
   'used-by',
   'report',
+  'watch',
   'auth',
   'sandbox',
   'help',

@@ -47,6 +47,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   diff: async () => (await import('./commands/diff.js')).diffCommand,
   'used-by': async () => (await import('./commands/used-by.js')).usedByCommand,
   report: async () => (await import('./commands/report.js')).reportCommand,
+  watch: async () => (await import('./commands/watch.js')).watchCommand,
   lint: async () => (await import('./commands/lint.js')).lintCommand,
 };
 

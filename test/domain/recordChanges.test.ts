@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiRecord } from '../../src/api/record.js';
+import { diffRecords, fieldChanges } from '../../src/domain/recordChanges.js';
+
+const slo = (id: string, fields: Record<string, unknown> = {}): ApiRecord => ({
+  id,
+  name: `objective ${id}`,
+  target_value: '99.9',
+  updated_at: '2026-11-24T10:00:00Z',
+  ...fields,
+});
+const byId = (...records: ApiRecord[]) => new Map(records.map((r) => [r.id, r]));
+
+describe('what changed between two reads', () => {
+  it('nothing, when the reads agree (bookkeeping fields aside)', () => {
+    const before = byId(slo('a'), slo('b'));
+    const after = byId(slo('a', { updated_at: '2026-11-24T11:00:00Z' }), slo('b'));
+    expect(diffRecords(before, after)).toEqual([]);
+  });
+
+  it('added, changed and deleted, in the order a reader expects', () => {
+    const before = byId(slo('a'), slo('b'), slo('c'));
+    const after = byId(slo('d'), slo('a', { target_value: '99.95' }), slo('c'));
+    expect(diffRecords(before, after).map((c) => [c.type, c.id])).toEqual([
+      ['added', 'd'],
+      ['changed', 'a'],
+      ['deleted', 'b'],
+    ]);
+  });
+
+  it('a change names each field with its old and new value, absent ones as undefined', () => {
+    const changes = fieldChanges(
+      slo('a', { description: 'old', queries: { q: 1 } }),
+      slo('a', { target_value: '99.95', queries: { q: 2 }, interval: 60 }),
+    );
+    expect(changes).toEqual({
+      target_value: ['99.9', '99.95'],
+      queries: [{ q: 1 }, { q: 2 }],
+      interval: [undefined, 60],
+      description: ['old', undefined],
+    });
+  });
+
+  it('nested values compare by content, not by identity', () => {
+    expect(fieldChanges(slo('a', { queries: { q: 1 } }), slo('a', { queries: { q: 1 } }))).toEqual({});
+    expect(fieldChanges(slo('a', { n: null }), slo('a', { n: null }))).toEqual({});
+    expect(fieldChanges(slo('a', { n: null }), slo('a', { n: 0 }))).toEqual({ n: [null, 0] });
+  });
+});
