@@ -9,7 +9,7 @@
  */
 import type { Registry } from '../api/resources.js';
 import { configDirFrom } from '../config/paths.js';
-import { ConfigStore } from '../config/store.js';
+import { ConfigStore, isProfileName } from '../config/store.js';
 import { commandWords } from './args.js';
 import {
   AUTH_SUBCOMMANDS,
@@ -39,10 +39,14 @@ function flagValues(flag: FlagName, env: NodeJS.ProcessEnv): readonly string[] |
   return undefined;
 }
 
-/** Stored profile names; none when the config cannot be read (completion never fails loudly). */
+/**
+ * Stored profile names; none when the config cannot be read (completion never
+ * fails loudly). A name slotui could not have stored (a hand-edited file:
+ * spaces, `$(…)`, escape sequences) is never offered to the shell.
+ */
 function profileNames(env: NodeJS.ProcessEnv): string[] {
   try {
-    return new ConfigStore(configDirFrom(env)).listProfiles();
+    return new ConfigStore(configDirFrom(env)).listProfiles().filter(isProfileName);
   } catch {
     return [];
   }
@@ -87,11 +91,20 @@ function commandOf(words: readonly string[]): { spec?: CommandSpec; first?: stri
   return { first, positionals: positionals.slice(1) };
 }
 
+// eslint-disable-next-line no-control-regex
+const NOT_FOR_A_SHELL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/u;
+
 /**
  * Candidates for the last word, given every word after `slotui` (the last one
- * being typed, possibly empty). The shell filters them by what is typed.
+ * being typed, possibly empty). The shell filters them by what is typed. A
+ * candidate holding a control or format character (an escape sequence the
+ * shell would print, a newline that would make two) is never offered.
  */
 export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
+  return candidatesFor(words, env, registry).filter((word) => !NOT_FOR_A_SHELL.test(word));
+}
+
+function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const previous = before.at(-1);
@@ -133,11 +146,15 @@ _slotui() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" out
   out=$(slotui ${COMPLETE_COMMAND} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return
   if [[ "$out" == "${FILES_DIRECTIVE}" ]]; then
-    COMPREPLY=($(compgen -f -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     return
   fi
-  local IFS=$'\\n'
-  COMPREPLY=($(compgen -W "$out" -- "$cur"))
+  # Each line is a candidate taken as it is: compgen -W would expand $(…) and \`…\` in it.
+  local candidate
+  COMPREPLY=()
+  while IFS= read -r candidate; do
+    [[ -n "$candidate" && "$candidate" == "$cur"* ]] && COMPREPLY+=("$candidate")
+  done <<< "$out"
 }
 complete -o default -F _slotui slotui
 `;

@@ -66,8 +66,17 @@ export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat)
   }
 }
 
-/** `slo/slo-000001`, as kubectl's `-o name`. */
-export const nameOf = (def: ResourceDef, record: ApiRecord): string => `${def.singular}/${terminalSafe(record.id)}`;
+/**
+ * `slo/slo-000001`, as kubectl's `-o name`: one record, one line, always. An
+ * id's control and format characters (a newline would make two names of one
+ * record for `xargs`, an escape sequence would act on the terminal) are written
+ * as `\uXXXX`, never raw.
+ */
+export const nameOf = (def: ResourceDef, record: ApiRecord): string =>
+  `${def.singular}/${record.id.replace(UNSAFE_IN_NAME, escapeCodePoint)}`;
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/gu;
 
 /** One record in the format asked for (get, create, update). */
 export async function printRecord(
@@ -151,11 +160,12 @@ const hasUnsafe = (text: string): boolean => {
   return UNSAFE_IN_JSON.test(text);
 };
 /** Inside YAML double quotes `\uXXXX` (and beyond U+FFFF `\UXXXXXXXX`) means the same character. */
-const terminalSafe = (text: string): string =>
-  text.replace(UNSAFE_IN_JSON, (ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, escapeCodePoint);
+
+function escapeCodePoint(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
 
 /** The header and column widths come from the first page; later pages follow them. */
 class TableSink implements RecordSink {

@@ -118,6 +118,9 @@ const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 /** Group or other may read, write or enter: not private. */
 const SHARED_BITS = 0o077;
 
+/** Whether a name can be a profile's (letters, digits, ".", "_", "-"): names read from the file are checked with it. */
+export const isProfileName = (name: string): boolean => PROFILE_NAME.test(name);
+
 /** Throws a usage error for a name that cannot be a profile (the name is a key in the file, and shows in output). */
 export function assertProfileName(name: string): void {
   if (!PROFILE_NAME.test(name)) {

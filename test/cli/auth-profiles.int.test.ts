@@ -3,6 +3,8 @@
  * token works now) and never a token; SLOTUI_TOKEN winning is said; the
  * browser is only offered with a local display; the first run is recognised.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { canOpenBrowser, createAuthDeps } from '../../src/cli/commands/auth-setup.js';
@@ -34,6 +36,28 @@ const neverShows = (result: RunResult, tokens: string[]) => {
 };
 
 describe('auth status with several profiles', () => {
+  test('profile names from a hand-edited file are shown without what a terminal would act on', async () => {
+    const configDir = await tempDir('slotui-profiles-');
+    const hostile = 'x\u001b]52;c;cHduZWQ=\u0007\u001b[2Jy\u202e';
+    const prod = h.sandbox.issueToken({ sub: 'prod-user' });
+    await writeFile(
+      join(configDir, 'config.json'),
+      JSON.stringify({
+        currentProfile: 'prod',
+        profiles: { prod: { baseUrl: h.sandbox.baseUrl, token: prod }, [hostile]: {} },
+      }),
+      { mode: 0o600 },
+    );
+    const r = await run(['auth', 'status'], {
+      env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: h.sandbox.caFile },
+    });
+    expect(r.code).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(r.stdout).toContain('other profiles: xy');
+    expect(r.stdout).toMatch(/^ {4}xy · no base URL/m);
+  });
+
   test('each profile: host, user, expiry, works or refused; the current one marked; no token anywhere', async () => {
     const configDir = await tempDir('slotui-profiles-');
     const store = new ConfigStore(configDir);

@@ -112,4 +112,43 @@ describe('slotui completion SHELL', () => {
     expect(complete('slotui --profile st')).toEqual(['staging']);
     expect(complete('slotui get slo -o y')).toEqual(['yaml']);
   });
+
+  test('bash: a candidate is never evaluated, whatever it holds', async () => {
+    const dir = await tempDir();
+    const marker = join(dir, 'ran');
+    const hostile = [`$(touch ${marker})`, `\`touch ${marker}\``, '*', 'plain'];
+    // A slotui that answers Tab with words a compgen -W would expand.
+    await writeFile(join(dir, 'slotui'), `#!/bin/sh\nprintf '%s\\n' ${hostile.map((w) => `'${w}'`).join(' ')}\n`, {
+      mode: 0o755,
+    });
+    const script = (await run(['completion', 'bash'], { env: {} })).stdout;
+    const program = [
+      script,
+      "COMP_WORDS=(slotui --profile ''); COMP_CWORD=2",
+      '_slotui',
+      'printf "%s\\n" "${COMPREPLY[@]}"',
+    ].join('\n');
+    const result = spawnSync('bash', ['-c', program], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}` },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean)).toEqual(hostile);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test('profile names a hand-edited file holds that slotui could not store are never offered', async () => {
+    const dir = await tempDir('slotui-completion-');
+    const names = ['prod', '$(touch x)', '`id`', 'a b', 'esc\u001b[2Jape', 'line\nbreak'];
+    await writeFile(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: Object.fromEntries(names.map((n) => [n, {}])) }),
+      { mode: 0o600 },
+    );
+    expect(completeWords(['--profile', ''], { SLOTUI_CONFIG_DIR: dir }, REGISTRY)).toEqual(['prod']);
+    const r = await run(['__complete', '--profile', ''], { env: { SLOTUI_CONFIG_DIR: dir } });
+    expect(r).toEqual({ code: 0, stdout: 'prod\n', stderr: '' });
+  });
 });

@@ -185,3 +185,23 @@ describe('invisible format characters from the server', () => {
     }
   });
 });
+
+describe('-o name: one record, one line, nothing a terminal acts on', () => {
+  const HOSTILE_ID = 'sli-1\\nsli-2\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J\\u202e';
+  test('list and get -o name write the id escaped, never raw', async () => {
+    answers.clear();
+    answers.set(
+      '/v1/slis/',
+      `{"total":2,"results":[{"id":"${HOSTILE_ID}","name":"x"},{"id":"sli-000003","name":"y"}],"next":null,"previous":null}`,
+    );
+    const list = await runCli(['list', 'slis', '-o', 'name'], { env: env(), client: client() });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe('sli/sli-1\\u000asli-2\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J\\u202e\nsli/sli-000003\n');
+    answers.set('/v1/slis/sli-000009/', `{"id":"${HOSTILE_ID}","name":"x"}`);
+    const get = await runCli(['get', 'slis', 'sli-000009', '-o', 'name'], { env: env(), client: client() });
+    expect(get.code).toBe(0);
+    expect(get.stdout.split('\n')).toHaveLength(2);
+    // eslint-disable-next-line no-control-regex
+    expect(get.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+});

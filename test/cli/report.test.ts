@@ -29,6 +29,11 @@ describe('report rows and formats', () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField('-1', false)).toBe('-1');
     expect(csvField('@sum')).toBe("'@sum");
+    // Spreadsheets skip leading blanks before a formula; a semicolon separates cells in comma-decimal locales.
+    expect(csvField(' =1+1')).toBe("' =1+1");
+    expect(csvField('\t=1+1')).toBe("' =1+1");
+    expect(csvField('name;=HYPERLINK("x")')).toBe('"name;=HYPERLINK(""x"")"');
+    expect(csvField('a; b')).toBe('"a; b"');
   });
 
   it('a row from the SLO math; the SLI by name, or marked when gone', () => {

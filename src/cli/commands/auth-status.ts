@@ -116,9 +116,13 @@ function describeStatus(status: Status, now: Date): string {
     current: 'the current profile',
     default: 'the default profile',
   }[status.profileSource];
-  const others = status.storedProfiles.filter((p) => p !== status.profile);
+  // Profile names come from a file anyone may have edited by hand: shown as server text is.
+  const others = status.storedProfiles.filter((p) => p !== status.profile).map(sanitizeLine);
   const rows: [string, string][] = [
-    ['Profile', `${status.profile} (${profileNote}${others.length ? `; other profiles: ${others.join(', ')}` : ''})`],
+    [
+      'Profile',
+      `${sanitizeLine(status.profile)} (${profileNote}${others.length ? `; other profiles: ${others.join(', ')}` : ''})`,
+    ],
     [
       'Base URL',
       status.baseUrl
@@ -238,7 +242,7 @@ function describeProfiles(profiles: ProfileSummary[], status: Status): string {
   for (const p of profiles) {
     const token = p.tokenEnding ? `token …${p.tokenEnding}` : p.hasToken ? 'token set' : 'no token';
     const parts = [
-      `${p.current ? '*' : ' '} ${p.name}`,
+      `${p.current ? '*' : ' '} ${sanitizeLine(p.name)}`,
       p.host ?? 'no base URL',
       token,
       p.user ? `user ${sanitizeLine(p.user)}` : '',

@@ -221,14 +221,16 @@ const CSV_HEADER = ['name', 'target_percent', 'window', 'budget_seconds', 'sli',
 
 /**
  * A CSV field (RFC 4180 quoting; lines end in \n for the shell's tools):
- * quoted when it holds a comma, quote or line break.
- * Text that a spreadsheet would run as a formula (=, +, -, @ first) gets a
- * leading ' so opening the file runs nothing.
+ * quoted when it holds a comma, quote or line break, or a semicolon (the
+ * separator where the decimal mark is a comma: `a;=1+1` unquoted is a
+ * formula's cell there). Text that a spreadsheet would run as a formula (=,
+ * +, -, @ first, even after spaces, which spreadsheets skip) gets a leading
+ * ' so opening the file runs nothing.
  */
 export function csvField(value: string, isText = true): string {
   let field = sanitizeLine(value);
-  if (isText && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;
-  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+  if (isText && /^\s*[=+\-@]|^[\t\r]/.test(field)) field = `'${field}`;
+  return /[",;\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
 }
 
 export function csvReport(rows: readonly ReportRow[]): string {
