@@ -1,5 +1,5 @@
 /** Reading what the user gives: a JSON file or stdin, a token on stdin, a yes/no answer. */
-import { readFile, stat } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { SlotuiError } from '../api/errors.js';
 import { describeJsonProblem, locateJsonProblem } from './json-error.js';
 
@@ -50,11 +50,19 @@ export async function readTextInput(
     });
     return { text, name: 'stdin' };
   }
+  let handle: FileHandle | undefined;
   try {
-    // The size first: a wrong file (a disk image) is refused without being read.
-    if ((await stat(file)).size > limit.maxBytes) throw tooLarge(file);
-    const text = await readFile(file, 'utf8');
-    if (Buffer.byteLength(text) > limit.maxBytes) throw tooLarge(file);
+    handle = await open(file, 'r');
+    const info = await handle.stat();
+    if (info.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    // The size first: a wrong file (a disk image) is refused without being read. A device, a
+    // FIFO or `<(…)` has no size: its bytes are counted as they come, and refused past the limit.
+    if (info.size > limit.maxBytes) throw tooLarge(file);
+    const text = await readAll(handle.createReadStream({ autoClose: false }), limit.maxBytes, file).catch(
+      (error: unknown) => {
+        throw error instanceof SlotuiError ? tooLarge(file) : error;
+      },
+    );
     return { text, name: file };
   } catch (error) {
     if (error instanceof SlotuiError) throw error;
@@ -68,6 +76,8 @@ export async function readTextInput(
             ? 'permission denied'
             : (code ?? 'unknown error');
     throw new SlotuiError('validation', `Cannot read ${file}: ${why}.`, { cause: error });
+  } finally {
+    await handle?.close();
   }
 }
 

@@ -5,6 +5,7 @@
  * bad flags), nothing is sent when the input is refused, nothing crashes
  * (no crash log appears). Form input is tested by the forms work.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -108,6 +109,20 @@ describe('files and stdin', () => {
     const path = await file('eleven.json', `"${'x'.repeat(11 * 1024 * 1024)}"`);
     const r = await refused(['create', 'slis', '--file', path]);
     expect(r.stderr).toContain('is larger than 10 MB; give a file that holds one record.');
+  });
+
+  test('a device or a FIFO that never ends is read up to the limit, then refused', async () => {
+    const zero = await refused(['create', 'slis', '--file', '/dev/zero']);
+    expect(zero.stderr).toBe('slotui: /dev/zero is larger than 10 MB; give a file that holds one record.\n');
+    const fifo = join(dir, 'endless.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', 'exec yes > "$1"', 'sh', fifo], { stdio: 'ignore' });
+    try {
+      const r = await refused(['update', 'slis', 'sli-000001', '-f', fifo]);
+      expect(r.stderr).toBe(`slotui: ${fifo} is larger than 10 MB; give a file that holds one record.\n`);
+    } finally {
+      writer.kill();
+    }
   });
 
   test('a folder, and a file that does not exist', async () => {

@@ -6,10 +6,11 @@
  *
  * --out writes a temporary file beside FILE and renames it over FILE once
  * complete, so FILE is never left half written (mode 0644: definitions, not
- * secrets, meant for git).
+ * secrets, meant for git). A FILE that is there and is not a regular file (a
+ * FIFO, a device, /dev/stdout) is written into instead, never replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SlotuiError } from '../../api/errors.js';
 import { resolveResource } from '../../api/resources.js';
@@ -104,7 +105,7 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<n
     }
   };
   try {
-    if (options.out !== undefined) await writeFileAtomically(options.out, documents());
+    if (options.out !== undefined) await writeOut(options.out, documents());
     else for (const doc of documents()) await ctx.out.write(documentText(doc));
   } finally {
     progress.clear();
@@ -124,6 +125,30 @@ function indicatorName(slo: ApiRecord, sliNames: Map<string, string>): string | 
 }
 
 const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A regular file (or a new one) is written whole or not at all; anything else
+ * that is there (a FIFO a reader waits on, a device, `/dev/stdout`) is written
+ * into, never replaced by a file of our own.
+ */
+async function writeOut(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {
+  const existing = await stat(file).catch(() => undefined);
+  if (existing && !existing.isFile() && !existing.isDirectory()) await writeInto(file, documents);
+  else await writeFileAtomically(file, documents);
+}
+
+async function writeInto(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {
+  let handle;
+  try {
+    handle = await open(file, 'w');
+    for (const doc of documents) await handle.write(documentText(doc));
+  } catch (error) {
+    if (error instanceof SlotuiError) throw error;
+    throw new SlotuiError('validation', `Cannot write ${sanitizeLine(file)}: ${fileProblem(error)}.`, { cause: error });
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
 
 /** Writes the documents to a temporary file beside `file`, then renames it over `file`. */
 async function writeFileAtomically(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {

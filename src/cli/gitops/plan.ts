@@ -23,7 +23,7 @@ const FILE_LIMIT = { maxBytes: 256 * 1024 * 1024, hint: 'split it into smaller f
 export async function planFromFile(ctx: Context, client: ApiClient, file: string): Promise<PlanEntry[]> {
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the YAML from stdin; end it with Ctrl+D.');
   const { text, name } = await readTextInput(file, ctx.io.stdin, FILE_LIMIT);
-  const items: ReadItem[] = parseDocuments(text).map((parsed) =>
+  const items: ReadItem[] = parseDocuments(text, name).map((parsed) =>
     'error' in parsed
       ? { ok: false, document: parsed.document, reason: parsed.error }
       : { ...readDocument(parsed.value), document: parsed.document },

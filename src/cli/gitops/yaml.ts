@@ -6,11 +6,22 @@
  * them escaped, so printing an export on a terminal is safe. Reading gives
  * each document on its own, with its own error.
  */
-import YAML, { isScalar, type Document } from 'yaml';
+import { CST, Composer, LineCounter, Lexer, Parser, isScalar } from 'yaml';
+import { SlotuiError } from '../../api/errors.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { toYaml } from '../output.js';
 
 /** Most aliases a file may expand (a guard against "billion laughs" files). */
 const MAX_ALIASES = 100;
+
+/**
+ * What one file may hold, counted before anything is built: the `yaml`
+ * library spends about 1 KB a value (a 4 MB flow sequence of 2,000,000 items
+ * took 2 GB), and composes nested values by recursion. An OpenSLO document has
+ * a few dozen values a few levels deep; an export of 100,000 SLIs about 3
+ * million values.
+ */
+export const YAML_LIMITS = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 } as const;
 
 /** One document as YAML, starting with its `---` line. */
 export function documentText(value: unknown): string {
@@ -19,20 +30,108 @@ export function documentText(value: unknown): string {
 
 export type ParsedDocument = { document: number; value: unknown } | { document: number; error: string };
 
-/** Every document of a YAML stream; a document that does not parse carries its error (line and column). */
-export function parseDocuments(text: string): ParsedDocument[] {
-  const docs = YAML.parseAllDocuments(text.replace(/^\uFEFF/, ''), { uniqueKeys: true, prettyErrors: true });
-  const list: Document.Parsed[] = Array.isArray(docs) ? docs : [];
+/** Tokens that start a value (a scalar, an alias, a collection, an item or entry). */
+const VALUE_TOKENS: ReadonlySet<string> = new Set([
+  'scalar',
+  'single-quoted-scalar',
+  'double-quoted-scalar',
+  'block-scalar-header',
+  'alias',
+  'flow-map-start',
+  'flow-seq-start',
+  'seq-item-ind',
+  'explicit-key-ind',
+  'map-value-ind',
+  'comma',
+]);
+
+/**
+ * Which of YAML_LIMITS the text goes past, as the end of a sentence about the
+ * file ("has more than…"), or undefined. One pass of the lexer: nothing is
+ * kept but counts. Depth is the flow collections open plus the block levels
+ * (indentations deeper than the line before, and each `-`, `?` or `:` of a
+ * line) at each value: at least the real depth, never less.
+ */
+export function yamlBoundProblem(text: string): string | undefined {
+  let document = 1;
+  let inDocument = 0;
+  let total = 0;
+  let flow = 0;
+  const indents: number[] = [];
+  let lineStart = true;
+  let column = 0;
+  let onLine = 0;
+  let sawContent = false;
+  const per = (n: number) => n.toLocaleString('en-US');
+  for (const token of new Lexer().lex(text)) {
+    const type = CST.tokenType(token);
+    if (type === 'doc-start') {
+      if (sawContent) document++;
+      sawContent = true;
+      inDocument = 0;
+      indents.length = 0;
+      continue;
+    }
+    if (type === 'newline') {
+      lineStart = true;
+      column = 0;
+      onLine = 0;
+      continue;
+    }
+    if (type === 'space' && lineStart) {
+      column = token.length;
+      continue;
+    }
+    if (type === 'flow-map-start' || type === 'flow-seq-start') flow++;
+    if (type === 'flow-map-end' || type === 'flow-seq-end') flow = Math.max(0, flow - 1);
+    if (!type || !VALUE_TOKENS.has(type)) continue;
+    sawContent = true;
+    if (lineStart && flow === 0) {
+      while (indents.length > 0 && indents.at(-1)! >= column) indents.pop();
+      indents.push(column);
+    }
+    lineStart = false;
+    if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind') onLine++;
+    if (++inDocument > YAML_LIMITS.valuesPerDocument)
+      return `has more than ${per(YAML_LIMITS.valuesPerDocument)} values in document ${document}`;
+    if (++total > YAML_LIMITS.values) return `has more than ${per(YAML_LIMITS.values)} values`;
+    if (flow + indents.length + onLine > YAML_LIMITS.depth)
+      return `nests values more than ${YAML_LIMITS.depth} levels deep in document ${document}`;
+  }
+  return undefined;
+}
+
+/**
+ * Every document of a YAML stream; a document that does not parse carries its
+ * error (line and column). A text past YAML_LIMITS is refused as a whole,
+ * naming the limit, before anything is built; documents are then built one at
+ * a time, each dropped once read.
+ */
+export function parseDocuments(text: string, name = 'The YAML'): ParsedDocument[] {
+  const source = text.replace(/^\uFEFF/, '');
+  const problem = yamlBoundProblem(source);
+  if (problem) {
+    throw new SlotuiError(
+      'validation',
+      `${sanitizeLine(name)} ${problem}, more than slotui reads; an OpenSLO file has a few dozen values a document. Split it into smaller files.`,
+    );
+  }
+  const lines = new LineCounter();
+  const composer = new Composer({ uniqueKeys: true });
   const out: ParsedDocument[] = [];
-  list.forEach((doc, index) => {
-    const document = index + 1;
+  let document = 0;
+  for (const doc of composer.compose(new Parser(lines.addNewLine).parse(source))) {
+    document++;
     const [error] = doc.errors;
     if (error) {
-      const where = error.linePos?.[0] ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : '';
-      out.push({ document, error: `it is not valid YAML${where}: ${firstSentence(error.message)}` });
-      return;
+      const at = lines.linePos(error.pos[0]);
+      out.push({
+        document,
+        error: `it is not valid YAML at line ${at.line}, column ${at.col}: ${firstSentence(error.message)}`,
+      });
+      continue;
     }
-    if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) return; // an empty document (a trailing ---)
+    if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) continue; // an empty document (a trailing ---)
     try {
       out.push({ document, value: doc.toJS({ maxAliasCount: MAX_ALIASES }) });
     } catch (failure) {
@@ -41,7 +140,7 @@ export function parseDocuments(text: string): ParsedDocument[] {
         error: `it cannot be read: ${firstSentence(failure instanceof Error ? failure.message : String(failure))}`,
       });
     }
-  });
+  }
   return out;
 }
 

@@ -2,6 +2,8 @@
  * `export` against the sandbox, and its promise: an export read back by
  * `diff` changes nothing, for the sample data and for hostile records.
  */
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -174,6 +176,22 @@ describe('export', () => {
     expect((await stat(out)).mode & 0o777 & ~0o022).toBe(0o644 & ~0o022);
     const diff = await run(['diff', '-f', out], { env: sample.env() });
     expect(diff.code).toBe(0);
+  });
+
+  test('--out onto a FIFO writes into it for the reader waiting there, and leaves it a FIFO', async () => {
+    const fifo = join(files, 'export.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let received = '';
+    reader.stdout.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise((resolve) => reader.on('close', resolve));
+    const r = await run(['export', '--out', fifo], { env: sample.env() });
+    expect(r.stderr).toContain(`to ${fifo}`);
+    expect(r.code).toBe(0);
+    await ended;
+    expect(received.match(/^kind: /gm)).toHaveLength(50);
+    expect((await stat(fifo)).isFIFO()).toBe(true);
+    expect(readdirSync(files).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   test("a progress line on a terminal's stderr while records are read and written, erased at the end; never on stdout", async () => {

@@ -46,3 +46,44 @@ describe('OpenSLO YAML', () => {
     expect(parseDocuments('a: 1\na: 2\n')[0]).toMatchObject({ error: expect.stringMatching(/not valid YAML/) });
   });
 });
+
+describe('bounded: what a small file can make the parser build', () => {
+  const refusal = (text: string): string => {
+    try {
+      parseDocuments(text, 'big.yaml');
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'read';
+  };
+
+  test('a flow sequence of 2,000,000 items (4 MB) is refused by count, before anything is built', () => {
+    const text = `items: [${'1,'.repeat(2_000_000)}1]\n`;
+    expect(refusal(text)).toBe(
+      'big.yaml has more than 100,000 values in document 1, more than slotui reads; an OpenSLO file has a few dozen values a document. Split it into smaller files.',
+    );
+  });
+
+  test('nesting past 64 levels is refused, in flow and in block style', () => {
+    expect(refusal(`a: ${'['.repeat(100)}${']'.repeat(100)}\n`)).toMatch(
+      /^big\.yaml nests values more than 64 levels deep in document 1,/,
+    );
+    const block = Array.from({ length: 100 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n');
+    expect(refusal(`${block} x\n`)).toMatch(/^big\.yaml nests values more than 64 levels deep in document 1,/);
+    expect(refusal(`${'- '.repeat(100)}x\n`)).toMatch(/more than 64 levels deep/);
+  });
+
+  test('many small documents are read, each on its own; the limit is per document', () => {
+    const doc = (i: number) => `---\nkind: SLI\nmetadata:\n  name: sli-${i}\nspec:\n  items: [1, 2, 3]\n`;
+    const text = Array.from({ length: 2000 }, (_, i) => doc(i)).join('');
+    const parsed = parseDocuments(text);
+    expect(parsed).toHaveLength(2000);
+    expect(parsed[1999]).toEqual({
+      document: 2000,
+      value: { kind: 'SLI', metadata: { name: 'sli-1999' }, spec: { items: [1, 2, 3] } },
+    });
+    expect(refusal(`${doc(1)}---\nitems: [${'1,'.repeat(100_000)}1]\n`)).toMatch(
+      /more than 100,000 values in document 2,/,
+    );
+  });
+});
