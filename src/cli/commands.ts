@@ -23,6 +23,7 @@ export const FLAGS = {
   limit: { type: 'string', value: 'N', about: 'records per page (the server may cap it)' },
   offset: { type: 'string', value: 'N', about: 'records to skip (default 0)' },
   all: { type: 'boolean', about: "every page, following the server's next links" },
+  offline: { type: 'boolean', about: 'the page the dashboard last showed, from its cache; nothing is sent' },
   file: {
     type: 'string',
     short: 'f',
@@ -120,9 +121,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   list: {
     name: 'list',
-    usage: 'list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]',
+    usage: 'list <resource> [--limit N] [--offset N] [--all] [--offline] [-o FORMAT]',
     summary: 'one page of records (or every page with --all) as a table, JSON, YAML or names',
-    flags: ['limit', 'offset', 'all', 'output', 'json'],
+    flags: ['limit', 'offset', 'all', 'offline', 'output', 'json'],
     args: ['resource'],
     details: [
       'On a terminal the table fits its width and "page X of Y · total Z" follows on stderr;',

@@ -20,6 +20,8 @@ export interface CliIo {
   createClient?: (options: ClientOptions) => ApiClient;
   /** Tests only: the progress line's timing (delay, interval, clock). */
   progress?: Omit<ProgressOptions, 'env'>;
+  /** Tests only: the clock (ages, token expiry). */
+  now?: () => Date;
   /** The resources commands know (default: REGISTRY); tests run the CLI on another. */
   registry?: Registry;
 }

@@ -82,7 +82,7 @@ export async function main(io: CliIo): Promise<number> {
       );
     }
     const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
-    ctx = createContext(io, parsed.flags);
+    ctx = createContext(io, parsed.flags, io.now);
     return await run(ctx, parsed.args);
   } catch (error) {
     return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));

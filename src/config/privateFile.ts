@@ -13,14 +13,21 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 
 export type PrivateRead =
   | { text: string; problem?: undefined }
-  /** absent; not a regular file; bigger than the bound. */
-  | { text?: undefined; problem: 'absent' | 'not-a-file' | 'too-large' };
+  /** absent; not a regular file; bigger than the bound; another user's, or others can change it. */
+  | { text?: undefined; problem: 'absent' | 'not-a-file' | 'too-large' | 'not-ours' };
 
 export interface PrivateReadOptions {
   maxBytes: number;
   /** A link in the file's place is refused (a draft); the config may be a link a dotfiles tool made. */
   noFollow?: boolean;
+  /**
+   * Only a file this user owns and no one else can change is read (a cache in a
+   * folder others could write to); undefined where users have no ids (Windows).
+   */
+  ownerUid?: number;
 }
+
+const OTHERS_CAN_WRITE = 0o022;
 
 /** The file's text (UTF-8), or why it was not read. Other failures (EACCES…) are thrown. */
 export function readPrivateFile(file: string, options: PrivateReadOptions): PrivateRead {
@@ -36,6 +43,8 @@ export function readPrivateFile(file: string, options: PrivateReadOptions): Priv
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) return { problem: 'not-a-file' };
+    if (options.ownerUid !== undefined && (stat.uid !== options.ownerUid || stat.mode & OTHERS_CAN_WRITE))
+      return { problem: 'not-ours' };
     if (stat.size > options.maxBytes) return { problem: 'too-large' };
     // Read to the bound and one byte past it: a file that grew since fstat is still bounded.
     const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);

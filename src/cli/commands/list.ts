@@ -8,10 +8,12 @@
  */
 import type { ResourceDef } from '../../api/resources.js';
 import type { ApiClient, Page } from '../../api/types.js';
-import { integerFlag, booleanFlag } from '../args.js';
+import { SlotuiError } from '../../api/errors.js';
+import { humanAge } from '../../text/age.js';
+import { integerFlag, booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { pageFacts } from '../format.js';
-import { isDataFormat, outputFormat, recordSink, type RecordSink } from '../output.js';
+import { isDataFormat, outputFormat, recordSink, type OutputFormat, type RecordSink } from '../output.js';
 import { countText } from '../progress.js';
 import { resourceArg } from './shared.js';
 
@@ -24,6 +26,7 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
   const offset = integerFlag(ctx.flags, 'offset', 0, Number.MAX_SAFE_INTEGER, 'list');
   const format = outputFormat(ctx, 'list');
   const all = booleanFlag(ctx.flags, 'all');
+  if (booleanFlag(ctx.flags, 'offline')) return listOffline(ctx, def, format, { all, limit, offset });
   const client = await ctx.connect(ctx.settings());
 
   const sink = recordSink(ctx, def, format);
@@ -44,6 +47,48 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
   if (count.records === 0) sayEmpty(ctx, def, format);
   else if (format === 'table' && ctx.stdoutIsTerminal)
     ctx.err.line(`${count.records} records in ${count.pages} pages · total ${count.total}`);
+  return 0;
+}
+
+/**
+ * `--offline`: the page the dashboard last showed of that list, from its private cache, in the
+ * format asked for; how old it is goes to stderr on a terminal. Nothing is sent.
+ */
+async function listOffline(
+  ctx: Context,
+  def: ResourceDef,
+  format: OutputFormat,
+  asked: { all: boolean; limit: number | undefined; offset: number | undefined },
+): Promise<number> {
+  if (asked.all || asked.limit !== undefined || asked.offset !== undefined)
+    throw usageError('--offline prints the one page kept; it takes no --all, --limit or --offset.', 'list');
+  const settings = ctx.settings();
+  const [{ PageCache }, { cacheRootFrom }] = await Promise.all([
+    import('../../config/pageCache.js'),
+    import('../../startup/codeCache.js'),
+  ]);
+  const kept = settings.baseUrl
+    ? new PageCache(cacheRootFrom(ctx.io.env), { profile: settings.profileName, baseUrl: settings.baseUrl }).load(
+        def.name,
+      )
+    : {};
+  if (kept.problem) ctx.err.line(kept.problem);
+  if (!kept.page) {
+    throw new SlotuiError(
+      'config',
+      `No page of ${def.plural} is kept for profile ${settings.profileName}: the dashboard keeps the last page of each list it shows, so open that list there once while the service can be reached.`,
+    );
+  }
+  const sink = recordSink(ctx, def, format);
+  await sink.add(kept.page.results);
+  await sink.end();
+  if (ctx.io.stderr.isTTY === true) {
+    const { offset, limit, total, readAt } = kept.page;
+    const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+    const page = Math.min(pages, Math.floor(offset / Math.max(1, limit)) + 1);
+    const age = humanAge(ctx.now().getTime() - Date.parse(readAt));
+    ctx.err.line(`cached · read ${age} ago · page ${page} of ${pages} · total ${total}`);
+  }
   return 0;
 }
 
