@@ -121,7 +121,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   list: {
     name: 'list',
-    usage: 'list <resource> [--limit N] [--offset N] [--all] [--offline] [-o FORMAT]',
+    usage: 'list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]',
     summary: 'one page of records (or every page with --all) as a table, JSON, YAML or names',
     flags: ['limit', 'offset', 'all', 'offline', 'output', 'json'],
     args: ['resource'],
