@@ -1,5 +1,6 @@
 /** `slotui used-by` against the sandbox's sample data, served 5 records a page so every walk crosses pages. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Faults } from '../../src/sandbox/types.js';
 import { run, startCliHarness, type CliHarness } from './helpers.js';
 
 let h: CliHarness;
@@ -88,6 +89,27 @@ describe('used-by', () => {
     expect(bad.code).toBe(2);
     expect((await run(['used-by', 'sli'], { env: h.env() })).code).toBe(2);
   });
+
+  const failedReads: [string, { token?: string; faults?: Faults }, number, RegExp][] = [
+    ['a refused token', { token: 'not-a-token' }, 4, /^slotui: .*(token|Authentication).*\n$/],
+    ['a 500', { faults: { errorRate: 1, errorStatuses: [500] } }, 1, /^slotui: .*\n$/],
+    ['an HTML page', { faults: { htmlRate: 1 } }, 1, /^slotui: .*\n$/],
+  ];
+  test.each(failedReads)(
+    'a failed read (%s) is one line on stderr and its exit code, never a crash',
+    async (_what, how, code, line) => {
+      try {
+        if (how.faults) h.sandbox.setFaults(how.faults);
+        const env = how.token ? { ...h.env(), SLOTUI_TOKEN: how.token } : h.env();
+        const r = await run(['used-by', 'slis', 'sli-000001'], { env });
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(line);
+        expect(r.code).toBe(code);
+      } finally {
+        h.sandbox.setFaults({});
+      }
+    },
+  );
 
   test('--help names the command and its flags', async () => {
     const r = await run(['used-by', '--help']);

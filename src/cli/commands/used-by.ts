@@ -39,9 +39,20 @@ export async function usedByCommand(ctx: Context, args: string[]): Promise<numbe
 export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions): Promise<number> {
   const client = await ctx.connect(ctx.settings());
   const relations = relationsOf(ctx.registry);
-  const target = readUnlessGone(client, def, id);
-  const refs = await findReferrers(ctx, client, relations, def, id);
-  const { record, notFound } = await target;
+  // Read alongside the walk, and settled either way at once: a failure of this read while the
+  // walk runs (or after the walk failed) must not become a rejection nobody handles.
+  const target = settled(readUnlessGone(client, def, id));
+  let refs: RecordRef[];
+  try {
+    refs = await findReferrers(ctx, client, relations, def, id);
+  } catch (walkFailure) {
+    const read = await target;
+    // The record's own read says it better when both failed (a 401 is the same either way).
+    throw 'error' in read ? read.error : walkFailure;
+  }
+  const read = await target;
+  if ('error' in read) throw read.error;
+  const { record, notFound } = read.value;
   // A record that is not there and that nothing refers to: most likely a mistyped id.
   if (notFound && refs.length === 0) throw notFound;
   const what = record ? describeRecord(def, record) : `${def.singular} ${sanitizeLine(id)}`;
@@ -61,6 +72,13 @@ export async function runUsedBy(ctx: Context, { def, id, json }: UsedByOptions):
     ctx.err.line(`Nothing refers to ${def.plural}: no resource has a field that holds their ids.`);
   else if (!json || record === undefined) ctx.err.line(summary(relations, what, refs, froms, record === undefined));
   return 0;
+}
+
+function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /** The record, or the service's "not found" for it. */
