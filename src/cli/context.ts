@@ -33,7 +33,12 @@ export interface Context {
   now(): Date;
   store(): ConfigStore;
   /** The settings of the profile chosen by the flags and environment (or of another profile). */
-  settings(profile?: string): Settings;
+  /**
+   * The settings of a profile (default: the one chosen at start). With
+   * `fromEnv: false`, that profile's own address and token, not
+   * SLOTUI_BASE_URL's and SLOTUI_TOKEN's (they belong to the start profile).
+   */
+  settings(profile?: string, options?: { fromEnv?: boolean }): Settings;
   /** A client for the settings; throws when the base URL or token is missing. */
   connect(settings: Settings, options?: ConnectOptions): Promise<ApiClient>;
   /** Texts never to print (tokens met during this run); error output is redacted with them. */
@@ -77,15 +82,21 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
       return store;
     },
 
-    settings(profile) {
-      const key = profile ?? '';
+    settings(profile, options = {}) {
+      const fromEnv = options.fromEnv ?? true;
+      const key = `${fromEnv ? 'env' : 'stored'}:${profile ?? ''}`;
       const cached = settingsCache.get(key);
       if (cached) return cached;
       const settingsFlags: SettingsFlags = {
         profile: profile ?? stringFlag(flags, 'profile'),
         readOnly: booleanFlag(flags, 'read-only'),
       };
-      const settings = resolveSettings({ env: io.env, flags: settingsFlags, store: context.store() });
+      const settings = resolveSettings({
+        env: io.env,
+        flags: settingsFlags,
+        store: context.store(),
+        addressAndTokenFromEnv: fromEnv,
+      });
       if (settings.token) secrets.add(settings.token);
       settingsCache.set(key, settings);
       return settings;

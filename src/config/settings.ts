@@ -3,7 +3,7 @@
  * environment (interface: "each overrides the stored profile"), and the flags.
  */
 import { SlotuiError } from '../api/errors.js';
-import { withSchemeIfSet } from './urls.js';
+import { withScheme, withSchemeIfSet } from './urls.js';
 import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
 
@@ -19,6 +19,21 @@ export interface ResolveInput {
   env: NodeJS.ProcessEnv;
   flags: SettingsFlags;
   store: SettingsStore;
+  /**
+   * False: the profile's own address and token, whatever SLOTUI_BASE_URL,
+   * SLOTUI_FRONTEND_URL and SLOTUI_TOKEN say. They belong to the profile
+   * chosen at start; the dashboard's switch to another profile uses this.
+   */
+  addressAndTokenFromEnv?: boolean;
+}
+
+/** The origin of an address, or the address itself when it is not a URL (then it matches nothing else). */
+function originOf(address: string): string {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return address;
+  }
 }
 
 /** An empty variable counts as unset (`SLOTUI_TOKEN= slotui ...` means "no token from the environment"). */
@@ -48,7 +63,10 @@ function requestTimeoutMs(env: NodeJS.ProcessEnv, profile: Profile): number | un
   return Math.round(value * 1000);
 }
 
-export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
+export function resolveSettings({ env: fullEnv, flags, store, addressAndTokenFromEnv = true }: ResolveInput): Settings {
+  const env: NodeJS.ProcessEnv = addressAndTokenFromEnv
+    ? fullEnv
+    : { ...fullEnv, SLOTUI_BASE_URL: undefined, SLOTUI_FRONTEND_URL: undefined, SLOTUI_TOKEN: undefined };
   const config = store.read();
   const profileName =
     flags.profile?.trim() || fromEnv(env, 'SLOTUI_PROFILE') || config.currentProfile || DEFAULT_PROFILE;
@@ -61,15 +79,21 @@ export function resolveSettings({ env, flags, store }: ResolveInput): Settings {
     return { source: 'none' };
   };
   const baseUrl = pick('SLOTUI_BASE_URL', profile.baseUrl);
-  const token = pick('SLOTUI_TOKEN', profile.token);
+  let token = pick('SLOTUI_TOKEN', profile.token);
+  const address = withSchemeIfSet(baseUrl.value);
+  // A stored token goes only to the origin of the base URL stored with it.
+  const storedFor = profile.baseUrl ? originOf(withScheme(profile.baseUrl.trim())) : undefined;
+  const withheld = token.source === 'profile' && address && storedFor && originOf(address) !== storedFor;
+  if (withheld) token = { source: 'none' };
 
   return {
     profileName,
-    baseUrl: withSchemeIfSet(baseUrl.value),
+    baseUrl: address,
     baseUrlSource: baseUrl.source,
     frontendUrl: withSchemeIfSet(pick('SLOTUI_FRONTEND_URL', profile.frontendUrl).value),
     token: token.value,
     tokenSource: token.source,
+    ...(withheld ? { tokenWithheldFor: storedFor } : {}),
     // Said on screen only when the variable hides a different token (the same one hides nothing).
     ...(token.source === 'env' && profile.token && profile.token !== token.value ? { storedTokenShadowed: true } : {}),
     caFile: pick('SLOTUI_CA_FILE', profile.caFile).value,
@@ -127,8 +151,16 @@ export function requireConnection(
   if (!settings.token) {
     throw new SlotuiError(
       'auth',
-      `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`,
+      withheldTokenSentence(settings) ??
+        `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`,
     );
   }
   return { baseUrl: settings.baseUrl, token: settings.token };
+}
+
+/** Why the profile's stored token is not used (SLOTUI_BASE_URL names another origin), or undefined when it is. */
+export function withheldTokenSentence(settings: Settings): string | undefined {
+  if (!settings.tokenWithheldFor || !settings.baseUrl) return undefined;
+  const safe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
+  return `The token stored in profile ${settings.profileName} belongs to ${safe(settings.tokenWithheldFor)}, and SLOTUI_BASE_URL names ${safe(originOf(settings.baseUrl))}: it is not sent there. Set SLOTUI_TOKEN to a token of that service, or unset SLOTUI_BASE_URL.`;
 }

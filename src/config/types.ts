@@ -29,6 +29,12 @@ export interface Settings {
   tokenSource: Source;
   /** SLOTUI_TOKEN is set and the profile stores a token of its own, which it hides. */
   storedTokenShadowed?: boolean;
+  /**
+   * The profile stores a token for this origin, and SLOTUI_BASE_URL names
+   * another: the token is not used (a stored token goes only to the origin it
+   * was stored with), and `token` is unset.
+   */
+  tokenWithheldFor?: string;
   caFile?: string;
   paths: Partial<Record<ResourceName, string>>;
   fields?: FieldNames;

@@ -160,6 +160,47 @@ describe('a token from the environment with a base URL from the profile', () => 
   });
 });
 
+describe('a stored token goes only to the origin stored with it', () => {
+  test('SLOTUI_BASE_URL of another origin, no SLOTUI_TOKEN: the token is withheld, and why is said (exit 4)', () => {
+    const s = resolveSettings({ env: { SLOTUI_BASE_URL: 'evil.example' }, flags: {}, store: stored });
+    expect(s).toMatchObject({
+      baseUrl: 'https://evil.example',
+      tokenSource: 'none',
+      tokenWithheldFor: 'https://prod.example',
+    });
+    expect(s.token).toBeUndefined();
+    const error = (() => {
+      try {
+        requireConnection(s);
+      } catch (e) {
+        return e as SlotuiError;
+      }
+    })();
+    expect(error?.kind).toBe('auth');
+    expect(error?.message).toBe(
+      'The token stored in profile prod belongs to https://prod.example, and SLOTUI_BASE_URL names https://evil.example: it is not sent there. Set SLOTUI_TOKEN to a token of that service, or unset SLOTUI_BASE_URL.',
+    );
+  });
+
+  test('the same origin (another path, a bare host) keeps it; another port or scheme does not', () => {
+    for (const base of ['https://prod.example/api/', 'prod.example', 'https://PROD.example:443'])
+      expect(resolveSettings({ env: { SLOTUI_BASE_URL: base }, flags: {}, store: stored }).token).toBe('prod.tok.en');
+    for (const base of ['https://prod.example:8443', 'https://prod.example.evil', 'http://prod.example'])
+      expect(resolveSettings({ env: { SLOTUI_BASE_URL: base }, flags: {}, store: stored }).token).toBeUndefined();
+  });
+
+  test("without the variables (the dashboard's switch), the profile's own address and token", () => {
+    const env = {
+      SLOTUI_BASE_URL: 'https://env.example',
+      SLOTUI_TOKEN: 'env.tok.en',
+      SLOTUI_FRONTEND_URL: 'https://fe',
+    };
+    const s = resolveSettings({ env, flags: { profile: 'staging' }, store: stored, addressAndTokenFromEnv: false });
+    expect(s).toMatchObject({ baseUrl: 'https://staging.example', token: 'stg.tok.en', tokenSource: 'profile' });
+    expect(s.frontendUrl).toBeUndefined();
+  });
+});
+
 describe('requireConnection', () => {
   const caught = (fn: () => unknown): SlotuiError => {
     try {

@@ -8,6 +8,8 @@
  */
 import path from 'node:path';
 import { tokenUser } from '../../config/jwt.js';
+import { withScheme } from '../../config/urls.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { loggedInSentence, verifyToken } from '../../config/tokenSetup.js';
 import { assertProfileName } from '../../config/store.js';
 import type { Profile } from '../../config/types.js';
@@ -73,10 +75,18 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
     },
   });
 
-  // Addresses given by flag are stored; ones from the environment only fill a profile that has none.
+  // Addresses given by flag are stored; ones from the environment only fill a profile that has none,
+  // except a base URL of another origin than the stored one: the token belongs to the service it was
+  // checked with, and a stored token goes only to the origin stored with it.
+  const keepsStoredBase = stored.baseUrl !== undefined && sameOrigin(stored.baseUrl, baseUrl);
+  if (!baseUrlFlag && stored.baseUrl !== undefined && !keepsStoredBase) {
+    ctx.err.line(
+      `Profile ${name}'s base URL is now ${sanitizeLine(baseUrl)}, the service this token was checked with.`,
+    );
+  }
   const profile: Profile = {
     ...stored,
-    baseUrl: baseUrlFlag ?? stored.baseUrl ?? baseUrl,
+    baseUrl: baseUrlFlag ?? (keepsStoredBase ? stored.baseUrl : baseUrl),
     frontendUrl: frontendFlag ?? stored.frontendUrl ?? frontendUrl,
     // The CA the token was checked with is kept, so the next run trusts the service too.
     caFile: caFlag ? caFile : (stored.caFile ?? (caFile ? path.resolve(caFile) : undefined)),
@@ -152,4 +162,12 @@ async function interactiveLogin(ctx: Context): Promise<number> {
 function httpsFlag(ctx: Context, name: 'base-url' | 'frontend-url'): string | undefined {
   const value = stringFlag(ctx.flags, name);
   return value === undefined ? undefined : requireHttps(value, `--${name}`);
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(withScheme(a)).origin === new URL(withScheme(b)).origin;
+  } catch {
+    return false;
+  }
 }

@@ -9,6 +9,7 @@
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { isExpired, tokenUser, tryDecodeClaims } from '../../config/jwt.js';
+import { withheldTokenSentence } from '../../config/settings.js';
 import type { Profile } from '../../config/types.js';
 import { booleanFlag, stringFlag } from '../args.js';
 import type { Context } from '../context.js';
@@ -64,7 +65,8 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
   if (!settings.token) {
     failure = new SlotuiError(
       'auth',
-      `No token is set for profile ${settings.profileName}. Run \`slotui auth login --with-token\` or set SLOTUI_TOKEN.`,
+      withheldTokenSentence(settings) ??
+        `No token is set for profile ${settings.profileName}. Run \`slotui auth login --with-token\` or set SLOTUI_TOKEN.`,
     );
   } else if (!settings.baseUrl) {
     failure = new SlotuiError(

@@ -13,6 +13,7 @@ import { createClient } from '../../api/client.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import { DraftStore } from '../../config/drafts.js';
+import { withheldTokenSentence } from '../../config/settings.js';
 import type { Session } from '../../tui/session.js';
 import type { ProfileEntry } from '../../tui/types.js';
 import { booleanFlag } from '../args.js';
@@ -58,7 +59,10 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     if (settings.baseUrl && !settings.token) {
       const { runDashboard } = await import('../../tui/run.js');
       const auth = createAuthDeps(ctx, {
-        start: { kind: 'setup', reason: `Profile ${settings.profileName} has no token yet.` },
+        start: {
+          kind: 'setup',
+          reason: withheldTokenSentence(settings) ?? `Profile ${settings.profileName} has no token yet.`,
+        },
       });
       return await runDashboard({ ...common, auth });
     }
@@ -184,9 +188,14 @@ function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () =
 }
 
 /** `:profile NAME` in the dashboard: the settings and a client of another profile (closed with the run). */
-function profileOpener(ctx: Context): (name: string) => Promise<Session> {
+/**
+ * `:profile NAME`: that profile's session. SLOTUI_TOKEN and SLOTUI_BASE_URL
+ * belong to the profile chosen at start: another profile gets its own stored
+ * address and token (the variables' token never goes to another profile's server).
+ */
+export function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   return async (name) => {
-    const settings = ctx.settings(name);
+    const settings = ctx.settings(name, { fromEnv: name === ctx.settings().profileName });
     return { client: await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS, quiet: true }), settings };
   };
 }
