@@ -28,6 +28,16 @@ export const DEFAULT_MAX_LIMIT = 100;
 const TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_RECORDED_REQUESTS = 1000;
+/** The bodies kept in `requests` (for tests), in all: the oldest go first past it. */
+const MAX_RECORDED_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * Connections served at once; more are dropped as they come. With bodies of at
+ * most MAX_BODY_BYTES read only after the token is checked, a flood of
+ * requests holds at most this many bodies: the sandbox's memory stays bounded.
+ */
+export const MAX_CONNECTIONS = 128;
+/** Login sessions of the stand-in frontend kept (the oldest forgotten first). */
+const MAX_SESSIONS = 1000;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
@@ -80,9 +90,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let origin = '';
   let knownHosts = new Set<string>();
 
-  const record = (entry: RecordedRequest) => {
+  const bodyBytes = new WeakMap<RecordedRequest, number>();
+  let recordedBodyBytes = 0;
+  const record = (entry: RecordedRequest, rawBody = '') => {
     requests.push(entry);
-    if (requests.length > MAX_RECORDED_REQUESTS) requests.splice(0, requests.length - MAX_RECORDED_REQUESTS);
+    bodyBytes.set(entry, rawBody.length);
+    recordedBodyBytes += rawBody.length;
+    while (
+      requests.length > MAX_RECORDED_REQUESTS ||
+      (recordedBodyBytes > MAX_RECORDED_BODY_BYTES && requests.length > 1)
+    ) {
+      recordedBodyBytes -= bodyBytes.get(requests.shift()!) ?? 0;
+    }
   };
 
   /** Links use the origin the client used when it is one of ours (127.0.0.1 or localhost), else the base URL. */
@@ -93,20 +112,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     counters.requests++;
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', origin);
-    const body = await readBody(req);
-    if (body === undefined) return; // the client went away mid-body
-    if (body === TOO_LARGE) {
-      send(
-        res,
-        errorReply(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' }),
-      );
-      return;
-    }
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const path = url.pathname + url.search;
 
+    // Nothing of a body is kept before the token is checked; the frontend reads none at all.
     if (!isApi) {
-      record({ method, path, body: parseJson(body), authorized: false });
+      discardBody(req);
+      record({ method, path, authorized: false });
       send(
         res,
         handleFrontend(
@@ -114,15 +126,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           { method, url, cookie: req.headers.cookie },
         ) ?? errorReply(404, 'Not found.'),
       );
+      while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
       return;
     }
 
     const auth = authenticate(req.headers.authorization);
-    record({ method, path, body: parseJson(body), authorized: auth.ok });
     if (!auth.ok) {
-      send(res, errorReply(401, auth.detail, undefined, { 'www-authenticate': auth.challenge }));
+      discardBody(req);
+      record({ method, path, authorized: false });
+      send(res, errorReply(401, auth.detail, undefined, { 'www-authenticate': auth.challenge, connection: 'close' }));
       return;
     }
+
+    const body = await readBody(req);
+    if (body === undefined) return; // the client went away mid-body
+    if (body === TOO_LARGE) {
+      record({ method, path, authorized: true });
+      send(
+        res,
+        errorReply(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' }),
+      );
+      return;
+    }
+    record({ method, path, body: parseJson(body), authorized: true }, body);
 
     if (faults.latencyMs > 0) {
       try {
@@ -202,6 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!res.headersSent && !res.destroyed) send(res, errorReply(500, 'The sandbox failed to handle this request.'));
     });
   });
+  server.maxConnections = MAX_CONNECTIONS;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -290,6 +317,16 @@ function certificateHosts(host: string): string[] {
 function urlHostOf(host: string): string {
   if (WILDCARDS.has(host)) return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host.toLowerCase();
+}
+
+/** A body that will not be used: let it flow past (nothing is kept), up to where the connection is dropped. */
+function discardBody(req: IncomingMessage): void {
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 const TOO_LARGE = Symbol('too large');
