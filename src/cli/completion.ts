@@ -7,7 +7,7 @@
  *
  * A first line `:files` asks the shell to complete file names instead.
  */
-import type { Registry } from '../api/resources.js';
+import type { Registry, ResourceDef } from '../api/resources.js';
 import { configDirFrom } from '../config/paths.js';
 import { ConfigStore, isProfileName } from '../config/store.js';
 import { commandWords } from './args.js';
@@ -136,6 +136,45 @@ function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registr
   return [];
 }
 
+/**
+ * The resources whose record ids the last word takes (`get slo <Tab>`, `budget <Tab>`,
+ * `export <Tab>`), or undefined when it takes something else. Ids come from the service
+ * (completionIds.ts), so they are asked for apart from the words above, which need nothing.
+ */
+export function idsWanted(words: readonly string[], registry: Registry): ResourceDef[] | undefined {
+  const current = words.at(-1) ?? '';
+  const before = words.slice(0, -1);
+  const previous = before.at(-1);
+  const previousFlag = previous?.startsWith('-') && !previous.includes('=') ? flagOf(previous) : undefined;
+  if (current.startsWith('-') || (previousFlag && takesValue(previousFlag))) return undefined;
+  const { spec, positionals } = commandOf(before);
+  if (!spec) return undefined;
+  const argument = spec.args[positionals.length] ?? spec.rest;
+  if (argument === 'id') {
+    if (spec.args[0] === 'resource') {
+      const def = registry.resolve(positionals[0] ?? '');
+      return def ? [def] : undefined;
+    }
+    // export takes ids of SLIs and SLOs alike, without naming a resource.
+    return resolved(registry, ['slis', 'slos']);
+  }
+  if (argument === 'slo-id') return resolved(registry, ['slos']);
+  return undefined;
+}
+
+const resolved = (registry: Registry, names: string[]): ResourceDef[] =>
+  names.flatMap((name) => registry.resolve(name) ?? []);
+
+/** The profile the words name with --profile, if any (ids are read from that profile's service). */
+export function profileIn(words: readonly string[]): string | undefined {
+  for (let i = 0; i < words.length - 1; i++) {
+    const word = words[i] ?? '';
+    if (word.startsWith('--profile=')) return word.slice('--profile='.length);
+    if (word === '--profile') return words[i + 1];
+  }
+  return undefined;
+}
+
 /** The script for a shell: it hands the words to `slotui __complete` and shows what comes back. */
 export function completionScript(shell: Shell): string {
   switch (shell) {
@@ -150,9 +189,11 @@ _slotui() {
     return
   fi
   # Each line is a candidate taken as it is: compgen -W would expand $(…) and \`…\` in it.
+  # A record id comes as "id<TAB>name": bash has no place for the name.
   local candidate
   COMPREPLY=()
   while IFS= read -r candidate; do
+    candidate="\${candidate%%$'\\t'*}"
     [[ -n "$candidate" && "$candidate" == "$cur"* ]] && COMPREPLY+=("$candidate")
   done <<< "$out"
 }
@@ -169,9 +210,14 @@ _slotui() {
     _files
     return
   fi
-  local -a candidates
-  candidates=("\${(@f)out}")
-  compadd -a candidates
+  # A record id comes as "id<TAB>name": the id is completed, the name shown beside it.
+  local -a candidates shown
+  local line
+  for line in "\${(@f)out}"; do
+    candidates+=("\${line%%$'\\t'*}")
+    if [[ "$line" == *$'\\t'* ]]; then shown+=("\${line%%$'\\t'*}  -- \${line#*$'\\t'}"); else shown+=("$line"); fi
+  done
+  compadd -l -d shown -a candidates
 }
 if [[ "$funcstack[1]" == "_slotui" ]]; then
   _slotui "$@"

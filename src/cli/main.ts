@@ -56,16 +56,25 @@ export async function main(io: CliIo): Promise<number> {
   try {
     // The completion scripts' call on every Tab: answered before parsing (the words are half typed).
     if (io.argv[0] === '__complete') {
-      const [{ completeWords }, { REGISTRY }] = await Promise.all([
+      const [{ completeWords, idsWanted, profileIn }, { REGISTRY }] = await Promise.all([
         import('./completion.js'),
         import('../api/resources.js'),
       ]);
-      return await writeAndExit(
-        io,
-        completeWords(io.argv.slice(1), io.env, io.registry ?? REGISTRY)
-          .map((word) => `${word}\n`)
-          .join(''),
-      );
+      const words = io.argv.slice(1);
+      const registry = io.registry ?? REGISTRY;
+      const ids = idsWanted(words, registry);
+      let candidates: string[];
+      if (ids) {
+        const [{ createContext }, { idCandidates }] = await Promise.all([
+          import('./context.js'),
+          import('./completionIds.js'),
+        ]);
+        ctx = createContext(io, {}, io.now);
+        candidates = await idCandidates(ctx, ids, profileIn(words)).catch(() => []);
+      } else {
+        candidates = completeWords(words, io.env, registry);
+      }
+      return await writeAndExit(io, candidates.map((word) => `${word}\n`).join(''));
     }
     const parsed = parseCommandLine(io.argv);
     if (parsed.kind === 'version') return await writeAndExit(io, `slotui ${VERSION}\n`);
