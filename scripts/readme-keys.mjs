@@ -1,5 +1,5 @@
 // Writes the dashboard's key table (from src/tui/keys.ts, the one keymap) into
-// README.md between the keys markers. test/readme.test.ts fails when they drift.
+// docs/keys.md between the keys markers. test/readme.test.ts fails when they drift.
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Buffer } from 'node:buffer';
@@ -15,6 +15,6 @@ const out = await build({
 const { keyTableMarkdown } = await import(
   `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
 );
-const readme = await readFile('README.md', 'utf8');
+const readme = await readFile('docs/keys.md', 'utf8');
 const next = readme.replace(/(<!-- keys:start -->\n)[\s\S]*?(<!-- keys:end -->)/, `$1${keyTableMarkdown()}\n$2`);
-await writeFile('README.md', next);
+await writeFile('docs/keys.md', next);

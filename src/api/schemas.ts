@@ -7,7 +7,7 @@
  *   fields are kept for the detail view) and tolerant (a field the spec lists
  *   may be missing or null);
  * - the create payload: what we check before sending. Which fields are required
- *   is not in the spec; our choice is documented in the README and enforced by
+ *   is not in the spec; our choice is documented in docs/sandbox.md and enforced by
  *   the sandbox with the same schemas.
  *
  * The schemas are made on first use, with zod loaded then (zod.ts): zod is

@@ -1,6 +1,6 @@
 /**
  * Records ↔ OpenSLO v1 documents: the one place that decides how an SLI or
- * SLO is written as OpenSLO and read back (the README has the table).
+ * SLO is written as OpenSLO and read back (docs/gitops.md has the table).
  *
  * Writing keeps everything: what OpenSLO has no field for goes into
  * `slotui/…` annotations holding the stored text exactly, so a document read

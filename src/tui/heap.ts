@@ -7,7 +7,7 @@
  * old one grown by half of what is live (not several times). With 100,000
  * SLIs in the bench that is tens of MB less resident memory at the peak, for
  * a gathering that collects garbage more often (seconds slower over 100,000
- * records; see the README's Performance). Set when the first gathering starts,
+ * records; see docs/performance.md). Set when the first gathering starts,
  * never before the first frame, and only by the real program (it is
  * process-wide).
  */
