@@ -1,11 +1,11 @@
-// Writes the dashboard's key table (from src/tui/keys.ts, the one keymap) into
+// Writes the dashboard's key table (from src/tui/help.ts, over the one keymap) into
 // docs/keys.md between the keys markers. test/readme.test.ts fails when they drift.
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Buffer } from 'node:buffer';
 
 const out = await build({
-  entryPoints: ['src/tui/keys.ts'],
+  entryPoints: ['src/tui/help.ts'],
   bundle: true,
   format: 'esm',
   platform: 'node',

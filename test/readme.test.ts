@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { keyTableMarkdown } from '../src/tui/keys.js';
+import { keyTableMarkdown } from '../src/tui/help.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -20,7 +20,7 @@ import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
 import { SetupStore } from './auth/setupStore.js';
-import { SetupView } from './auth/SetupView.js';
+import { SetupView, setupScreen } from './auth/SetupView.js';
 import { Done, Welcome } from './auth/StartViews.js';
 import { SwappableClient } from './auth/swappableClient.js';
 import type { AuthDeps, LoginResult } from './auth/types.js';
@@ -33,7 +33,9 @@ import { DashboardView } from './DashboardView.js';
 import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
 import { activeHints, dispatchKey, splitKeys, type KeyLayer } from './input/router.js';
 import { createJobControl, type JobControl } from './jobControl.js';
-import { matchesKey, type KeyEnv } from './keys.js';
+import type { KeyEnv } from './input/binding.js';
+import { matchesKey } from './input/match.js';
+import { DEFAULT_KEYMAP } from './keys.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { Session } from './session.js';
 import type { FirstPage, ProfileEntry } from './types.js';
@@ -99,7 +101,7 @@ export function App(props: AppProps): React.JSX.Element {
       : undefined;
   }, [props.openProfile]);
 
-  const build = (session: Session, firstPage?: FirstPage): Dashboard =>
+  const build = (session: Session, firstPage?: FirstPage, demo = Boolean(props.demo)): Dashboard =>
     createDashboard({
       client: new SwappableClient(session.client),
       settings: session.settings,
@@ -113,6 +115,7 @@ export function App(props: AppProps): React.JSX.Element {
       initialResource: props.initialResource,
       registry: props.registry,
       onGathering: props.onGathering,
+      demo,
       quit: onQuit,
       // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
       writeTerminal:
@@ -129,7 +132,6 @@ export function App(props: AppProps): React.JSX.Element {
       : null,
   );
   const [pending, setPending] = useState<Session | null>(null);
-  const [demo, setDemo] = useState(Boolean(props.demo));
   const [done, setDone] = useState<LoginResult | null>(null);
   const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
   useEffect(() => () => dashboard?.dispose(), [dashboard]);
@@ -209,15 +211,14 @@ export function App(props: AppProps): React.JSX.Element {
     });
   }, [dashboard, launchEditor, stdout, suspendTerminal]);
 
-  const openDashboard = (session: Session) => moveTo('dashboard', build(session));
+  const openDashboard = (session: Session, demo?: boolean) => moveTo('dashboard', build(session, undefined, demo));
 
   const startDemo = async () => {
     if (!auth?.startDemo) return;
     setNotice({ text: 'Starting the demo sandbox…', tone: 'info' });
     try {
       const demoSession = await auth.startDemo();
-      setDemo(true);
-      openDashboard(demoSession);
+      openDashboard(demoSession, true);
     } catch (error) {
       setNotice({ text: sanitizeLine(describeError(error)), tone: 'error' });
     }
@@ -269,10 +270,11 @@ export function App(props: AppProps): React.JSX.Element {
     }
     if (key.eventType === 'release') return;
     setNotice(null);
-    for (const one of splitKeys(input, key, now === 'setup')) dispatchKey(startLayers(), START_ENV, one.input, one.key);
+    for (const one of splitKeys(input, key, now === 'setup'))
+      dispatchKey(startLayers(), DEFAULT_KEYMAP, START_ENV, one.input, one.key);
   });
 
-  if (screen === 'dashboard' && dashboard) return <DashboardView dashboard={dashboard} demo={demo} clock={clock} />;
+  if (screen === 'dashboard' && dashboard) return <DashboardView dashboard={dashboard} />;
 
   const theme = props.settings.noColor ? MONO_THEME : COLOR_THEME;
   const bodyHeight = Math.max(1, rows - 2);
@@ -282,7 +284,7 @@ export function App(props: AppProps): React.JSX.Element {
         <Box flexDirection="column" width={columns} height={bodyHeight} overflow="hidden">
           {screen === 'welcome' ? <Welcome width={columns} demo={Boolean(auth?.startDemo)} /> : null}
           {screen === 'setup' && setup ? (
-            <SetupView store={setup} profile={props.settings.profileName} width={columns} height={bodyHeight} />
+            <StartSetup flow={setup} profile={props.settings.profileName} width={columns} height={bodyHeight} />
           ) : null}
           {screen === 'done' && done ? <Done result={done} width={columns} /> : null}
         </Box>
@@ -307,5 +309,20 @@ function StartHints({
 }): React.JSX.Element {
   const idle = useMemo(() => ({ subscribe: () => () => undefined, getSnapshot: () => null }), []);
   useSyncExternalStore((setup ?? idle).subscribe, (setup ?? idle).getSnapshot);
-  return <HintBar hints={activeHints(layers(), START_ENV)} width={width} />;
+  return <HintBar hints={activeHints(layers(), DEFAULT_KEYMAP, START_ENV)} width={width} />;
+}
+
+function StartSetup({
+  flow,
+  profile,
+  width,
+  height,
+}: {
+  flow: SetupStore;
+  profile: string;
+  width: number;
+  height: number;
+}): React.JSX.Element {
+  useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  return <SetupView screen={setupScreen(flow)} profile={profile} width={width} height={height} />;
 }

@@ -5,10 +5,11 @@
  * stores and draws the one screen `screen()` names; keys come in through
  * `handleInput`, the one way into the dashboard from the keyboard.
  *
- * Extending it: a key is one binding in keys.ts plus its handler in a
- * controller's layer; a screen or overlay is one variant of DashboardScreen
- * plus one view in DashboardView.tsx; a column or field is one entry in the
- * resource registry.
+ * Extending it: a key is one binding row and its handler in the controller
+ * of its context (src/tui/controllers/); a screen is one rung of the ladder
+ * (view/ladder.ts), its body in the view model (view/viewModel.ts), its
+ * layers (controllers/layers.ts) and its view (DashboardView.tsx); a column
+ * or field is one entry in the resource registry.
  */
 import type { Key } from 'ink';
 import { REGISTRY, type Column, type Registry, type ResourceDef, type ResourceName } from '../api/resources.js';
@@ -23,19 +24,15 @@ import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { loggedInSentence } from '../config/tokenSetup.js';
 import { TokenSetupController } from './auth/tokenSetupController.js';
-import type { SetupStore } from './auth/setupStore.js';
 import type { AuthDeps } from './auth/types.js';
-import { createController, type Controller } from './controller.js';
 import { errorSentence } from './errorText.js';
 import { createForms, type Forms } from './forms/formsController.js';
-import type { FormsState } from './forms/formsStore.js';
-import type { KeyEnv } from './keys.js';
 import type { TerminalSize } from './layout.js';
 import { ListStore } from './state/listStore.js';
 import { currentDetail, initialNav, NavStore, type NavState } from './state/navigation.js';
 import { RecordStore, recordKey } from './state/recordStore.js';
 import { RequestGate } from './state/requestGate.js';
-import { Store } from './state/store.js';
+import { DerivedStore, Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
 import { RelationsStore } from './state/relationsStore.js';
@@ -45,6 +42,21 @@ import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
 import type { FirstPage, ProfileEntry } from './types.js';
 import { createProfileSwitcher, type ProfileSwitcher } from './profiles.js';
+import type { DashboardContext, DashboardSession } from './controllers/context.js';
+import { createKeyLayers } from './controllers/layers.js';
+import type { KeyEnv, KeyLayer } from './input/binding.js';
+import type { Keymap } from './input/keymap.js';
+import { dispatchKey, splitKeys } from './input/router.js';
+import { DEFAULT_KEYMAP } from './keys.js';
+import type { Screen } from './view/ladder.js';
+import {
+  computeView,
+  screenOf,
+  shownOf,
+  viewSourcesOf,
+  type DashboardViewModel,
+  type ViewSources,
+} from './view/viewModel.js';
 
 export interface DashboardServices {
   client: ApiClient;
@@ -73,32 +85,13 @@ export interface DashboardServices {
   registry?: Registry;
   /** Called as the record index starts reading a whole list (the program tunes its heap: heap.ts). */
   onGathering?: () => void;
+  /** Running on the embedded sandbox (--demo): the header says so. */
+  demo?: boolean;
+  /** The keys in effect (default: as shipped; a settings file may rebind them: keys.ts createKeymap). */
+  keymap?: Keymap;
 }
 
-export interface DashboardSession {
-  client: ApiClient;
-  settings: Settings;
-  readOnly: boolean;
-  stores: Record<ResourceName, ListStore>;
-  /** Every record of a resource, gathered in the background on demand (filter, sort, pickers, relations). */
-  index: RecordIndex;
-  /** The whole list of each resource, filtered and sorted (`/`, `o`, `O`). */
-  wholes: Record<ResourceName, WholeList>;
-  /** Names of the records list columns refer to, as far as they have been read. */
-  names: ReferenceNames;
-  /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
-  owned: boolean;
-}
-
-/** The one screen the state names, top first: what the view draws and what gets the keys. */
-export type DashboardScreen =
-  | { kind: 'setup'; flow: SetupStore }
-  | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
-  | { kind: 'help' }
-  | { kind: 'profiles' }
-  | { kind: 'relations' }
-  | { kind: 'detail' }
-  | { kind: 'list' };
+export type { DashboardSession } from './controllers/context.js';
 
 export interface Dashboard {
   registry: Registry;
@@ -111,11 +104,16 @@ export interface Dashboard {
   profiles?: ProfileSwitcher;
   setup: TokenSetupController;
   session: Store<DashboardSession>;
-  controller: Controller;
+  keymap: Keymap;
+  /** What is drawn, worked out from the state (the view subscribes to it alone). */
+  view: Store<DashboardViewModel>;
   env(): KeyEnv;
   /** How `E` hands the terminal to the user's editor (the view knows the terminal). */
   setEditorRunner(run: (file: string) => Promise<void>): void;
-  screen(): DashboardScreen;
+  /** The screen on top (view/ladder.ts). */
+  screen(): Screen;
+  /** The key layers of the screen on top, top first. */
+  layers(): KeyLayer[];
   handleInput(input: string, key: Key): void;
   resize(size: TerminalSize): void;
   dispose(): void;
@@ -382,37 +380,58 @@ export function createDashboard(services: DashboardServices): Dashboard {
       })
     : undefined;
 
-  const controller = createController({
+  const keymap = services.keymap ?? DEFAULT_KEYMAP;
+  const quit = () => {
+    // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
+    services.quit(0, forms.keepDraft());
+  };
+  const sources: ViewSources = {
     registry,
+    keymap,
+    demo: Boolean(services.demo),
+    clock,
     nav,
     viewport,
+    session,
     records,
     relations: relationsStore,
-    stores: () => session.getSnapshot().stores,
-    wholes: () => session.getSnapshot().wholes,
-    index: () => session.getSnapshot().index,
-    clock,
-    writeTerminal: services.writeTerminal,
+    forms: forms.store,
+    profiles: profiles?.picker,
+    setup,
     env,
-    quit: () => {
-      // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
-      services.quit(0, forms.keepDraft());
-    },
-    profiles,
-    setupLayer: () => setup.layer(),
+    layers: (screen) => keyLayers.layers(screen),
+  };
+  const view = new DerivedStore(
+    () => computeView(sources),
+    () => viewSourcesOf(sources),
+  );
+  const ctx: DashboardContext = {
+    registry,
+    nav,
+    records,
+    relations: relationsStore,
     forms,
-  });
+    profiles,
+    session: () => session.getSnapshot(),
+    shown: () => shownOf(sources),
+    room: () => view.getSnapshot().room,
+    env,
+    say,
+    quit,
+  };
+  const keyLayers = createKeyLayers(ctx, { clock, writeTerminal: services.writeTerminal });
+  const screen = (): Screen => screenOf(sources);
+  const layers = () => keyLayers.layers(screen());
 
-  const screen = (): DashboardScreen => {
-    const flow = setup.getSnapshot().flow;
-    if (flow) return { kind: 'setup', flow };
-    const formsState = forms.store.getSnapshot();
-    if (formsState.kind !== 'none') return { kind: 'forms', state: formsState };
-    if (profiles?.picker.getSnapshot()) return { kind: 'profiles' };
-    const state = nav.getSnapshot();
-    if (state.overlay === 'help') return { kind: 'help' };
-    if (relationsStore.getSnapshot()) return { kind: 'relations' };
-    return state.details.length > 0 ? { kind: 'detail' } : { kind: 'list' };
+  const handleInput = (input: string, key: Key) => {
+    if (key.eventType === 'release') return;
+    // A message or notice lasts until the next key.
+    nav.dispatch({ type: 'message', message: null });
+    session.getSnapshot().stores[nav.getSnapshot().resource].clearNotice();
+    for (const one of splitKeys(input, key, keyLayers.textInput(screen()))) {
+      const result = dispatchKey(layers(), keymap, env(), one.input, one.key);
+      if (result.kind === 'refused') say(result.reason, 'error');
+    }
   };
 
   // A token from the environment wins over the stored one without a word elsewhere: say it once, on screen.
@@ -438,13 +457,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     profiles,
     setup,
     session,
-    controller,
+    keymap,
+    view,
     env,
     setEditorRunner: (run) => {
       editorRunner = run;
     },
     screen,
-    handleInput: (input, key) => controller.handleInput(input, key),
+    layers,
+    handleInput,
     resize: (size) => {
       const before = viewport.pageSize;
       viewport.resize(size);
@@ -457,6 +478,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     dispose: () => {
       if (disposed) return;
       disposed = true;
+      view.dispose();
       unwatchNav();
       unwatchRecords();
       unwatchList?.();

@@ -10,7 +10,7 @@ import { sanitizeLine } from '../text/sanitize.js';
 import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
 import { errorSentence } from './errorText.js';
-import type { KeyLayer } from './input/router.js';
+import type { Key } from 'ink';
 import { EMPTY_EDITOR, editLine, type EditorState } from './text/lineEditor.js';
 import { Store } from './state/store.js';
 import type { ProfileEntry } from './types.js';
@@ -50,8 +50,14 @@ export interface ProfileSwitcher {
   open(name: string): void;
   /** `:profile` alone: the list to pick from. */
   pick(): void;
-  /** The picker's keys while it is open. */
-  layer(): KeyLayer | null;
+  /** The picker's selection moves (↑ ↓). */
+  move(delta: number): void;
+  /** Switches to the selected profile. */
+  choose(): void;
+  /** Back, keeping the profile in use. */
+  close(): void;
+  /** Typing narrows the names; true when the key was text. */
+  type(input: string, key: Key): boolean;
 }
 
 const shown = (name: string): string => truncate(sanitizeLine(name), 40);
@@ -135,33 +141,24 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
     else deps.open(entry.name);
   };
 
-  const layer = (): KeyLayer | null =>
-    picker.getSnapshot()
-      ? {
-          context: 'profiles',
-          owns: true,
-          handlers: {
-            'profiles-up': () => move(-1),
-            'profiles-down': () => move(1),
-            'profiles-choose': choose,
-            'profiles-close': () => picker.set(null),
-          },
-          text: (input, key) => {
-            const view = picker.getSnapshot();
-            if (!view) return false;
-            const edited = editLine(view.search, input, key, MAX_SEARCH);
-            if (!edited) return false;
-            picker.set({ ...view, search: edited, selected: 0 });
-            return true;
-          },
-        }
-      : null;
+  /** Typing narrows the list by name; true when the key was text. */
+  const type = (input: string, key: Key): boolean => {
+    const view = picker.getSnapshot();
+    if (!view) return false;
+    const edited = editLine(view.search, input, key, MAX_SEARCH);
+    if (!edited) return false;
+    picker.set({ ...view, search: edited, selected: 0 });
+    return true;
+  };
 
   return {
     picker,
     names: () => (deps.list?.() ?? []).map((e) => e.name),
     open,
     pick,
-    layer,
+    move,
+    choose,
+    close: () => picker.set(null),
+    type,
   };
 }

@@ -3,7 +3,8 @@
  * (no create, edit or delete keys anywhere).
  */
 import { describe, expect, test } from 'vitest';
-import { BINDINGS, commandLineHelp, GROUP_ORDER } from '../../src/tui/keys.js';
+import { BINDINGS } from '../../src/tui/keys.js';
+import { commandLineHelp, GROUP_ORDER } from '../../src/tui/help.js';
 import {
   dashboardFixture,
   flat,

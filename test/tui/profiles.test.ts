@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import { createDashboard, type Dashboard } from '../../src/tui/dashboard.js';
-import type { BindingId } from '../../src/tui/keys.js';
+import type { ActionId } from '../../src/tui/keys.js';
 import type { Session } from '../../src/tui/session.js';
 import type { ProfileEntry } from '../../src/tui/types.js';
 import { completeCommand } from '../../src/tui/commands.js';
@@ -62,7 +62,7 @@ interface Harness {
   dashboard: Dashboard;
   opened: string[];
   lists: () => number;
-  press(id: BindingId): void;
+  press(id: ActionId): void;
   command(text: string): void;
   message(): string | undefined;
 }
@@ -90,8 +90,8 @@ function harness(list: () => readonly ProfileEntry[] = () => STORED): Harness {
     },
   });
   dashboards.push(dashboard);
-  const press = (id: BindingId) => {
-    const layer = dashboard.controller.layers().find((l) => l.handlers[id]);
+  const press = (id: ActionId) => {
+    const layer = dashboard.layers().find((l) => l.handlers[id]);
     if (!layer) throw new Error(`${id} is not bound now`);
     layer.handlers[id]!('');
   };
@@ -101,7 +101,7 @@ function harness(list: () => readonly ProfileEntry[] = () => STORED): Harness {
     lists: () => lists,
     press,
     command: (text) => {
-      press('command-open');
+      press('command');
       dashboard.nav.dispatch({ type: 'edit-command', editor: { value: text, cursor: text.length } });
       press('command-run');
     },
@@ -117,7 +117,7 @@ describe(':profile in the dashboard', () => {
 
   test('Tab after :profile completes from the stored names and shows the candidates', () => {
     const h = harness();
-    h.press('command-open');
+    h.press('command');
     h.dashboard.nav.dispatch({ type: 'edit-command', editor: { value: 'profile pr', cursor: 10 } });
     h.press('command-complete');
     expect(h.dashboard.nav.getSnapshot().command).toMatchObject({
@@ -133,7 +133,7 @@ describe(':profile in the dashboard', () => {
     const h = harness(() => {
       throw new SlotuiError('config', 'The config file /x/config.json is not valid JSON.');
     });
-    h.press('command-open');
+    h.press('command');
     h.dashboard.nav.dispatch({ type: 'edit-command', editor: { value: 'profile p', cursor: 9 } });
     h.press('command-complete');
     expect(h.message()).toBe('The config file /x/config.json is not valid JSON.');
@@ -153,53 +153,53 @@ describe(':profile in the dashboard', () => {
   test(':profile alone lists the profiles, the one in use selected; Enter switches, Esc goes back', () => {
     const h = harness();
     h.command('profile');
-    expect(h.dashboard.screen()).toEqual({ kind: 'profiles' });
+    expect(h.dashboard.screen().kind).toBe('profiles');
     const view = h.dashboard.profiles!.picker.getSnapshot()!;
     expect(view.entries.map((e) => e.name)).toEqual(['default', 'prod-eu', 'prod-us', 'staging']);
     expect(view.current).toBe('default');
     expect(view.selected).toBe(0);
-    expect(h.dashboard.controller.layers()[0]!.context).toBe('profiles');
-    h.press('profiles-close');
-    expect(h.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(h.dashboard.layers()[0]!.context).toBe('profiles');
+    h.press('back');
+    expect(h.dashboard.screen().kind).toBe('list');
     expect(h.opened).toEqual([]);
 
     h.command('profile');
-    for (let i = 0; i < 5; i++) h.press('profiles-down'); // stops on the last
-    h.press('profiles-up');
+    for (let i = 0; i < 5; i++) h.press('down'); // stops on the last
+    h.press('up');
     expect(h.dashboard.profiles!.picker.getSnapshot()!.selected).toBe(2);
     h.press('profiles-choose');
-    expect(h.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(h.dashboard.screen().kind).toBe('list');
     expect(h.opened).toEqual(['prod-us']);
   });
 
   test('typing narrows the list by name, any case; Enter takes the first match', () => {
     const h = harness();
     h.command('profile');
-    const layer = h.dashboard.controller.layers()[0]!;
+    const layer = h.dashboard.layers()[0]!;
     for (const ch of 'PROD') layer.text!(ch, keyWith());
     const view = h.dashboard.profiles!.picker.getSnapshot()!;
     expect(profileRows(view).map((e) => e.name)).toEqual(['prod-eu', 'prod-us']);
-    h.press('profiles-down');
+    h.press('down');
     h.press('profiles-choose');
     expect(h.opened).toEqual(['prod-us']);
 
     h.command('profile');
-    for (const ch of 'nothing') h.dashboard.controller.layers()[0]!.text!(ch, keyWith());
+    for (const ch of 'nothing') h.dashboard.layers()[0]!.text!(ch, keyWith());
     h.press('profiles-choose');
     expect(h.message()).toBe('No profile matches “nothing”: Backspace widens the search, Esc goes back.');
-    expect(h.dashboard.screen()).toEqual({ kind: 'profiles' });
+    expect(h.dashboard.screen().kind).toBe('profiles');
   });
 
   test('Enter on the profile in use keeps it; no stored profile says how to store one', () => {
     const h = harness();
     h.command('profile');
-    h.press('profiles-up'); // stays on the first: the one in use
+    h.press('up'); // stays on the first: the one in use
     h.press('profiles-choose');
     expect(h.opened).toEqual([]);
     expect(h.message()).toBe('Profile default is the one in use.');
     const empty = harness(() => []);
     empty.command('profile');
-    expect(empty.dashboard.screen()).toEqual({ kind: 'list' });
+    expect(empty.dashboard.screen().kind).toBe('list');
     expect(empty.message()).toMatch(/^No profile is stored yet/);
   });
 });

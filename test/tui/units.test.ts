@@ -5,7 +5,10 @@ import { describe, expect, test } from 'vitest';
 import { RESOURCES } from '../../src/api/resources.js';
 import { completeCommand, parseCommand } from '../../src/tui/commands.js';
 import { dispatchKey, keyWith, splitKeys, type KeyLayer } from '../../src/tui/input/router.js';
-import { BINDINGS, bindingsFor, keyTableMarkdown, matchesKey } from '../../src/tui/keys.js';
+import { BINDINGS, createKeymap, DEFAULT_KEYMAP } from '../../src/tui/keys.js';
+import { keyTableMarkdown } from '../../src/tui/help.js';
+import { isEnabled } from '../../src/tui/input/keymap.js';
+import { matchesKey } from '../../src/tui/input/match.js';
 import { fitColumns } from '../../src/text/columns.js';
 import { editLine, EMPTY_EDITOR } from '../../src/tui/text/lineEditor.js';
 import { formatRelative } from '../../src/tui/text/time.js';
@@ -61,11 +64,14 @@ describe('keymap', () => {
   });
 
   test('read-only drops create, edit and delete', () => {
-    const ids = (readOnly: boolean) => bindingsFor(['list'], { readOnly }).map((b) => b.id);
-    expect(ids(false)).toEqual(expect.arrayContaining(['record-create', 'record-edit', 'record-delete']));
-    expect(ids(true)).not.toEqual(expect.arrayContaining(['record-create']));
-    expect(ids(true)).not.toContain('record-edit');
-    expect(ids(true)).not.toContain('record-delete');
+    const ids = (readOnly: boolean) =>
+      DEFAULT_KEYMAP.inContext('list')
+        .filter((b) => isEnabled(b, { readOnly }))
+        .map((b) => b.id);
+    expect(ids(false)).toEqual(expect.arrayContaining(['create', 'edit', 'delete']));
+    expect(ids(true)).not.toEqual(expect.arrayContaining(['create']));
+    expect(ids(true)).not.toContain('edit');
+    expect(ids(true)).not.toContain('delete');
   });
 
   test('keys match as Ink reports them', () => {
@@ -74,6 +80,29 @@ describe('keymap', () => {
     expect(matchesKey('PgDn', '', key({ pageDown: true }))).toBe(true);
     expect(matchesKey('Ctrl+C', 'c', key({ ctrl: true }))).toBe(true);
     expect(matchesKey('c', 'c', key({ ctrl: true }))).toBe(false);
+  });
+});
+
+describe('keymap overrides', () => {
+  test("an action's keys are replaced wherever it stands, and an empty list turns it off", () => {
+    const keymap = createKeymap({ 'next-page': ['n', 'Ctrl+F'], delete: [] });
+    const seen: string[] = [];
+    const list: KeyLayer = {
+      context: 'list',
+      handlers: { 'next-page': () => seen.push('next'), delete: () => seen.push('delete') },
+    };
+    const detail: KeyLayer = { context: 'detail', handlers: { 'next-page': () => seen.push('scroll') } };
+    const env = { readOnly: false };
+    dispatchKey([list], keymap, env, 'f', key({ ctrl: true }));
+    dispatchKey([list], keymap, env, '', key({ pageDown: true }));
+    dispatchKey([list], keymap, env, 'd', key());
+    dispatchKey([detail], keymap, env, 'f', key({ ctrl: true }));
+    expect(seen).toEqual(['next', 'scroll']);
+    // The defaults are untouched.
+    dispatchKey([list], DEFAULT_KEYMAP, env, 'd', key());
+    expect(seen).toEqual(['next', 'scroll', 'delete']);
+    expect(keyTableMarkdown(keymap)).toContain('| `n` `Ctrl+F` | next page |');
+    expect(keyTableMarkdown(keymap)).not.toContain('delete the selected record');
   });
 });
 
@@ -87,13 +116,13 @@ describe('dispatcher', () => {
         handlers: { 'filter-cancel': () => seen.push('cancel') },
         text: (input) => (seen.push(`text:${input}`), true),
       },
-      { context: 'list', handlers: { 'page-next': () => seen.push('next') } },
+      { context: 'list', handlers: { 'next-page': () => seen.push('next') } },
       { context: 'global', handlers: { quit: () => seen.push('quit'), 'quit-now': () => seen.push('quit-now') } },
     ];
-    dispatchKey(layers, { readOnly: false }, 'q', key());
-    dispatchKey(layers, { readOnly: false }, 'n', key());
-    dispatchKey(layers, { readOnly: false }, '', key({ escape: true }));
-    dispatchKey(layers, { readOnly: false }, 'c', key({ ctrl: true }));
+    dispatchKey(layers, DEFAULT_KEYMAP, { readOnly: false }, 'q', key());
+    dispatchKey(layers, DEFAULT_KEYMAP, { readOnly: false }, 'n', key());
+    dispatchKey(layers, DEFAULT_KEYMAP, { readOnly: false }, '', key({ escape: true }));
+    dispatchKey(layers, DEFAULT_KEYMAP, { readOnly: false }, 'c', key({ ctrl: true }));
     expect(seen).toEqual(['text:q', 'text:n', 'cancel', 'quit-now']);
   });
 

@@ -3,7 +3,7 @@
  * link (OSC 8) and the masked token field. The token is never drawn: only
  * dots and its length.
  */
-import React, { useSyncExternalStore } from 'react';
+import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
@@ -11,7 +11,7 @@ import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
 import { hyperlink } from '../../text/osc.js';
-import type { SetupStore } from './setupStore.js';
+import type { SetupState, SetupStore } from './setupStore.js';
 
 const LABEL_WIDTH = 15;
 /** Dots shown at most: enough to see the paste arrived, nothing about its content. */
@@ -22,15 +22,28 @@ export function maskedText(length: number): string {
   return `${'•'.repeat(Math.min(length, MAX_DOTS))} (${length} character${length === 1 ? '' : 's'})`;
 }
 
+/** The flow as drawn: its state, and which of its keys the terminal allows. */
+export interface SetupScreen {
+  state: SetupState;
+  canCopy: boolean;
+  canOpenBrowser: boolean;
+}
+
+export const setupScreen = (flow: SetupStore): SetupScreen => ({
+  state: flow.getSnapshot(),
+  canCopy: flow.canCopy,
+  canOpenBrowser: flow.canOpenBrowser,
+});
+
 export interface SetupViewProps {
-  store: SetupStore;
+  screen: SetupScreen;
   profile: string;
   width: number;
   height: number;
 }
 
-export function SetupView({ store, profile, width, height }: SetupViewProps): React.JSX.Element {
-  const s = useSyncExternalStore(store.subscribe, store.getSnapshot);
+export function SetupView({ screen, profile, width, height }: SetupViewProps): React.JSX.Element {
+  const { state: s, canCopy, canOpenBrowser } = screen;
   const theme = useTheme();
   const label = (text: string) => text.padEnd(LABEL_WIDTH);
   const field = (name: string, value: string, active: boolean, placeholder?: string) =>
@@ -78,7 +91,7 @@ export function SetupView({ store, profile, width, height }: SetupViewProps): Re
             <Text key={`url${i}`} wrap="truncate-end">{`   ${hyperlink(s.endpoint!, piece)}`}</Text>
           ))}
           {wrap(
-            `${s.copied ? 'Sent to the clipboard (if the terminal allows OSC 52).' : `Copy it into your browser${store.canCopy ? ', or press Ctrl+Y to put it on the clipboard' : ''}.`}${store.canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`,
+            `${s.copied ? 'Sent to the clipboard (if the terminal allows OSC 52).' : `Copy it into your browser${canCopy ? ', or press Ctrl+Y to put it on the clipboard' : ''}.`}${canOpenBrowser ? ' Ctrl+O opens it in your browser.' : ''}`,
             Math.max(10, width - 3),
           ).map((line, i) => (
             <Text key={`copy${i}`} dimColor wrap="truncate-end">{`   ${line}`}</Text>

@@ -18,6 +18,7 @@ import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js'
 import { NO_KEY } from '../input/router.js';
 import { clipboardSequence } from '../../text/osc.js';
 import type { AuthDeps, LoginResult } from './types.js';
+import { Store } from '../state/store.js';
 
 export type SetupStep = 'base-url' | 'frontend-url' | 'ca-file' | 'token';
 
@@ -68,15 +69,11 @@ function unfinishedJson(text: string): boolean {
   return closed < opened;
 }
 
-export class SetupStore {
-  private state: SetupState;
-  private readonly listeners = new Set<() => void>();
+export class SetupStore extends Store<SetupState> {
   private disposed = false;
 
   constructor(private readonly options: SetupOptions) {
-    const known = options.baseUrl ? checkHttpsUrl(options.baseUrl, 'The base URL') : undefined;
-    const frontend = options.frontendUrl ? checkHttpsUrl(options.frontendUrl, 'The frontend URL') : undefined;
-    this.state = {
+    super({
       step: 'base-url',
       baseUrl: editor(options.baseUrl),
       frontendUrl: editor(options.frontendUrl),
@@ -88,17 +85,12 @@ export class SetupStore {
       endpoint: null,
       copied: false,
       note: null,
-    };
+    });
+    const known = options.baseUrl ? checkHttpsUrl(options.baseUrl, 'The base URL') : undefined;
+    const frontend = options.frontendUrl ? checkHttpsUrl(options.frontendUrl, 'The frontend URL') : undefined;
     // With a reason (expired, refused) and a good base URL, the token is what is missing: start there.
     if (options.reason && known?.ok && (frontend === undefined || frontend.ok)) this.goToToken();
   }
-
-  getSnapshot = (): SetupState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   /** Stops callbacks after the flow is gone (a login still running is ignored). */
   dispose(): void {
@@ -107,7 +99,7 @@ export class SetupStore {
 
   /** A key for the field being edited; true when it was an editing key. */
   edit(input: string, key: Key): boolean {
-    const s = this.state;
+    const s = this.getSnapshot();
     if (s.busy) return true;
     const field =
       s.step === 'base-url'
@@ -119,27 +111,27 @@ export class SetupStore {
             : 'token';
     const edited = editLine(s[field], input, key, field === 'token' ? MAX_TOKEN_INPUT : undefined);
     if (!edited) return false;
-    this.set({ [field]: edited, note: null });
+    this.patch({ [field]: edited, note: null });
     return true;
   }
 
   /** Enter. */
   submit(): void {
-    const s = this.state;
+    const s = this.getSnapshot();
     if (s.busy) return;
     if (s.step === 'base-url') {
       const base = checkHttpsUrl(s.baseUrl.value, 'The base URL');
-      if (!base.ok) return this.set({ error: base.problem });
-      this.set({ step: 'frontend-url', baseUrl: editor(base.url), error: null });
+      if (!base.ok) return this.patch({ error: base.problem });
+      this.patch({ step: 'frontend-url', baseUrl: editor(base.url), error: null });
       return;
     }
     if (s.step === 'frontend-url') {
       const typed = s.frontendUrl.value.trim();
       if (typed !== '') {
         const frontend = checkHttpsUrl(typed, 'The frontend URL');
-        if (!frontend.ok) return this.set({ error: frontend.problem });
+        if (!frontend.ok) return this.patch({ error: frontend.problem });
       }
-      this.set({ step: 'ca-file', error: null });
+      this.patch({ step: 'ca-file', error: null });
       return;
     }
     if (s.step === 'ca-file') {
@@ -153,61 +145,61 @@ export class SetupStore {
       return;
     }
     if (s.token.value.trim() === '')
-      return this.set({ error: 'Paste the token first: the JSON answer of the page above, or the JWT alone.' });
+      return this.patch({ error: 'Paste the token first: the JSON answer of the page above, or the JWT alone.' });
     void this.verify();
   }
 
   /** Esc: the previous field, or cancel on the first. */
   back(): void {
-    const s = this.state;
+    const s = this.getSnapshot();
     if (s.busy) return;
-    if (s.step === 'token') return this.set({ step: 'ca-file', error: null, note: null });
-    if (s.step === 'ca-file') return this.set({ step: 'frontend-url', error: null });
-    if (s.step === 'frontend-url') return this.set({ step: 'base-url', error: null });
+    if (s.step === 'token') return this.patch({ step: 'ca-file', error: null, note: null });
+    if (s.step === 'ca-file') return this.patch({ step: 'frontend-url', error: null });
+    if (s.step === 'frontend-url') return this.patch({ step: 'base-url', error: null });
     this.options.onCancel();
   }
 
   /** Ctrl+O on the token step, where a browser can be opened. */
   openBrowser(): void {
-    const { endpoint } = this.state;
+    const { endpoint } = this.getSnapshot();
     if (!endpoint || !this.options.auth.openBrowser) return;
     try {
       this.options.auth.openBrowser(endpoint);
-      this.set({ note: 'Opened in your browser: log in there if asked, then copy the answer.' });
+      this.patch({ note: 'Opened in your browser: log in there if asked, then copy the answer.' });
     } catch {
-      this.set({ note: 'The browser could not be opened; open the link yourself.' });
+      this.patch({ note: 'The browser could not be opened; open the link yourself.' });
     }
   }
 
   /** Ctrl+Y on the token step: the token page's address on the clipboard (OSC 52), where the terminal allows it. */
   copyEndpoint(): void {
-    const { endpoint } = this.state;
+    const { endpoint } = this.getSnapshot();
     if (!endpoint || !this.options.auth.writeTerminal) return;
     try {
       this.options.auth.writeTerminal(clipboardSequence(endpoint));
-      this.set({ copied: true });
+      this.patch({ copied: true });
     } catch {
-      this.set({ note: 'The address could not be sent to the clipboard; copy it from the screen.' });
+      this.patch({ note: 'The address could not be sent to the clipboard; copy it from the screen.' });
     }
   }
 
   get canCopy(): boolean {
-    return this.state.step === 'token' && Boolean(this.options.auth.writeTerminal);
+    return this.getSnapshot().step === 'token' && Boolean(this.options.auth.writeTerminal);
   }
 
   get canOpenBrowser(): boolean {
-    return this.state.step === 'token' && Boolean(this.options.auth.openBrowser);
+    return this.getSnapshot().step === 'token' && Boolean(this.options.auth.openBrowser);
   }
 
   private goToToken(): void {
-    const base = checkHttpsUrl(this.state.baseUrl.value, 'The base URL');
+    const base = checkHttpsUrl(this.getSnapshot().baseUrl.value, 'The base URL');
     if (!base.ok) return;
-    const typed = this.state.frontendUrl.value.trim();
+    const typed = this.getSnapshot().frontendUrl.value.trim();
     const frontend = typed === '' ? defaultFrontendUrl(base.url) : typed.replace(/\/+$/, '');
     const endpoint = tokenEndpointUrl(frontend);
     // The clipboard is the user's: written only when they ask (copyEndpoint), never on arrival here.
-    const copied = this.state.copied && this.state.endpoint === endpoint;
-    this.set({
+    const copied = this.getSnapshot().copied && this.getSnapshot().endpoint === endpoint;
+    this.patch({
       step: 'token',
       baseUrl: editor(base.url),
       frontendUrl: editor(frontend),
@@ -219,22 +211,22 @@ export class SetupStore {
 
   /** A CA file that cannot be used is said at its own step, not after the token is pasted. */
   private async checkCaFile(path: string): Promise<void> {
-    this.set({ busy: true, error: null });
+    this.patch({ busy: true, error: null });
     try {
       await readCaFile(path);
     } catch (error) {
       if (this.disposed) return;
-      this.set({ busy: false, error: setupAdvice(sanitizeLine(describeError(error))) });
+      this.patch({ busy: false, error: setupAdvice(sanitizeLine(describeError(error))) });
       return;
     }
     if (this.disposed) return;
-    this.set({ busy: false });
+    this.patch({ busy: false });
     this.goToToken();
   }
 
   private async verify(): Promise<void> {
-    const s = this.state;
-    this.set({ busy: true, error: null, note: null });
+    const s = this.getSnapshot();
+    this.patch({ busy: true, error: null, note: null });
     try {
       const caFile = s.caFile.value.trim();
       const result = await this.options.auth.login({
@@ -244,19 +236,20 @@ export class SetupStore {
         input: s.token.value,
       });
       if (this.disposed) return;
-      this.set({ busy: false, token: EMPTY_EDITOR });
+      this.patch({ busy: false, token: EMPTY_EDITOR });
       this.options.onDone(result);
     } catch (error) {
       if (this.disposed) return;
       // The pasted value stays for another try (a wrong URL is fixed with Esc, then Enter again).
-      this.set({ busy: false, error: setupAdvice(sanitizeLine(redact(describeError(error), [s.token.value.trim()]))) });
+      this.patch({
+        busy: false,
+        error: setupAdvice(sanitizeLine(redact(describeError(error), [s.token.value.trim()]))),
+      });
     }
   }
 
-  private set(patch: Partial<SetupState>): void {
-    if (this.disposed) return;
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+  private patch(patch: Partial<SetupState>): void {
+    if (!this.disposed) this.set({ ...this.getSnapshot(), ...patch });
   }
 }
 

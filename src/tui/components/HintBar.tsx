@@ -1,7 +1,7 @@
 /** The keys that apply here (k9s style), from the keymap and the current key layers. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { Binding } from '../keys.js';
+import type { Binding } from '../input/binding.js';
 import { textWidth } from '../../text/width.js';
 
 const GAP = 2;

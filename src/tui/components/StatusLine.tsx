@@ -24,34 +24,30 @@ export function statusText(snap: ListSnapshot, profile: string, whole?: WholeLis
   return parts.join(' · ');
 }
 
-/** `warning`: the token's expiry within 30 days, after the profile. */
-export function StatusLine({
-  snap,
-  whole,
-  profile,
-  width,
-  warning,
-}: {
-  snap: ListSnapshot;
-  whole?: WholeListSnapshot | null;
-  profile: string;
-  width: number;
+export interface StatusModel {
+  text: string;
+  /** The token's expiry within 30 days, after the profile. */
   warning?: string;
-}): React.JSX.Element {
+  /** What is loading (with a spinner), if anything. */
+  loading: string | null;
+  failed: boolean;
+}
+
+export function StatusLine({ status, width }: { status: StatusModel; width: number }): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box width={width} height={1} overflow="hidden">
       <Box flexShrink={1} marginRight={2}>
         <Text wrap="truncate-end">
-          {statusText(snap, profile, whole)}
-          {warning ? <Text color={theme.error} bold>{` · ⚠ ${warning}`}</Text> : null}
+          {status.text}
+          {status.warning ? <Text color={theme.error} bold>{` · ⚠ ${status.warning}`}</Text> : null}
         </Text>
       </Box>
-      {snap.loading !== null ? (
+      {status.loading !== null ? (
         <Box flexShrink={0}>
-          <Spinner label={snap.loading} />
+          <Spinner label={status.loading} />
         </Box>
-      ) : snap.error !== null ? (
+      ) : status.failed ? (
         <Box flexShrink={0}>
           <Text color={theme.error} bold wrap="truncate-end">
             ✖ failed

@@ -11,9 +11,30 @@ import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
 import { relationsOf } from '../../api/relations.js';
 import { watchUsedBy } from '../state/relationsStore.js';
-import type { KeyLayer } from '../input/router.js';
+import { writable, type Binding, type KeyLayer } from '../input/binding.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
 import type { FormState } from './formModel.js';
+
+export const confirmBindings = [
+  {
+    id: 'confirm-yes',
+    keys: ['y'],
+    description: 'yes (delete, or discard the form); only y says yes',
+    hint: 'yes',
+    group: 'Confirm',
+    when: ['confirm'],
+    enabled: writable,
+  },
+  {
+    id: 'confirm-no',
+    keys: ['n', 'Esc', 'Enter'],
+    description: 'no (the default: Enter alone keeps everything)',
+    hint: 'no',
+    group: 'Confirm',
+    when: ['confirm'],
+    enabled: writable,
+  },
+] as const satisfies readonly Binding[];
 
 export interface ConfirmController {
   askDelete(resource: ResourceName, record: ApiRecord): void;

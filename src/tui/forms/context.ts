@@ -11,7 +11,7 @@ import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { DraftKeeper } from '../../config/drafts.js';
-import type { KeyEnv } from '../keys.js';
+import type { KeyEnv } from '../input/binding.js';
 import type { ListStore } from '../state/listStore.js';
 import { currentDetail, type NavStore } from '../state/navigation.js';
 import { FormsStore } from './formsStore.js';

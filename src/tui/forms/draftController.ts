@@ -7,9 +7,39 @@
  * it, and so do saving the form and discarding it.
  */
 import type { DraftKey } from '../../config/drafts.js';
-import type { KeyLayer } from '../input/router.js';
+import { writable, type Binding, type KeyLayer } from '../input/binding.js';
 import type { FormsContext } from './context.js';
 import { draftValues, isDirty, restoreDraft, type FormState } from './formModel.js';
+
+export const draftBindings = [
+  {
+    id: 'draft-restore',
+    keys: ['r', 'Enter'],
+    description: 'restore the draft kept when the form was left with Ctrl+C (Enter: the default)',
+    hint: 'restore',
+    group: 'Forms',
+    when: ['draft'],
+    enabled: writable,
+  },
+  {
+    id: 'draft-fresh',
+    keys: ['n'],
+    description: 'start fresh: the draft is removed',
+    hint: 'start fresh',
+    group: 'Forms',
+    when: ['draft'],
+    enabled: writable,
+  },
+  {
+    id: 'draft-close',
+    keys: ['Esc'],
+    description: 'close the form, the draft kept for the next time',
+    hint: 'close',
+    group: 'Forms',
+    when: ['draft'],
+    enabled: writable,
+  },
+] as const satisfies readonly Binding[];
 
 export interface DraftController {
   /** The form, with the offer of its record's kept draft when there is one. */

@@ -10,7 +10,7 @@ import type { ResourceDef, ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../errorText.js';
-import type { KeyHandlers, KeyLayer } from '../input/router.js';
+import { writable, type Binding, type HandlersOf, type KeyLayer } from '../input/binding.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { recordName, reloadList, settled, type FormsContext } from './context.js';
 import type { DraftController } from './draftController.js';
@@ -30,6 +30,88 @@ import {
   type FormState,
 } from './formModel.js';
 import { buildPayload, hasErrors, placeErrors, type Built } from './payload.js';
+
+export const formBindings = [
+  {
+    id: 'form-submit',
+    keys: ['Ctrl+S'],
+    description: 'save the form',
+    hint: 'save',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-next',
+    keys: ['Tab', '↓'],
+    description: 'next field',
+    hint: 'next',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-prev',
+    keys: ['Shift+Tab', '↑'],
+    description: 'previous field',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-enter',
+    keys: ['Enter'],
+    description: 'next field; on the last field, save',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-pick',
+    keys: ['Ctrl+P'],
+    description: 'pick the record from a list (SLI, organization, SLOs)',
+    hint: 'pick',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-accept-suggestion',
+    keys: ['→'],
+    description: 'at the end of the text: take the value suggested under the field (again: the next one)',
+    hint: 'accept',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-add-query',
+    keys: ['Ctrl+N'],
+    description: 'add a named query (SLI form)',
+    hint: 'add query',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-remove-query',
+    keys: ['Ctrl+D'],
+    description: 'remove the query the cursor is in (SLI form)',
+    hint: 'remove query',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+  {
+    id: 'form-cancel',
+    keys: ['Esc'],
+    description: 'cancel the form (asks first when something was typed)',
+    hint: 'cancel',
+    group: 'Forms',
+    when: ['form'],
+    enabled: writable,
+  },
+] as const satisfies readonly Binding[];
 
 /** Records read for suggestions of values already in use. */
 export const SUGGESTION_SAMPLE = 100;
@@ -172,7 +254,7 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
 
   const layer = (form: FormState, openPicker: () => void): KeyLayer => {
     const row = focusedRow(form);
-    const handlers: KeyHandlers = {
+    const handlers: HandlersOf<typeof formBindings> = {
       'form-submit': () => void submit(),
       'form-next': () => update((f) => moveFocus(f, 1)),
       'form-prev': () => update((f) => moveFocus(f, -1)),

@@ -8,7 +8,7 @@
  */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import type { KeyHandlers, KeyLayer } from '../input/router.js';
+import type { KeyHandler, KeyLayer } from '../input/binding.js';
 import { createConfirmController } from './confirmController.js';
 import { createFormsContext, type FormsDeps } from './context.js';
 import { createDraftController } from './draftController.js';
@@ -21,6 +21,9 @@ export { recordName, type FormsDeps } from './context.js';
 export { PICKER_PAGE_SIZE } from './pickerController.js';
 export { SUGGESTION_SAMPLE } from './formController.js';
 
+/** The keys that open a form, the delete question or the editor, by action id. */
+export type RecordKeys = Partial<Record<'create' | 'edit' | 'edit-json' | 'delete', KeyHandler>>;
+
 export interface Forms {
   store: FormsStore;
   /** The layers of what is open (top first), or null when nothing is. */
@@ -28,7 +31,7 @@ export interface Forms {
   /** Does the open thing take typed text (so a burst of keys stays one paste)? */
   textInput(): boolean;
   /** The list's c, e, E and d, for the record `selected()` returns. */
-  listHandlers(resource: ResourceName, selected: () => ApiRecord | undefined): KeyHandlers;
+  listHandlers(resource: ResourceName, selected: () => ApiRecord | undefined): RecordKeys;
   openCreate(resource: ResourceName): void;
   openEdit(resource: ResourceName, record: ApiRecord): void;
   editExternally(resource: ResourceName, record: ApiRecord): Promise<void>;
@@ -63,7 +66,7 @@ export function createForms(deps: FormsDeps): Forms {
     }
   };
 
-  const listHandlers = (resource: ResourceName, selected: () => ApiRecord | undefined): KeyHandlers => {
+  const listHandlers = (resource: ResourceName, selected: () => ApiRecord | undefined): RecordKeys => {
     if (!ctx.writable()) return {};
     const withSelected = (action: (record: ApiRecord) => void) => () => {
       const record = selected();
@@ -71,10 +74,10 @@ export function createForms(deps: FormsDeps): Forms {
       else ctx.say('No record is selected.');
     };
     return {
-      'record-create': () => form.openCreate(resource),
-      'record-edit': withSelected((r) => form.openEdit(resource, r)),
-      'record-edit-external': withSelected((r) => void editor.edit(resource, r)),
-      'record-delete': withSelected((r) => confirm.askDelete(resource, r)),
+      create: () => form.openCreate(resource),
+      edit: withSelected((r) => form.openEdit(resource, r)),
+      'edit-json': withSelected((r) => void editor.edit(resource, r)),
+      delete: withSelected((r) => confirm.askDelete(resource, r)),
     };
   };
 

@@ -9,6 +9,7 @@ import type { ApiRecord } from '../../api/record.js';
 import type { EditorState } from '../text/lineEditor.js';
 import type { UsedByNote } from '../state/relationsStore.js';
 import type { FormState } from './formModel.js';
+import { Store } from '../state/store.js';
 
 export interface PickerState {
   /** The row the picked id goes to. */
@@ -54,21 +55,10 @@ export type FormsState =
 
 export const NO_FORMS: FormsState = { kind: 'none' };
 
-export class FormsStore {
-  private state: FormsState = NO_FORMS;
-  private listeners = new Set<() => void>();
-
-  getSnapshot = (): FormsState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  set(next: FormsState): void {
-    if (next === this.state) return;
-    this.state = next;
-    for (const listener of this.listeners) listener();
+/** What is open: a form (with its picker or question), the delete question, or the editor. */
+export class FormsStore extends Store<FormsState> {
+  constructor() {
+    super(NO_FORMS);
   }
 }
 

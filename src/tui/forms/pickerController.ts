@@ -8,13 +8,53 @@
  */
 import type { ApiRecord } from '../../api/record.js';
 import { ListQueryView, queryWords, RecordFilter } from '../../domain/listQuery.js';
-import type { KeyLayer } from '../input/router.js';
+import { writable, type Binding, type KeyLayer } from '../input/binding.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import { errorSentence } from '../errorText.js';
 import type { FormsContext } from './context.js';
 import { focusedRow, setValue, valueOf } from './formModel.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 import { splitIds } from './payload.js';
+
+export const pickerBindings = [
+  { id: 'up', keys: ['↑'], description: 'move up', group: 'Picker', when: ['picker'], enabled: writable },
+  {
+    id: 'down',
+    keys: ['↓'],
+    description: 'move down',
+    hint: 'move',
+    group: 'Picker',
+    when: ['picker'],
+    enabled: writable,
+  },
+  {
+    id: 'picker-more',
+    keys: ['PgDn'],
+    description: 'the next page of records (read from the service when not loaded yet)',
+    hint: 'more',
+    group: 'Picker',
+    when: ['picker'],
+    enabled: writable,
+  },
+  {
+    id: 'picker-choose',
+    keys: ['Enter'],
+    description: 'use the selected record (typing searches the whole list by name and id)',
+    hint: 'choose',
+    group: 'Picker',
+    when: ['picker'],
+    enabled: writable,
+  },
+  {
+    id: 'picker-cancel',
+    keys: ['Esc'],
+    description: 'close the picker',
+    hint: 'close',
+    group: 'Picker',
+    when: ['picker'],
+    enabled: writable,
+  },
+] as const satisfies readonly Binding[];
 
 export const PICKER_PAGE_SIZE = 25;
 
@@ -181,9 +221,8 @@ export function createPickerController(ctx: FormsContext): PickerController {
     context: 'picker',
     owns: true,
     handlers: {
-      'picker-up': () => update((p) => ({ ...p, selected: Math.max(0, p.selected - 1) })),
-      'picker-down': () =>
-        update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
+      up: () => update((p) => ({ ...p, selected: Math.max(0, p.selected - 1) })),
+      down: () => update((p) => ({ ...p, selected: Math.max(0, Math.min(pickerRows(p).length - 1, p.selected + 1)) })),
       'picker-more': () => {
         if (picker.loading) update((p) => ({ ...p, moreWanted: p.moreWanted + 1 }));
         else if (picker.next || picker.records.length === 0) load(picker.gen, picker.records.length > 0);

@@ -9,27 +9,10 @@
  * layers which keys apply.
  */
 import type { Key } from 'ink';
-import {
-  BINDINGS,
-  isEnabled,
-  pressedKey,
-  type Binding,
-  type BindingId,
-  type KeyContext,
-  type KeyEnv,
-} from '../keys.js';
+import type { Binding, KeyContext, KeyEnv, KeyHandlers, KeyLayer } from './binding.js';
+import { isEnabled, type Keymap } from './keymap.js';
 
-export type KeyHandler = (pressed: string) => void;
-export type KeyHandlers = Partial<Record<BindingId, KeyHandler>>;
-
-export interface KeyLayer {
-  context: KeyContext;
-  handlers: KeyHandlers;
-  /** Stops keys from reaching the layers below. */
-  owns?: boolean;
-  /** Gets the keys no binding of this layer took (a text input); true when it used the key. */
-  text?: (input: string, key: Key) => boolean;
-}
+export type { KeyHandler, KeyHandlers, KeyLayer } from './binding.js';
 
 /** The layers that get keys: from the top down to the first that owns the keyboard. */
 export function reachable(layers: readonly KeyLayer[]): KeyLayer[] {
@@ -47,18 +30,24 @@ export type Dispatched = { kind: 'handled' } | { kind: 'refused'; reason: string
 const HANDLED: Dispatched = { kind: 'handled' };
 const IGNORED: Dispatched = { kind: 'ignored' };
 
-function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input: string, key: Key): Dispatched {
-  for (const binding of BINDINGS) {
-    if (!binding.when.includes(context)) continue;
+function tryLayer(
+  keymap: Keymap,
+  context: KeyContext,
+  handlers: KeyHandlers,
+  env: KeyEnv,
+  input: string,
+  key: Key,
+): Dispatched {
+  for (const binding of keymap.inContext(context)) {
     if (!isEnabled(binding, env)) {
       // A key the session has turned off says why instead of doing nothing.
-      if (binding.disabledReason && pressedKey(binding, input, key, env) !== undefined)
+      if (binding.disabledReason && keymap.pressed(binding, input, key, env) !== undefined)
         return { kind: 'refused', reason: binding.disabledReason };
       continue;
     }
     const handler = handlers[binding.id];
     if (!handler) continue;
-    const pressed = pressedKey(binding, input, key, env);
+    const pressed = keymap.pressed(binding, input, key, env);
     if (pressed === undefined) continue;
     handler(pressed);
     return HANDLED;
@@ -67,29 +56,37 @@ function tryLayer(context: KeyContext, handlers: KeyHandlers, env: KeyEnv, input
 }
 
 /** Offers one key to the layers, top first. Layer order is priority: the first layer that takes the key wins. */
-export function dispatchKey(layers: readonly KeyLayer[], env: KeyEnv, input: string, key: Key): Dispatched {
+export function dispatchKey(
+  layers: readonly KeyLayer[],
+  keymap: Keymap,
+  env: KeyEnv,
+  input: string,
+  key: Key,
+): Dispatched {
   for (const layer of layers) {
-    const always = tryLayer('always', layer.handlers, env, input, key);
+    const always = tryLayer(keymap, 'always', layer.handlers, env, input, key);
     if (always.kind !== 'ignored') return always;
   }
   for (const layer of reachable(layers)) {
-    const result = tryLayer(layer.context, layer.handlers, env, input, key);
+    const result = tryLayer(keymap, layer.context, layer.handlers, env, input, key);
     if (result.kind !== 'ignored') return result;
     if (layer.text?.(input, key)) return HANDLED;
   }
   return IGNORED;
 }
 
-/** Bindings that apply now and have a hint, top layer first, each once. */
-export function activeHints(layers: readonly KeyLayer[], env: KeyEnv): Binding[] {
-  const seen = new Set<BindingId>();
+/** Bindings that apply now and have a hint (with the keys in effect), top layer first, each action once. */
+export function activeHints(layers: readonly KeyLayer[], keymap: Keymap, env: KeyEnv): Binding[] {
+  const seen = new Set<string>();
   const hints: Binding[] = [];
   for (const layer of reachable(layers)) {
-    for (const binding of BINDINGS) {
-      if (!binding.hint || seen.has(binding.id) || !binding.when.includes(layer.context)) continue;
+    for (const binding of keymap.inContext(layer.context)) {
+      if (!binding.hint || seen.has(binding.id)) continue;
       if (!layer.handlers[binding.id] || !isEnabled(binding, env)) continue;
+      const keys = keymap.keysOf(binding, env);
+      if (keys.length === 0) continue;
       seen.add(binding.id);
-      hints.push(binding.keysFor ? { ...binding, keys: binding.keysFor(env) } : binding);
+      hints.push({ ...binding, keys });
     }
   }
   return hints;

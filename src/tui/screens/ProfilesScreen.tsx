@@ -3,14 +3,14 @@
  * the one in use marked `*`, as k9s's `:ctx`; typing narrows them by name.
  * Enter switches, Esc goes back.
  */
-import React, { useSyncExternalStore } from 'react';
+import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { fit, textWidth, truncate } from '../../text/width.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
 import { useTheme } from '../components/theme.js';
-import { profileRows, type ProfileSwitcher } from '../profiles.js';
+import { profileRows, type ProfilePickerView } from '../profiles.js';
 
 function hostOf(baseUrl: string | undefined): string {
   if (!baseUrl) return '(no service yet)';
@@ -25,17 +25,15 @@ function hostOf(baseUrl: string | undefined): string {
 const HEAD_LINES = 3;
 
 export function ProfilesScreen({
-  profiles,
+  view,
   width,
   height,
 }: {
-  profiles: ProfileSwitcher;
+  view: ProfilePickerView;
   width: number;
   height: number;
 }): React.JSX.Element {
   const theme = useTheme();
-  const view = useSyncExternalStore(profiles.picker.subscribe, profiles.picker.getSnapshot);
-  if (!view) return <Box height={height} />;
   const rows = profileRows(view);
   const visible = Math.max(1, height - HEAD_LINES);
   const start = windowStart(view.selected, rows.length, visible);

@@ -3,25 +3,23 @@
  * agreements → SLOs → SLI around it, from the record index. Ids that point
  * nowhere are marked; the selected line opens with Enter.
  */
-import React, { useSyncExternalStore } from 'react';
+import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { useTheme } from '../components/theme.js';
-import type { RelationsStore } from '../state/relationsStore.js';
+import type { RelationsView } from '../state/relationsStore.js';
 
 export function RelationsScreen({
-  store,
+  view,
   width,
   height,
 }: {
-  store: RelationsStore;
+  view: RelationsView;
   width: number;
   height: number;
 }): React.JSX.Element {
   const theme = useTheme();
-  const view = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  if (!view) return <Box height={height} />;
   const headerLines = 1 + view.progress.length;
   const room = Math.max(1, height - headerLines);
   const top = Math.max(0, Math.min(view.cursor - Math.floor(room / 2), view.lines.length - room));

@@ -28,6 +28,7 @@ import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resourc
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
 import { RequestPool, type Hold } from './requestPool.js';
 import type { RequestGate } from './requestGate.js';
+import { Store } from './store.js';
 
 export type StartPoint =
   | { kind: 'current' }
@@ -94,7 +95,7 @@ export function lastPageOffset(total: number, limit: number): number {
   return total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
 }
 
-export class ListStore {
+export class ListStore extends Store<ListSnapshot> {
   readonly resource: ResourceName;
   private readonly title: string;
   private readonly client: ApiClient;
@@ -119,12 +120,11 @@ export class ListStore {
   /** Forms: set by invalidate(); the shown page's total may be out of date. */
   private totalStale = false;
 
-  private listeners = new Set<() => void>();
-  private snapshot: ListSnapshot;
   /** Listeners told of a "Loading…" snapshot later (emitSoon). */
   private soonTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: ListStoreOptions) {
+    super(emptySnapshot(options.resource));
     this.client = options.client;
     this.resource = options.resource;
     this.title = (options.def ?? REGISTRY.get(options.resource)).title;
@@ -137,15 +137,8 @@ export class ListStore {
       },
     });
     if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
-    this.snapshot = this.makeSnapshot();
+    this.setQuietly(this.makeSnapshot());
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): ListSnapshot => this.snapshot;
 
   get cachedPages(): number {
     return this.cache.size;
@@ -250,14 +243,14 @@ export class ListStore {
     const next = Math.max(0, Math.min(rowCount - 1, current + delta));
     if (next !== this.selected) {
       this.selected = next;
-      this.emit();
+      this.changed();
     }
   }
 
   select(index: number): void {
     if (index !== this.selected) {
       this.selected = Math.max(0, index);
-      this.emit();
+      this.changed();
     }
   }
 
@@ -265,13 +258,13 @@ export class ListStore {
     if (text === this.filter) return;
     this.filter = text;
     this.selected = 0;
-    this.emit();
+    this.changed();
   }
 
   clearNotice(): void {
     if (this.notice !== null) {
       this.notice = null;
-      this.emit();
+      this.changed();
     }
   }
 
@@ -280,7 +273,7 @@ export class ListStore {
     if (this.soonTimer) clearTimeout(this.soonTimer);
     this.gen++;
     this.pool.dispose();
-    this.listeners.clear();
+    this.dropListeners();
   }
 
   private step(delta: number): void {
@@ -324,7 +317,7 @@ export class ListStore {
       this.intent = null;
       if (intent.edge) this.notice = edgeNotice(intent.edge);
       for (const hold of superseded) hold.release();
-      this.emit();
+      this.changed();
       return;
     }
     this.intent = intent;
@@ -334,8 +327,8 @@ export class ListStore {
     for (const hold of superseded) hold.release();
     // A walk that finished at once (cached pages) has been drawn; one still going is loading.
     if (gen === this.gen && this.intent === intent) {
-      if (hadMessage) this.emit();
-      else this.emitSoon();
+      if (hadMessage) this.changed();
+      else this.changedSoon();
     }
   }
 
@@ -377,7 +370,7 @@ export class ListStore {
       const holds = this.walkHolds;
       this.walkHolds = [];
       for (const hold of holds) hold.release();
-      this.emit();
+      this.changed();
     }
   }
 
@@ -430,7 +423,7 @@ export class ListStore {
     const label = this.loadingLabel(intent);
     if (this.loading !== label) {
       this.loading = label;
-      this.emitSoon();
+      this.changedSoon();
     }
     return hold.promise;
   }
@@ -465,7 +458,7 @@ export class ListStore {
     this.totalStale = false;
     if (!keepSelection) this.selected = 0;
     this.prefetchNext(page);
-    this.emit();
+    this.changed();
   }
 
   private prefetchNext(page: Page): void {
@@ -495,26 +488,29 @@ export class ListStore {
     };
   }
 
-  private emit(): void {
+  private changed(): void {
     if (this.disposed) return;
     if (this.soonTimer) {
       clearTimeout(this.soonTimer);
       this.soonTimer = null;
     }
-    this.snapshot = this.makeSnapshot();
-    for (const listener of this.listeners) listener();
+    this.setQuietly(this.makeSnapshot());
+    this.emit();
   }
 
   /** The snapshot changes now; listeners hear of it after LOADING_NOTICE_DELAY_MS unless an emit() comes first. */
-  private emitSoon(): void {
+  private changedSoon(): void {
     if (this.disposed) return;
-    this.snapshot = this.makeSnapshot();
+    this.setQuietly(this.makeSnapshot());
     this.soonTimer ??= setTimeout(() => {
       this.soonTimer = null;
-      if (this.disposed) return;
-      for (const listener of this.listeners) listener();
+      if (!this.disposed) this.emit();
     }, LOADING_NOTICE_DELAY_MS);
   }
+}
+
+function emptySnapshot(resource: ResourceName): ListSnapshot {
+  return { resource, page: null, selected: 0, filter: '', loading: null, error: null, notice: null };
 }
 
 const edgeNotice = (edge: 'first' | 'last'): string =>

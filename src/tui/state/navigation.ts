@@ -16,6 +16,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
+import { Store } from './store.js';
 
 /** `burn`: the burn calculator's question line, in an SLO's details. */
 export type Overlay = 'none' | 'help' | 'command' | 'filter' | 'burn';
@@ -135,26 +136,11 @@ export function navReducer(state: NavState, action: NavAction): NavState {
 
 export const currentDetail = (state: NavState): OpenDetail | undefined => state.details[state.details.length - 1];
 
-/** The UI state as a synchronous external store. */
-export class NavStore {
-  private state: NavState;
-  private listeners = new Set<() => void>();
-
+/** The UI state as a synchronous external store: changed only through the reducer. */
+export class NavStore extends Store<NavState> {
   constructor(initial: NavState = initialNav()) {
-    this.state = initial;
+    super(initial);
   }
 
-  getSnapshot = (): NavState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  dispatch = (action: NavAction): void => {
-    const next = navReducer(this.state, action);
-    if (next === this.state) return;
-    this.state = next;
-    for (const listener of this.listeners) listener();
-  };
+  dispatch = (action: NavAction): void => this.set(navReducer(this.getSnapshot(), action));
 }

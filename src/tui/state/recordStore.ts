@@ -8,6 +8,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
+import { Store } from './store.js';
 
 export interface RecordEntry {
   record: ApiRecord | null;
@@ -25,21 +26,14 @@ interface Slot extends RecordEntry {
   gen: number;
 }
 
-export class RecordStore {
+/** Its snapshot is a version number, changed with every change of any record (readers then ask get()). */
+export class RecordStore extends Store<number> {
   private readonly slots = new Map<string, Slot>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
   private gen = 0;
 
-  constructor(private readonly client: () => ApiClient) {}
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** Changes with every change of any record (React re-reads with get()). */
-  getSnapshot = (): number => this.version;
+  constructor(private readonly client: () => ApiClient) {
+    super(0);
+  }
 
   get(resource: ResourceName, id: string): RecordEntry {
     return this.slots.get(recordKey(resource, id)) ?? EMPTY;
@@ -119,7 +113,7 @@ export class RecordStore {
   dispose(): void {
     for (const slot of this.slots.values()) slot.controller?.abort();
     this.slots.clear();
-    this.listeners.clear();
+    this.dropListeners();
   }
 
   private put(key: string, slot: Slot): void {
@@ -132,8 +126,8 @@ export class RecordStore {
     }
   }
 
-  private emit(): void {
-    this.version++;
-    for (const listener of [...this.listeners]) listener();
+  protected override emit(): void {
+    this.setQuietly(this.getSnapshot() + 1);
+    super.emit();
   }
 }

@@ -23,6 +23,7 @@ import {
   type ListQuery,
   type SortOrder,
 } from '../../domain/listQuery.js';
+import { Store } from './store.js';
 
 export interface WholeListSnapshot {
   resource: ResourceName;
@@ -49,7 +50,7 @@ export interface WholeListOptions {
   columns: () => readonly Column[];
 }
 
-export class WholeList {
+export class WholeList extends Store<WholeListSnapshot> {
   readonly resource: ResourceName;
   private readonly index: RecordIndex;
   private readonly def: ResourceDef;
@@ -59,28 +60,20 @@ export class WholeList {
   private page = 0;
   private selected = 0;
   private view: { columns: readonly Column[]; view: ListQueryView } | undefined;
-  private snapshot: WholeListSnapshot;
-  private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
 
   constructor(options: WholeListOptions) {
+    super(undefined as unknown as WholeListSnapshot);
     this.index = options.index;
     this.def = options.def;
     this.resource = options.def.name;
     this.columns = options.columns;
     this.pageSize = Math.max(1, options.pageSize);
-    this.snapshot = this.build();
+    this.setQuietly(this.build());
     this.unsubscribe = this.index.subscribe((status) => {
-      if (status.resource === this.resource) this.update();
+      if (status.resource === this.resource) this.refresh();
     });
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): WholeListSnapshot => this.snapshot;
 
   /** `/` as typed: the first page of the matches, the selection on its first row. */
   setText(text: string): void {
@@ -89,7 +82,7 @@ export class WholeList {
     this.page = 0;
     this.selected = 0;
     this.gather();
-    this.update();
+    this.refresh();
   }
 
   /** `o`: the next column, then back to the server's order after the last. */
@@ -122,19 +115,19 @@ export class WholeList {
   }
 
   last(): void {
-    this.goTo(this.snapshot.pages - 1);
+    this.goTo(this.getSnapshot().pages - 1);
   }
 
   moveSelection(delta: number): void {
-    const rows = this.snapshot.rows.length;
+    const rows = this.getSnapshot().rows.length;
     const next = Math.max(0, Math.min(Math.max(0, rows - 1), this.selected + delta));
     if (next === this.selected) return;
     this.selected = next;
-    this.update();
+    this.refresh();
   }
 
   selectedRecord(): ApiRecord | undefined {
-    const { rows } = this.snapshot;
+    const { rows } = this.getSnapshot();
     return rows[Math.min(this.selected, rows.length - 1)];
   }
 
@@ -142,12 +135,12 @@ export class WholeList {
     const first = this.page * this.pageSize;
     this.pageSize = Math.max(1, size);
     this.page = Math.floor(first / this.pageSize);
-    this.update();
+    this.refresh();
   }
 
   dispose(): void {
     this.unsubscribe();
-    this.listeners.clear();
+    this.dropListeners();
   }
 
   // ---- internals ----
@@ -157,7 +150,7 @@ export class WholeList {
     this.page = 0;
     this.selected = 0;
     this.gather();
-    this.update();
+    this.refresh();
   }
 
   private gather(): void {
@@ -165,11 +158,11 @@ export class WholeList {
   }
 
   private goTo(page: number): boolean {
-    const clamped = Math.max(0, Math.min(this.snapshot.pages - 1, page));
+    const clamped = Math.max(0, Math.min(this.getSnapshot().pages - 1, page));
     if (clamped === this.page) return false;
     this.page = clamped;
     this.selected = 0;
-    this.update();
+    this.refresh();
     return true;
   }
 
@@ -211,8 +204,8 @@ export class WholeList {
     };
   }
 
-  private update(): void {
-    this.snapshot = this.build();
-    for (const listener of [...this.listeners]) listener();
+  private refresh(): void {
+    this.setQuietly(this.build());
+    this.emit();
   }
 }

@@ -10,7 +10,7 @@ import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
 import { pickerEmptyText, pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
 import { NO_KEY, type KeyLayer } from '../../../src/tui/input/router.js';
-import type { BindingId } from '../../../src/tui/keys.js';
+import type { ActionId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
 import { NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
@@ -32,7 +32,7 @@ interface Harness {
   index: RecordIndex;
   /** The top layer of what is open. */
   top(): KeyLayer;
-  press(id: BindingId): void;
+  press(id: ActionId): void;
   type(text: string): void;
   message(): string | undefined;
 }
@@ -163,7 +163,7 @@ describe('picker controller', () => {
     h.press('picker-more');
     await settle();
     expect([picker().records.length, picker().selected]).toEqual([30, 25]);
-    h.press('picker-up');
+    h.press('up');
     h.press('picker-more');
     expect(picker().selected).toBe(29);
   });

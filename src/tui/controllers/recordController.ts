@@ -1,0 +1,121 @@
+/**
+ * The keys that act on one record, in the list (its selection) and in the
+ * details (the record shown): create, edit, edit as JSON, delete (the
+ * forms'), used by, the relations tree, and copying its id or a summary.
+ */
+import type { ResourceName } from '../../api/resources.js';
+import type { ApiRecord } from '../../api/record.js';
+import { relationsOf } from '../../api/relations.js';
+import { createCopier, recordSummary } from '../copy.js';
+import { writable, type Binding, type HandlersOf } from '../input/binding.js';
+import type { RelationsMode } from '../state/relationsStore.js';
+import type { DashboardContext } from './context.js';
+
+export const recordBindings = [
+  {
+    id: 'create',
+    keys: ['c'],
+    description: 'create a record',
+    hint: 'create',
+    group: 'Records',
+    when: ['list'],
+    enabled: writable,
+    disabledReason: 'read-only: creating is off',
+  },
+  {
+    id: 'edit',
+    keys: ['e'],
+    description: 'edit the selected record',
+    hint: 'edit',
+    group: 'Records',
+    when: ['list', 'detail'],
+    enabled: writable,
+    disabledReason: 'read-only: editing is off',
+  },
+  {
+    id: 'delete',
+    keys: ['d'],
+    description: 'delete the selected record, after asking to confirm',
+    hint: 'delete',
+    group: 'Records',
+    when: ['list', 'detail'],
+    enabled: writable,
+    disabledReason: 'read-only: deleting is off',
+  },
+  {
+    id: 'edit-json',
+    keys: ['E'],
+    description: 'edit the selected record as JSON in $VISUAL or $EDITOR',
+    group: 'Records',
+    when: ['list', 'detail'],
+    enabled: writable,
+    disabledReason: 'read-only: editing is off',
+  },
+  {
+    id: 'used-by',
+    keys: ['u'],
+    description: "used by: the records that refer to it (an SLI's SLOs, an SLO's or an organization's agreements)",
+    group: 'Relations',
+    when: ['list', 'detail'],
+  },
+  {
+    id: 'relations',
+    keys: ['x'],
+    description: 'relations tree: organization → agreements → SLOs → SLI, ids that point nowhere marked',
+    group: 'Relations',
+    when: ['list', 'detail'],
+  },
+  {
+    id: 'copy-id',
+    keys: ['y'],
+    description: 'copy the id (OSC 52, through tmux too)',
+    group: 'Relations',
+    when: ['list', 'detail'],
+  },
+  {
+    id: 'copy-summary',
+    keys: ['Y'],
+    description: 'copy a Markdown summary (an SLO: target, window, budget, SLI, first page tier)',
+    group: 'Relations',
+    when: ['list', 'detail'],
+  },
+] as const satisfies readonly Binding[];
+
+export type RecordHandlers = HandlersOf<typeof recordBindings>;
+
+export interface RecordControllerDeps {
+  clock: () => Date;
+  /** Writes our own escape sequence to the terminal (OSC 52); absent: copying is not available. */
+  writeTerminal?: (sequence: string) => void;
+}
+
+export function createRecordController(
+  ctx: DashboardContext,
+  deps: RecordControllerDeps,
+): { handlers(resource: ResourceName, record: () => ApiRecord | undefined): RecordHandlers } {
+  const relations = relationsOf(ctx.registry);
+  const copier = createCopier(
+    deps.writeTerminal,
+    (resource, record) =>
+      recordSummary(ctx.registry.get(resource), record, relations, ctx.session().index, ctx.records, deps.clock()),
+    relations,
+  );
+
+  const handlers = (resource: ResourceName, record: () => ApiRecord | undefined): RecordHandlers => {
+    const on = (act: (r: ApiRecord) => void) => () => {
+      const r = record();
+      if (r) act(r);
+    };
+    const open = (mode: RelationsMode) =>
+      on((r) => ctx.relations.open(mode, resource, r.id, relations.model.name(resource, r)));
+    return {
+      'copy-id': on((r) => ctx.say(copier.copyId(resource, r))),
+      'copy-summary': on((r) => ctx.say(copier.copySummary(resource, r))),
+      'used-by': open('used-by'),
+      relations: open('tree'),
+      // c, e, E, d (the forms refuse again in read-only sessions).
+      ...(ctx.env().readOnly ? {} : ctx.forms.listHandlers(resource, record)),
+    };
+  };
+  return { handlers };
+}

@@ -1,0 +1,169 @@
+/**
+ * Every key and command as text: the `?` help's lines and the README's key
+ * table (`npm run readme:keys` writes it; test/readme.test.ts fails when they
+ * drift), both from the keymap, so they show the keys in effect.
+ */
+import { REGISTRY, shortName } from '../api/resources.js';
+import { fit, textWidth, wrap } from '../text/width.js';
+import type { Binding, KeyEnv, KeyGroup } from './input/binding.js';
+import { isEnabled, type Keymap } from './input/keymap.js';
+import { DEFAULT_KEYMAP } from './keys.js';
+
+export const GROUP_ORDER: readonly KeyGroup[] = [
+  'Resources',
+  'Moving around',
+  'Records',
+  'Relations',
+  'Details',
+  'Burn calculator',
+  'Filter',
+  'Command line',
+  'Profiles',
+  'Help',
+  'Program',
+  'Token setup',
+  'Forms',
+  'Picker',
+  'Confirm',
+];
+
+/** Commands of the command line, for the help and the README. */
+export const commandLineHelp = (env: KeyEnv): readonly { command: string; description: string }[] => [
+  {
+    command: (env.registry ?? REGISTRY).defs.map((d) => `:${shortName(d)}`).join('  '),
+    description: 'switch resource (singular forms too)',
+  },
+  { command: ':slo ID', description: "open that record's details (any resource: :sli sli-000123, :org org-000001)" },
+  { command: ':profile NAME', description: 'switch to another profile (Tab completes the name)' },
+  { command: ':profile', description: 'pick a profile from the list (the one in use marked)' },
+  { command: ':help', description: 'this help' },
+  { command: ':q', description: 'quit' },
+];
+
+/** Bindings grouped for the help and the README, groups in a stable order, with the session's keys and names. */
+export function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
+  const forSession = (b: Binding): Binding => ({
+    ...b,
+    keys: keymap.keysOf(b, env),
+    description: b.descriptionFor ? b.descriptionFor(env) : b.description,
+  });
+  return GROUP_ORDER.map((group) => ({
+    group,
+    bindings: keymap.bindings
+      .filter((b) => b.group === group && isEnabled(b, env))
+      .map(forSession)
+      .filter((b) => b.keys.length > 0),
+  })).filter((g) => g.bindings.length > 0);
+}
+
+export interface HelpLine {
+  text: string;
+  heading?: boolean;
+}
+
+const KEY_COLUMN = 11;
+const INDENT = '  ';
+
+/** One entry: keys in their column, the description wrapped beside them. */
+function entry(keys: string, description: string, keyWidth: number, width: number): HelpLine[] {
+  const descWidth = Math.max(10, width - INDENT.length - keyWidth);
+  const keyText = textWidth(keys) < keyWidth ? fit(keys, keyWidth) : null;
+  const first = keyText ?? keys;
+  const wrapped = wrap(description, descWidth);
+  if (keyText === null) {
+    // Keys wider than their column (commands): description on the lines below.
+    return [{ text: INDENT + first }, ...wrapped.map((t) => ({ text: INDENT + ' '.repeat(keyWidth) + t }))];
+  }
+  return wrapped.map((t, i) => ({ text: INDENT + (i === 0 ? first : ' '.repeat(keyWidth)) + t }));
+}
+
+/** The help's lines at a width: the groups of keys, then the commands. */
+export function helpLines(keymap: Keymap, env: KeyEnv, width: number): HelpLine[] {
+  const lines: HelpLine[] = [];
+  for (const { group, bindings } of groupedBindings(keymap, env)) {
+    if (lines.length > 0) lines.push({ text: '' });
+    lines.push({ text: group, heading: true });
+    for (const b of bindings) lines.push(...entry(b.keys.join(' '), b.description, KEY_COLUMN, width));
+  }
+  lines.push({ text: '' }, { text: 'Commands', heading: true });
+  for (const c of commandLineHelp(env)) lines.push(...entry(c.command, c.description, KEY_COLUMN, width));
+  return lines;
+}
+
+const code = (k: string): string => `\`${k}\``;
+
+/** The README's key table (Markdown), generated from the keymap so it cannot drift. */
+export function keyTableMarkdown(keymap: Keymap = DEFAULT_KEYMAP): string {
+  const env: KeyEnv = { readOnly: false };
+  const lines = ['| keys | action | where |', '|---|---|---|'];
+  for (const { group, bindings } of groupedBindings(keymap, env)) {
+    for (const b of bindings) {
+      const where = b.when.includes('always') || b.when.includes('global') ? 'everywhere' : b.when.join(', ');
+      const note = b.enabled ? ' (not with `--read-only`)' : '';
+      lines.push(
+        `| ${b.keys.map(code).join(' ')} | ${b.description}${note} | ${group === 'Program' || group === 'Resources' ? 'everywhere' : where} |`,
+      );
+    }
+  }
+  lines.push('', '| command | action |', '|---|---|');
+  for (const c of commandLineHelp(env))
+    lines.push(
+      `| ${c.command
+        .split(/\s{2,}/)
+        .map(code)
+        .join(' ')} | ${c.description} |`,
+    );
+  return lines.join('\n');
+}
+
+/** Splits the lines into columns at group boundaries, as evenly as possible. */
+function splitColumns(lines: HelpLine[], columns: number): HelpLine[][] {
+  if (columns <= 1) return [lines];
+  const target = Math.ceil(lines.length / columns);
+  const out: HelpLine[][] = [];
+  let current: HelpLine[] = [];
+  for (const line of lines) {
+    // Break at a blank line (between groups) once the column is full enough.
+    if (line.text === '' && current.length >= target && out.length < columns - 1) {
+      out.push(current);
+      current = [];
+      continue;
+    }
+    current.push(line);
+  }
+  out.push(current);
+  return out;
+}
+
+export interface HelpBody {
+  kind: 'help';
+  title: string;
+  /** One or two columns (two when the terminal is wide and one does not fit), the lines in view. */
+  columns: HelpLine[][];
+  columnWidth: number;
+  /** Lines the help has, and lines that fit. */
+  room: { lines: number; visible: number };
+}
+
+/** `?`: every key, grouped, then the commands, covering the body and scrolled to `scroll`. */
+export function helpBody(keymap: Keymap, env: KeyEnv, width: number, height: number, scroll: number): HelpBody {
+  const visible = Math.max(1, height - 1);
+  const oneColumn = helpLines(keymap, env, width);
+  const twoColumns = width >= 90 && oneColumn.length > visible;
+  const columnWidth = twoColumns ? Math.floor((width - 2) / 2) : width;
+  const columns = splitColumns(twoColumns ? helpLines(keymap, env, columnWidth) : oneColumn, twoColumns ? 2 : 1);
+  const tallest = Math.max(...columns.map((c) => c.length));
+  const maxOffset = Math.max(0, tallest - visible);
+  const top = Math.min(scroll, maxOffset);
+  // The keys that move from here: no "↓" at the bottom, no "↑" at the top.
+  const keys = top === 0 ? '↓ PgDn G' : top >= maxOffset ? '↑ PgUp g' : '↑↓ PgUp PgDn g G';
+  const more =
+    maxOffset > 0 ? ` · lines ${top + 1}-${Math.min(tallest, top + visible)} of ${tallest} · ${keys} scroll` : '';
+  return {
+    kind: 'help',
+    title: fit(` Help · Esc or ? closes · q quits${more}`, width),
+    columns: columns.map((c) => c.slice(top, top + visible)),
+    columnWidth,
+    room: { lines: tallest, visible },
+  };
+}

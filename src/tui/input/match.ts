@@ -1,0 +1,31 @@
+/** Whether a key as Ink reports it is a binding's key, written as the help shows it ('↑', 'PgDn', 'Ctrl+S', 'G'). */
+import type { Key } from 'ink';
+
+export function matchesKey(display: string, input: string, key: Key): boolean {
+  switch (display) {
+    case '↑':
+      return key.upArrow;
+    case '↓':
+      return key.downArrow;
+    case '←':
+      return key.leftArrow;
+    case '→':
+      return key.rightArrow;
+    case 'PgUp':
+      return key.pageUp;
+    case 'PgDn':
+      return key.pageDown;
+    case 'Enter':
+      return key.return;
+    case 'Esc':
+      return key.escape;
+    case 'Tab':
+      return key.tab && !key.shift;
+    case 'Shift+Tab':
+      return key.tab && key.shift;
+    default:
+      // Ctrl+C, Ctrl+S, Ctrl+O, Ctrl+P…: the letter with ctrl.
+      if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();
+      return !key.ctrl && !key.meta && input === display;
+  }
+}

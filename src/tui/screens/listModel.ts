@@ -1,0 +1,98 @@
+/**
+ * The list as drawn: the shown rows (state/shownList.ts) as table lines with
+ * the names of referenced records beside their ids, the header, the
+ * selection, and what to say when there is nothing to show.
+ */
+import type { IndexStatus } from '../../api/recordIndex.js';
+import type { Column, ResourceDef } from '../../api/resources.js';
+import { formatHeader, formatRow, type FittedColumn } from '../../text/columns.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
+import type { TableRow } from '../components/Table.js';
+import type { ListSnapshot } from '../state/listStore.js';
+import { idWithName, referencedBy, type NameLookup } from '../state/referenceNames.js';
+import type { ShownList } from '../state/shownList.js';
+import type { WholeListSnapshot } from '../state/wholeList.js';
+import { memoLast } from '../view/memo.js';
+import type { VisibleRow } from './rows.js';
+
+export interface ListBody {
+  kind: 'list';
+  header: string;
+  rows: readonly TableRow[];
+  selected: number;
+  /** Old rows dimmed while a new page loads. */
+  dim: boolean;
+  /** Shown instead of rows when there are none. */
+  empty: string;
+}
+
+const tableRows = memoLast(
+  (
+    def: ResourceDef,
+    rows: readonly VisibleRow[],
+    fitted: readonly FittedColumn<Column>[],
+    lookup: NameLookup | null,
+  ): TableRow[] => {
+    // Reference columns: the name of the record named beside its id, when it has been read.
+    const references = fitted.map((f) => referencedBy(def, f.column));
+    const withNames = lookup !== null && references.some((r) => r !== undefined);
+    return rows.map((row, i) => {
+      const cells = withNames
+        ? row.cells.map((cell, c) => {
+            const to = references[c];
+            const name = to && cell ? lookup.name(to, cell) : undefined;
+            return name === undefined ? cell : idWithName(cell, sanitizeLine(name));
+          })
+        : row.cells;
+      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, cells) };
+    });
+  },
+);
+
+export function listBody(
+  def: ResourceDef,
+  fitted: readonly FittedColumn<Column>[],
+  shown: ShownList,
+  snap: ListSnapshot,
+  whole: WholeListSnapshot,
+  lookup: NameLookup | null,
+): ListBody {
+  const empty = shown.whole
+    ? noWholeMatch(def, whole.index, truncate(sanitizeLine(whole.query.text), 40))
+    : !snap.page
+      ? (snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : ''))
+      : snap.page.results.length === 0
+        ? `No ${def.title} here: the list is empty.`
+        : `No ${def.title} on this page match “${truncate(sanitizeLine(snap.filter), 40)}”. Esc clears the filter.`;
+  return {
+    kind: 'list',
+    header: formatHeader(fitted),
+    rows: tableRows(def, shown.rows, fitted, lookup),
+    selected: shown.selected,
+    dim: snap.loading !== null,
+    empty,
+  };
+}
+
+/**
+ * Why the whole list shows nothing. A list held only in part (capped at the
+ * profile's maximum, or a page failed) says so here, whole, rather than
+ * "no match": the record sought may be among those not held.
+ */
+function noWholeMatch(def: ResourceDef, index: IndexStatus, query: string): string {
+  const held = index.held.toLocaleString('en-US');
+  switch (index.state) {
+    case 'idle':
+    case 'gathering':
+      return `No ${def.title} gathered so far match “${query}”; still gathering…`;
+    case 'capped':
+      return `None of the ${held} ${def.title} held match “${query}”. ${sanitizeLine(index.message ?? '')}`;
+    case 'failed':
+      return `None of the ${held} ${def.title} gathered match “${query}”. ${sanitizeLine(index.message ?? '')} Enter, then r, gathers them again; Esc clears the filter.`;
+    case 'stopped':
+      return `None of the ${held} ${def.title} gathered match “${query}”; gathering stopped before the end. Enter, then r, gathers them again.`;
+    case 'complete':
+      return `No ${def.title} match “${query}”. Esc clears the filter.`;
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * What the dashboard draws, worked out from its state: the header, the body
+ * of the screen on top (view/ladder.ts), the status line, the message or
+ * input line, the hints, the selected record and how far the screen
+ * scrolls. The view only renders it; the scroll keys read its line counts.
+ * Recomputed when read after any source changed (state/store.ts,
+ * DerivedStore), so a burst of changes costs one.
+ */
+import type { ApiRecord } from '../../api/record.js';
+import type { Registry, ResourceName } from '../../api/resources.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate, wrap } from '../../text/width.js';
+import { setupScreen, type SetupScreen } from '../auth/SetupView.js';
+import type { TokenSetupController } from '../auth/tokenSetupController.js';
+import type { HeaderModel } from '../components/Header.js';
+import { statusText, type StatusModel } from '../components/StatusLine.js';
+import type { DashboardSession, ScrollRoom } from '../controllers/context.js';
+import { retryText } from '../errorText.js';
+import type { FormsStore, FormsState } from '../forms/formsStore.js';
+import { helpBody, type HelpBody } from '../help.js';
+import type { Binding, KeyEnv, KeyLayer } from '../input/binding.js';
+import type { Keymap } from '../input/keymap.js';
+import { activeHints } from '../input/router.js';
+import type { TerminalSize } from '../layout.js';
+import type { ProfilePickerView } from '../profiles.js';
+import { detailBody, type DetailBody } from '../screens/detailModel.js';
+import { listBody, type ListBody } from '../screens/listModel.js';
+import { fittedColumns } from '../screens/rows.js';
+import type { EditorState } from '../text/lineEditor.js';
+import { currentDetail, type NavState } from '../state/navigation.js';
+import type { RecordStore } from '../state/recordStore.js';
+import type { RelationsView } from '../state/relationsStore.js';
+import { shownList, type ShownList } from '../state/shownList.js';
+import type { Store, Subscribable } from '../state/store.js';
+import { topScreen, type Screen } from './ladder.js';
+
+export type Body =
+  | { kind: 'setup'; screen: SetupScreen; profile: string }
+  | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
+  | { kind: 'profiles'; view: ProfilePickerView }
+  | { kind: 'relations'; view: RelationsView }
+  | HelpBody
+  | DetailBody
+  | ListBody;
+
+/** The line above the hints: a message (or a failed page, a notice, the filter in force), or an input line. */
+export type BottomLine =
+  | { kind: 'message'; lines: string[]; tone: 'info' | 'error' | 'dim' }
+  | { kind: 'input'; prompt: string; editor: EditorState; placeholder?: string; after?: string };
+
+export interface DashboardViewModel {
+  columns: number;
+  rows: number;
+  mono: boolean;
+  screen: Screen;
+  header: HeaderModel;
+  body: Body;
+  bodyHeight: number;
+  status: StatusModel;
+  bottom: BottomLine;
+  hints: readonly Binding[];
+  /** The record the record keys act on: the list's selection or the details' record. */
+  selected: { resource: ResourceName; record: ApiRecord } | undefined;
+  /** How far the screen on top scrolls (details, help); zero elsewhere. */
+  room: ScrollRoom;
+}
+
+export interface ViewSources {
+  registry: Registry;
+  keymap: Keymap;
+  demo: boolean;
+  clock: () => Date;
+  nav: Store<NavState>;
+  viewport: Store<TerminalSize>;
+  session: Store<DashboardSession>;
+  records: RecordStore;
+  relations: Store<RelationsView | null>;
+  forms: FormsStore;
+  profiles?: Store<ProfilePickerView | null>;
+  setup: TokenSetupController;
+  env(): KeyEnv;
+  layers(screen: Screen): KeyLayer[];
+}
+
+const MAX_MESSAGE_LINES = 3;
+const NO_ROOM: ScrollRoom = { lines: 0, visible: 0 };
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The screen on top, from the sources as they are now. */
+export function screenOf(src: ViewSources): Screen {
+  return topScreen({
+    setup: src.setup.getSnapshot().flow,
+    forms: src.forms.getSnapshot(),
+    profiles: src.profiles?.getSnapshot() ?? null,
+    nav: src.nav.getSnapshot(),
+    relations: src.relations.getSnapshot(),
+  });
+}
+
+/** The list of the resource shown, as shown at the terminal's width. */
+export function shownOf(src: ViewSources): ShownList {
+  const { resource } = src.nav.getSnapshot();
+  const session = src.session.getSnapshot();
+  const fitted = fittedColumns(src.registry.get(resource), src.viewport.getSnapshot().columns);
+  return shownList(session.stores[resource], session.wholes[resource], fitted);
+}
+
+/** Every store the view reads: the view is worked out again when any of them changes. */
+export function viewSourcesOf(src: ViewSources): Subscribable[] {
+  const session = src.session.getSnapshot();
+  const flow = src.setup.getSnapshot().flow;
+  return [
+    src.nav,
+    src.viewport,
+    src.session,
+    src.records,
+    src.relations,
+    src.forms,
+    src.setup,
+    ...(flow ? [flow] : []),
+    ...(src.profiles ? [src.profiles] : []),
+    session.names,
+    ...Object.values(session.stores),
+    ...Object.values(session.wholes),
+  ];
+}
+
+function headerOf(src: ViewSources, session: DashboardSession, resource: ResourceName): HeaderModel {
+  const marks = [src.demo ? 'demo sandbox' : '', session.readOnly ? 'read-only' : '']
+    .filter(Boolean)
+    .map((m) => ` · ${m}`)
+    .join('');
+  return {
+    who: `slotui · profile ${sanitizeLine(session.settings.profileName)}${marks} · ${sanitizeLine(hostOf(session.client.baseUrl))}`,
+    tabs: src.registry.defs.map((def, i) => {
+      const total = session.stores[def.name].getSnapshot().page?.total;
+      return {
+        key: def.name,
+        label: ` ${i + 1} ${def.title}${total === undefined ? '' : ` (${total})`} `,
+        active: def.name === resource,
+      };
+    }),
+  };
+}
+
+function bottomOf(src: ViewSources, screen: Screen, shown: ShownList, width: number): BottomLine {
+  const nav = src.nav.getSnapshot();
+  const line = screen.kind === 'list' || screen.kind === 'detail' ? screen.line : null;
+  if (line === 'command')
+    return {
+      kind: 'input',
+      prompt: ':',
+      editor: nav.command,
+      after:
+        nav.command.candidates.length > 0
+          ? `   ${nav.command.candidates.map((c) => sanitizeLine(c)).join('  ')}`
+          : undefined,
+    };
+  if (line === 'burn')
+    return {
+      kind: 'input',
+      prompt: 'burn: ',
+      editor: nav.burn,
+      placeholder: 'an error rate (2%) or the bad time spent (12m)',
+    };
+  if (line === 'filter')
+    return {
+      kind: 'input',
+      prompt: '/',
+      editor: nav.filter,
+      placeholder: 'type to filter the whole list (name, id, the columns shown)',
+    };
+  const wrapped = (text: string) => {
+    const lines = wrap(text, width);
+    if (lines.length <= MAX_MESSAGE_LINES) return lines;
+    const kept = lines.slice(0, MAX_MESSAGE_LINES);
+    kept[MAX_MESSAGE_LINES - 1] = truncate(`${kept[MAX_MESSAGE_LINES - 1]} …`, width);
+    return kept;
+  };
+  const snap = src.session.getSnapshot().stores[nav.resource].getSnapshot();
+  if (nav.message) return { kind: 'message', lines: wrapped(nav.message.text), tone: nav.message.tone };
+  if (snap.error !== null) return { kind: 'message', lines: wrapped(retryText(snap.error)), tone: 'error' };
+  if (snap.notice) return { kind: 'message', lines: [truncate(snap.notice, width)], tone: 'info' };
+  const wholeText = src.session.getSnapshot().wholes[nav.resource].getSnapshot().query.text;
+  if (shown.filter && nav.details.length === 0) {
+    const text = wholeText
+      ? `Filter “${sanitizeLine(shown.filter)}” over the whole list · n/p page through the matches · / changes it · Esc clears it`
+      : `Filter “${sanitizeLine(shown.filter)}” · / changes it · Esc clears it`;
+    return { kind: 'message', lines: [truncate(text, width)], tone: 'dim' };
+  }
+  return { kind: 'message', lines: [''], tone: 'info' };
+}
+
+function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: number, height: number): Body {
+  const nav = src.nav.getSnapshot();
+  const session = src.session.getSnapshot();
+  switch (screen.kind) {
+    case 'setup':
+      return { kind: 'setup', screen: setupScreen(screen.flow), profile: session.settings.profileName };
+    case 'forms':
+      return { kind: 'forms', state: screen.state };
+    case 'profiles':
+      return { kind: 'profiles', view: screen.view };
+    case 'relations':
+      return { kind: 'relations', view: screen.view };
+    case 'help':
+      return helpBody(src.keymap, src.env(), width, height, nav.helpScroll);
+    case 'detail':
+      return detailBody(
+        src.registry,
+        src.records,
+        currentDetail(nav)!,
+        nav.details.length,
+        width,
+        height,
+        src.clock,
+        nav.burn.value,
+      );
+    case 'list': {
+      const def = src.registry.get(nav.resource);
+      return listBody(
+        def,
+        fittedColumns(def, width),
+        shown,
+        session.stores[nav.resource].getSnapshot(),
+        session.wholes[nav.resource].getSnapshot(),
+        session.names.getSnapshot(),
+      );
+    }
+  }
+}
+
+export function computeView(src: ViewSources): DashboardViewModel {
+  const { columns, rows } = src.viewport.getSnapshot();
+  const nav = src.nav.getSnapshot();
+  const session = src.session.getSnapshot();
+  const screen = screenOf(src);
+  const shown = shownOf(src);
+  const bottom = bottomOf(src, screen, shown, columns);
+  // Header (2), status (1), hints (1), and the message or input line.
+  const bodyHeight = Math.max(1, rows - 2 - 1 - 1 - (bottom.kind === 'message' ? bottom.lines.length : 1));
+  const body = bodyOf(src, screen, shown, columns, bodyHeight);
+  const snap = session.stores[nav.resource].getSnapshot();
+  const detail = currentDetail(nav);
+  const detailRecord = detail && (src.records.get(detail.resource, detail.id).record ?? detail.record);
+  const selected =
+    screen.kind === 'detail'
+      ? detail && detailRecord && { resource: detail.resource, record: detailRecord }
+      : screen.kind === 'list' && shown.selectedRecord
+        ? { resource: nav.resource, record: shown.selectedRecord }
+        : undefined;
+  return {
+    columns,
+    rows,
+    mono: session.settings.noColor,
+    screen,
+    header: headerOf(src, session, nav.resource),
+    body,
+    bodyHeight,
+    status: {
+      text: statusText(snap, session.settings.profileName, session.wholes[nav.resource].getSnapshot()),
+      warning: src.setup.warning(),
+      loading: snap.loading,
+      failed: snap.error !== null,
+    },
+    bottom,
+    hints: activeHints(src.layers(screen), src.keymap, src.env()),
+    selected: selected || undefined,
+    room: body.kind === 'detail' || body.kind === 'help' ? body.room : NO_ROOM,
+  };
+}
