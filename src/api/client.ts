@@ -141,7 +141,10 @@ export function createClient(options: ClientOptions): ApiClient {
       signal: opts.signal,
       background: opts.background,
     });
-    return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
+    return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
+      tooDeep: answer.tooDeepResults,
+      scrub: transport.scrub,
+    });
   };
 
   const followFrom = async (
@@ -153,7 +156,10 @@ export function createClient(options: ClientOptions): ApiClient {
   ): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
     const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal, background });
-    return parsePage(registry.get(resource), url, listFromService(resource, answer.json));
+    return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
+      tooDeep: answer.tooDeepResults,
+      scrub: transport.scrub,
+    });
   };
 
   /** Every method's errors pass the transport's guard, so no message carries the token (even in a link or record key). */

@@ -26,7 +26,7 @@ import {
   type RequestContext,
   type Target,
 } from './failures.js';
-import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
+import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
 import type { RetryPolicy, Timeouts } from './types.js';
 
@@ -70,12 +70,19 @@ export interface Answer {
   status: number;
   /** The parsed JSON body, or undefined when the body is empty (204). */
   json: unknown;
+  /**
+   * In a list answer, the records nested too deep: each was cut at the limit
+   * in `json` (so nothing downstream recurses past it), the others kept whole.
+   */
+  tooDeepResults?: number[];
 }
 
 export interface Transport {
   send(call: Call): Promise<Answer>;
   /** Takes the token out of an error's message and field messages (a hostile server may echo it anywhere). */
   guard(error: unknown): unknown;
+  /** Takes the token out of a text made of what the server sent. */
+  scrub(text: string): string;
   close(): Promise<void>;
 }
 
@@ -223,12 +230,14 @@ export function createTransport(options: TransportOptions): Transport {
       return { error: protocolError(ctx, reason, status), retryable: false };
     }
     // Everything downstream walks answers recursively (validation, output, the dashboard's details).
+    // In a list, one record nested too deep is cut there and marked, never hiding the others.
+    const tooDeepResults = clipDeepResults(json);
     if (nestsDeeperThan(json))
       return {
         error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status),
         retryable: false,
       };
-    return { answer: { status, json } };
+    return { answer: { status, json, ...(tooDeepResults.length > 0 ? { tooDeepResults } : {}) } };
   }
 
   async function send(call: Call): Promise<Answer> {
@@ -277,10 +286,29 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     send,
     guard,
+    scrub: scrubToken,
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([pool.close(), backgroundPool?.close()]);
     },
   };
+}
+
+/**
+ * The indices of a list answer's records nested too deep (a record sits two
+ * levels down: the envelope, then `results`), each replaced in place by its
+ * copy cut at the limit. Nothing for an answer that is not a list.
+ */
+function clipDeepResults(json: unknown): number[] {
+  const results = (json as { results?: unknown } | null)?.results;
+  if (json === null || typeof json !== 'object' || !Array.isArray(results)) return [];
+  const clipped: number[] = [];
+  results.forEach((record: unknown, index) => {
+    if (nestsDeeperThan(record, MAX_NESTING - 2)) {
+      results[index] = clipNesting(record, MAX_NESTING - 2);
+      clipped.push(index);
+    }
+  });
+  return clipped;
 }

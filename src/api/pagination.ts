@@ -3,8 +3,9 @@
  * the pages by following `next` exactly as the server gives it.
  *
  * Deliberate choices for hostile or odd envelopes:
- * - `results` not an array, or a record that fails its schema: refused
- *   (protocol error naming the record's index).
+ * - `results` not an array: refused (a protocol error).
+ * - a record that fails its schema: kept as sent and marked (Page.odd), so
+ *   one odd record never hides the others.
  * - a page larger than asked: tolerated (every record is kept).
  * - numeric ids: normalised to strings by the record schemas.
  * - `previous` (or `next`) absent or "": read as null.
@@ -16,11 +17,12 @@
  * - a `next` on another origin or on http: refused before any request.
  */
 import { SlotuiError } from './errors.js';
-import type { ApiRecord } from './record.js';
+import { MAX_NESTING } from './nesting.js';
+import { ODD_RECORD, type ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord, type Issue } from './validate.js';
 import type { ResourceDef } from './resources.js';
 import { sanitizeServerText } from './text.js';
-import type { Page } from './types.js';
+import type { OddRecord, Page } from './types.js';
 
 export const DEFAULT_LIMIT = 10;
 export const DEFAULT_OFFSET = 0;
@@ -56,8 +58,21 @@ function intParam(url: URL, name: string, fallback: number): number {
   return Number.isSafeInteger(n) ? n : fallback;
 }
 
-/** Validates a list answer and builds the Page; limit and offset come from the URL asked. */
-export function parsePage(def: ResourceDef, url: URL, json: unknown): Page {
+/**
+ * Validates a list answer and builds the Page; limit and offset come from the
+ * URL asked. A record that does not fit its schema (or was nested too deep:
+ * `tooDeep`, by index) never hides the others: it is kept as sent, marked,
+ * and listed in `odd`; one without a usable id is left out (and listed).
+ */
+export function parsePage(
+  def: ResourceDef,
+  url: URL,
+  json: unknown,
+  {
+    tooDeep = [],
+    scrub = (text: string) => text,
+  }: { tooDeep?: readonly number[]; scrub?: (text: string) => string } = {},
+): Page {
   if (json === undefined) throw notAList(def, url, 'the answer is empty');
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw notAList(
@@ -70,12 +85,24 @@ export function parsePage(def: ResourceDef, url: URL, json: unknown): Page {
   if (!envelope.success) throw notAList(def, url, describeIssue(envelope.issue));
   const fields = def.recordFields;
   const results: ApiRecord[] = [];
+  const odd: OddRecord[] = [];
   envelope.data.results.forEach((item, index) => {
     const record = checkRecord(fields, item);
-    if (!record.success) throw notAList(def, url, `record ${index}: ${describeIssue(record.issue)}`);
-    results.push(record.data);
+    const reason = tooDeep.includes(index)
+      ? `it nests more than ${MAX_NESTING} levels deep (shown cut there)`
+      : record.success
+        ? undefined
+        : scrub(describeIssue(record.issue)); // a field's name is the server's: it may echo the token
+    if (record.success && reason === undefined) {
+      results.push(record.data);
+      return;
+    }
+    const kept = keptAsSent(item, reason!);
+    odd.push({ index, reason: reason!, ...(kept ? { id: kept.id } : {}) });
+    if (kept) results.push(kept);
   });
   return {
+    ...(odd.length > 0 ? { odd } : {}),
     total: envelope.data.total,
     results,
     // An empty link is no link (a loose server may send "" for none).
@@ -85,6 +112,26 @@ export function parsePage(def: ResourceDef, url: URL, json: unknown): Page {
     limit: intParam(url, 'limit', DEFAULT_LIMIT),
     offset: intParam(url, 'offset', DEFAULT_OFFSET),
   };
+}
+
+/**
+ * A record that does not fit, as the service sent it (own keys copied as own
+ * keys), marked with why; undefined when it has no id to show it by (not an
+ * object, or an id that is neither text nor a whole number).
+ */
+function keptAsSent(item: unknown, reason: string): ApiRecord | undefined {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  const fields = item as Record<string, unknown>;
+  const id = Object.hasOwn(fields, 'id') ? fields.id : undefined;
+  const idText =
+    typeof id === 'string' && id.length > 0 ? id : typeof id === 'number' && Number.isInteger(id) ? String(id) : '';
+  if (idText === '') return undefined;
+  const kept: Record<string | symbol, unknown> = {};
+  for (const key of Object.keys(fields))
+    Object.defineProperty(kept, key, { value: fields[key], enumerable: true, writable: true, configurable: true });
+  kept.id = idText;
+  kept[ODD_RECORD] = reason;
+  return kept as ApiRecord;
 }
 
 /** A key for "already visited": the URL with its query parameters in a stable order. */

@@ -59,6 +59,19 @@ export interface Page<T = ApiRecord> {
   /** limit and offset as they stand in `url` (what the server was asked for). */
   limit: number;
   offset: number;
+  /**
+   * Records of the page that do not fit their schema (by index in what the
+   * server sent): those with an id are in `results`, marked (record.ts's
+   * ODD_RECORD); those without are left out. Absent when every record fits.
+   */
+  odd?: OddRecord[];
+}
+
+export interface OddRecord {
+  index: number;
+  /** Absent when the record has no usable id (it is then not in `results`). */
+  id?: string;
+  reason: string;
 }
 
 export interface ListOptions extends RequestOptions {

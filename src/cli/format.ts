@@ -7,7 +7,7 @@
 import { clipNesting } from '../api/nesting.js';
 import type { Column, ResourceDef } from '../api/resources.js';
 import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
-import type { ApiRecord } from '../api/record.js';
+import { oddReason, type ApiRecord } from '../api/record.js';
 import { COLUMN_GAP, fitColumns, type FittedColumn } from '../text/columns.js';
 import { fit, textWidth, truncate } from '../text/width.js';
 
@@ -94,9 +94,16 @@ export function tableHeader(layout: TableLayout): string {
 }
 
 export function tableRow(layout: TableLayout, record: ApiRecord): string {
+  // A record that does not fit its fields (shown as sent) is marked in its first cell.
+  const mark = oddReason(record) === undefined ? '' : '!';
   return joinRow(
-    layout.columns.map(({ column, width: w }) =>
-      place(layout, cellText(column, record, layout.whole ? Infinity : MAX_CELL, layout.now), w, column.align),
+    layout.columns.map(({ column, width: w }, index) =>
+      place(
+        layout,
+        (index === 0 ? mark : '') + cellText(column, record, layout.whole ? Infinity : MAX_CELL, layout.now),
+        w,
+        column.align,
+      ),
     ),
   );
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
+import { ODD_RECORD, oddReason } from '../../src/api/record.js';
 import type { ApiClient, Page } from '../../src/api/types.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
@@ -300,13 +301,37 @@ describe('envelopes the sandbox never sends', () => {
     expect((await expectSlotuiError(() => noTotal.listPage('slos'))).message).toMatch(/not a list of SLOs \(total: /);
   });
 
-  it('a record that fails its schema is refused, naming its index', async () => {
+  it('a record that fails its schema never hides the others: kept as sent and marked, or left out without an id', async () => {
     const client = await serve((_req, res) =>
-      json(res, 200, { total: 3, results: [{ id: 'a' }, { id: 'b' }, { name: 'no id' }], next: null }),
+      json(res, 200, {
+        total: 4,
+        results: [{ id: 'a' }, { id: 'b', name: 42, extra: [1] }, { name: 'no id' }, { id: 'd' }],
+        next: null,
+      }),
     );
-    const error = await expectSlotuiError(() => client.listPage('slis'));
-    expect(error.kind).toBe('protocol');
-    expect(error.message).toContain('record 2: id');
+    const page = await client.listPage('slis');
+    expect(page.results.map((r) => r.id)).toEqual(['a', 'b', 'd']);
+    expect({ ...page.results[1] }).toStrictEqual({ id: 'b', name: 42, extra: [1], [ODD_RECORD]: expect.any(String) }); // as sent
+    expect(oddReason(page.results[1]!)).toBe('name: Invalid input: expected string, received number');
+    expect(oddReason(page.results[0]!)).toBeUndefined();
+    expect(JSON.stringify(page.results[1])).toBe('{"id":"b","name":42,"extra":[1]}');
+    expect(page.odd).toEqual([
+      { index: 1, id: 'b', reason: 'name: Invalid input: expected string, received number' },
+      { index: 2, reason: expect.stringMatching(/^id: /) as unknown },
+    ]);
+  });
+
+  it('a record nested too deep is cut there and marked; the envelope and the others stand', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`; // as text: too deep for JSON.stringify's stack
+    const text = `{"total":2,"results":[{"id":"a"},{"id":"b","description":${deep}}],"next":null}`;
+    const client = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    const page = await client.listPage('slis');
+    expect(page.results.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(page.odd).toEqual([{ index: 1, id: 'b', reason: 'it nests more than 64 levels deep (shown cut there)' }]);
+    expect(JSON.stringify(page.results[1])).toContain('"(nested too deep)"');
   });
 
   it('a next that loops back to a visited page is refused', async () => {

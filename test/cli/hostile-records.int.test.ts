@@ -7,7 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpsServer, type TestServer } from '../api/helpers.js';
-import { expectOneSentence, removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
+import { removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
 
 const BUILT_IN_NAMES =
   '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
@@ -102,20 +102,23 @@ describe('a field nested 5,000 deep', () => {
     ['list --json', ['list', 'slis', '--json']],
     ['list --all --json', ['list', 'slis', '--all', '--json']],
     ['list (table)', ['list', 'slis']],
-  ])('%s: a protocol error in one sentence, no stack overflow', async (_name, argv) => {
-    answers.set('/v1/slis/', `{"total":1,"results":[${DEEP_RECORD}],"next":null,"previous":null}`);
-    try {
-      const r = await runCli(argv, { env: env(), client: client() });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(
-        /^slotui: The server's answer to \/v1\/slis\/ nests more than 64 levels deep, which no record does\./,
-      );
-      expect(r.stderr).not.toMatch(/call stack|crash/i);
-      expectOneSentence(r.stderr);
-    } finally {
-      answers.delete('/v1/slis/');
-    }
-  });
+  ])(
+    '%s: the record cut at the limit and named on stderr, the others listed, no stack overflow',
+    async (_name, argv) => {
+      answers.set('/v1/slis/', `{"total":2,"results":[${RECORD},${DEEP_RECORD}],"next":null,"previous":null}`);
+      try {
+        const r = await runCli(argv, { env: env(), client: client() });
+        expect(r.code).toBe(0);
+        expect(r.stderr).toBe(
+          'slotui: warning: sli sli-000002 (number 2 of the list) does not fit the fields of SLIs (it nests more than 64 levels deep (shown cut there)); it is shown as the service sent it.\n',
+        );
+        expect(r.stdout).toContain('sli-000001');
+        expect(r.stdout).toContain(argv.includes('--json') ? '"(nested too deep)"' : '!deep');
+      } finally {
+        answers.delete('/v1/slis/');
+      }
+    },
+  );
 
   test('get: the same sentence', async () => {
     answers.set('/v1/slis/sli-000002/', DEEP_RECORD);
@@ -182,6 +185,39 @@ describe('invisible format characters from the server', () => {
       expect(r.stderr).not.toMatch(invisible);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('one record of the wrong type never hides the others', () => {
+  const PAGE = `{"total":3,"results":[{"id":"sli-000001","name":"first","type":"latency"},{"id":"sli-000002","name":42,"type":"latency"},{"id":"sli-000003","name":"third","type":"latency"}],"next":null,"previous":null}`;
+  const WARNING =
+    'slotui: warning: sli sli-000002 (number 2 of the list) does not fit the fields of SLIs (name: Invalid input: expected string, received number); it is shown as the service sent it.\n';
+
+  test('list shows every record, the odd one marked, and names it on stderr', async () => {
+    answers.clear();
+    answers.set('/v1/slis/', PAGE);
+    const r = await runCli(['list', 'slis'], { env: env(), client: client() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(WARNING);
+    expect(r.stdout).toMatch(/^first\s+latency.*sli-000001/m);
+    expect(r.stdout).toMatch(/^!42\s+latency.*sli-000002/m);
+    expect(r.stdout).toMatch(/^third\s+latency.*sli-000003/m);
+  });
+
+  test('-o json and --all print it as the service sent it', async () => {
+    answers.clear();
+    answers.set('/v1/slis/', PAGE);
+    for (const argv of [
+      ['list', 'slis', '-o', 'json'],
+      ['list', 'slis', '--all', '--json'],
+    ]) {
+      const r = await runCli(argv, { env: env(), client: client() });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(WARNING);
+      const records = JSON.parse(r.stdout) as Record<string, unknown>[];
+      expect(records.map((x) => x.id)).toEqual(['sli-000001', 'sli-000002', 'sli-000003']);
+      expect(records[1]).toEqual({ id: 'sli-000002', name: 42, type: 'latency' });
     }
   });
 });

@@ -50,13 +50,13 @@ describe('ids that are not strings (the client)', () => {
     ['a fraction', 1.5],
     ['an empty string', ''],
     ['an array', ['a']],
-  ])("%s is refused with the record's index", async (_name, id) => {
+  ])('%s: that record is left out (named by its index), the others listed; a get is refused', async (_name, id) => {
     const { client } = await serve((_req, res) =>
       json(res, 200, { total: 2, results: [{ id: 'ok' }, { id }], next: null, previous: null }),
     );
-    const error = await expectSlotuiError(() => client.listPage('slis'));
-    expect(error.kind).toBe('protocol');
-    expect(error.message).toContain('record 1: id');
+    const page = await client.listPage('slis');
+    expect(page.results.map((r) => r.id)).toEqual(['ok']);
+    expect(page.odd).toEqual([{ index: 1, reason: expect.stringMatching(/^id: /) as unknown }]);
     const single = await serve((_req, res) => json(res, 200, { id }));
     expect((await expectSlotuiError(() => single.client.get('slis', 'x'))).kind).toBe('protocol');
   });
@@ -142,12 +142,22 @@ describe('the dashboard and hostile envelopes', () => {
     await waitForPage(d, 1, 1);
   });
 
-  test('a record whose id is an object: refused, named by its index', async () => {
+  test('a record whose id is an object is left out; one of the wrong type is shown marked; the others shown', async () => {
     const { client } = await serve((_req, res) =>
-      json(res, 200, { total: 2, results: [{ id: 'a' }, { id: { $gt: '' } }], next: null, previous: null }),
+      json(res, 200, {
+        total: 3,
+        results: [
+          { id: 'sli-aaa', name: 'first one', type: 'latency' },
+          { id: { $gt: '' } },
+          { id: 'sli-ccc', name: 42, type: 'latency' },
+        ],
+        next: null,
+        previous: null,
+      }),
     );
     const d = open(client);
-    await waitForWords(d, 'is not a list of SLIs (record 1: id', 'Press r to retry.');
+    const frame = await waitForWords(d, 'first one', 'sli-aaa', '!42', 'sli-ccc');
+    expect(frame).not.toContain('is not a list of SLIs');
   });
 
   test('a page larger than asked and a total that changes: shown as sent, no crash', async () => {

@@ -10,6 +10,8 @@ import type { ResourceDef } from '../../api/resources.js';
 import type { ApiClient, Page } from '../../api/types.js';
 import { SlotuiError } from '../../api/errors.js';
 import { humanAge } from '../../text/age.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
 import { integerFlag, booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { pageFacts } from '../format.js';
@@ -34,6 +36,7 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
     const page = await client.listPage(def.name, { limit, offset });
     await sink.add(page.results);
     await sink.end();
+    warnOfOddRecords(ctx, def, page);
     const facts = pageFacts(page);
     for (const line of pageNotes(def, page, limit)) ctx.err.line(line);
     if (page.results.length === 0) {
@@ -106,6 +109,22 @@ function pageNotes(def: ResourceDef, page: Page, asked: number | undefined): str
   return [];
 }
 
+/**
+ * A record that does not fit its resource's fields is listed with the others
+ * (as the service sent it; marked `!` in a table) and named here, one line
+ * each on stderr; one without a usable id cannot be listed and is said so.
+ */
+export function warnOfOddRecords(ctx: Context, def: ResourceDef, page: Page): void {
+  for (const odd of page.odd ?? []) {
+    const position = `number ${page.offset + odd.index + 1} of the list`;
+    ctx.err.line(
+      odd.id === undefined
+        ? `slotui: warning: a record of ${def.plural} (${position}) has no usable id (${odd.reason}); it is left out.`
+        : `slotui: warning: ${def.singular} ${truncate(sanitizeLine(odd.id), 60)} (${position}) does not fit the fields of ${def.plural} (${odd.reason}); it is shown as the service sent it.`,
+    );
+  }
+}
+
 /** "No SLIs found" on stderr for the formats people read, as kubectl does; json and yaml say [] alone. */
 function sayEmpty(ctx: Context, def: ResourceDef, format: ReturnType<typeof outputFormat>): void {
   if (!isDataFormat(format)) ctx.err.line(`No ${def.plural} found.`);
@@ -129,6 +148,7 @@ async function streamAll(
       // Rows written to the same terminal must not land on the progress line.
       if (ctx.stdoutIsTerminal) progress.clear();
       await sink.add(page.results);
+      warnOfOddRecords(ctx, def, page);
       count.pages++;
       count.records += page.results.length;
       count.total = page.total;

@@ -4,7 +4,7 @@
  * controller (which row Enter opens), memoised per page so neither pays twice.
  */
 import type { Column, ResourceDef } from '../../api/resources.js';
-import type { ApiRecord } from '../../api/record.js';
+import { oddReason, type ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { fitColumns, type FittedColumn } from '../../text/columns.js';
 
@@ -38,7 +38,7 @@ export function visibleRows(
   const list = records ?? EMPTY;
   let entry = cache.get(list);
   if (!entry || entry.fitted !== fitted) {
-    const all = list.map((record) => ({ record, cells: fitted.map((f) => sanitizeLine(f.column.get(record))) }));
+    const all = list.map((record) => ({ record, cells: cellsOf(record, fitted) }));
     entry = { fitted, all, filter, rows: filterRows(all, filter) };
     cache.set(list, entry);
   } else if (entry.filter !== filter) {
@@ -46,6 +46,24 @@ export function visibleRows(
     entry.rows = filterRows(entry.all, filter);
   }
   return entry.rows;
+}
+
+/**
+ * A record's cells. One that does not fit its resource's fields (shown as the
+ * service sent it) is marked `!` in its first cell, and a value a column
+ * cannot read leaves its cell empty rather than failing the whole list.
+ */
+function cellsOf(record: ApiRecord, fitted: readonly FittedColumn<Column>[]): string[] {
+  const mark = oddReason(record) === undefined ? '' : '!';
+  return fitted.map((f, index) => {
+    let text: string;
+    try {
+      text = sanitizeLine(f.column.get(record));
+    } catch {
+      text = '';
+    }
+    return index === 0 ? mark + text : text;
+  });
 }
 
 const fittedCache = new Map<string, FittedColumn<Column>[]>();
