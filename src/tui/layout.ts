@@ -9,7 +9,7 @@ export interface TerminalSize {
   rows: number;
 }
 
-export const DEFAULT_SIZE: TerminalSize = { columns: 80, rows: 24 };
+const DEFAULT_SIZE: TerminalSize = { columns: 80, rows: 24 };
 
 /** The stream's size, or 80x24 when it doesn't say (tests, pipes) rather than asking the OS. */
 export function readSize(stream: NodeJS.WritableStream): TerminalSize {
@@ -20,9 +20,9 @@ export function readSize(stream: NodeJS.WritableStream): TerminalSize {
 }
 
 /** Header (2), table header (1), status (1), message (1), hints (1). */
-export const CHROME_ROWS = 6;
-export const MIN_PAGE_SIZE = 5;
-export const MAX_PAGE_SIZE = 100;
+const CHROME_ROWS = 6;
+const MIN_PAGE_SIZE = 5;
+const MAX_PAGE_SIZE = 100;
 
 /** Records per page: the rows that fit the terminal, clamped to 5..100. */
 export function pageSizeFor(rows: number): number {

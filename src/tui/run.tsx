@@ -12,6 +12,7 @@ import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { App } from './App.js';
+import { Shell } from './shell.js';
 import { keepHeapSmall } from './heap.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
@@ -117,26 +118,28 @@ const runOnTerminal = (deps: DashboardDeps) =>
 
     guard.enter();
     try {
+      const shell = new Shell({
+        client: deps.client,
+        settings: deps.settings,
+        stdout,
+        now: deps.now,
+        openProfile: deps.openProfile,
+        listProfiles: deps.listProfiles,
+        drafts: deps.drafts,
+        onDraftKeeper: (keep) => {
+          keepDraft = keep;
+        },
+        demo: deps.demo,
+        auth: deps.auth,
+        firstPage: deps.firstPage,
+        onGathering: keepHeapSmall,
+        onQuit: (code, note) => setImmediate(() => finish(code, note)),
+      });
       instance = render(
         // Deferred: unmounting from inside React's commit or an input event is not safe.
         <CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
           {/* The dashboard, or first the welcome screen and the token setup. */}
-          <App
-            client={deps.client}
-            settings={deps.settings}
-            now={deps.now}
-            openProfile={deps.openProfile}
-            listProfiles={deps.listProfiles}
-            drafts={deps.drafts}
-            onDraftKeeper={(keep) => {
-              keepDraft = keep;
-            }}
-            demo={deps.demo}
-            auth={deps.auth}
-            firstPage={deps.firstPage}
-            onGathering={keepHeapSmall}
-            onQuit={(code, note) => setImmediate(() => finish(code, note))}
-          />
+          <App shell={shell} />
         </CrashBoundary>,
         {
           stdin,

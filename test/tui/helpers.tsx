@@ -11,7 +11,9 @@ import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import type { Settings } from '../../src/config/types.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
-import { App, type AppProps } from '../../src/tui/App.js';
+import { useStdout } from 'ink';
+import { App } from '../../src/tui/App.js';
+import { Shell, type ShellOptions } from '../../src/tui/shell.js';
 
 export const KEYS = {
   up: '\u001B[A',
@@ -74,30 +76,31 @@ export interface DashboardOptions {
   settings?: Partial<Settings>;
   columns?: number;
   rows?: number;
-  openProfile?: AppProps['openProfile'];
-  listProfiles?: AppProps['listProfiles'];
+  openProfile?: ShellOptions['openProfile'];
+  listProfiles?: ShellOptions['listProfiles'];
   now?: () => Date;
   /** The first page as the CLI asks for it before the dashboard loads. */
-  firstPage?: AppProps['firstPage'];
-  registry?: AppProps['registry'];
+  firstPage?: ShellOptions['firstPage'];
+  registry?: ShellOptions['registry'];
 }
 
 /**
- * Renders an element, but only after the fake stdout has its size (the first
- * page's size depends on the terminal's rows), with keys, paste and resize.
+ * Renders the program's shell, but only after the fake stdout has its size
+ * (the first page's size depends on the terminal's rows), with keys, paste
+ * and resize.
  */
 export function mountSized(
-  element: (onQuit: (code: number) => void) => React.JSX.Element,
+  options: Omit<ShellOptions, 'stdout' | 'onQuit'>,
   initial: { columns: number; rows: number },
 ): Omit<Dashboard, 'client'> {
   const size = { ...initial };
   const quitCodes: number[] = [];
   let start: (() => void) | undefined;
   function Harness(): React.JSX.Element | null {
-    const [ready, setReady] = useState(false);
-    start = () => setReady(true);
-    if (!ready) return null;
-    return element((code) => quitCodes.push(code));
+    const { stdout } = useStdout();
+    const [shell, setShell] = useState<Shell | null>(null);
+    start = () => setShell(new Shell({ ...options, stdout, onQuit: (code) => quitCodes.push(code) }));
+    return shell ? <App shell={shell} /> : null;
   }
   const instance = render(<Harness />);
   const stdout = instance.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
@@ -141,18 +144,15 @@ export function mountSized(
 
 export function renderDashboard(options: DashboardOptions): Dashboard {
   const view = mountSized(
-    (onQuit) => (
-      <App
-        client={options.client}
-        settings={testSettings(options.settings)}
-        now={options.now ?? (() => FIXED_NOW)}
-        openProfile={options.openProfile}
-        listProfiles={options.listProfiles}
-        firstPage={options.firstPage}
-        registry={options.registry}
-        onQuit={onQuit}
-      />
-    ),
+    {
+      client: options.client,
+      settings: testSettings(options.settings),
+      now: options.now ?? (() => FIXED_NOW),
+      openProfile: options.openProfile,
+      listProfiles: options.listProfiles,
+      firstPage: options.firstPage,
+      registry: options.registry,
+    },
     { columns: options.columns ?? 100, rows: options.rows ?? 24 },
   );
   return { ...view, client: options.client };

@@ -14,7 +14,7 @@ import { editLine, EMPTY_EDITOR } from '../../src/tui/text/lineEditor.js';
 import { formatRelative } from '../../src/tui/text/time.js';
 import { fit, textWidth, truncate, wrap } from '../../src/text/width.js';
 import { initialNav, navReducer } from '../../src/tui/state/navigation.js';
-import { pageSizeFor } from '../../src/tui/App.js';
+import { pageSizeFor } from '../../src/tui/layout.js';
 
 const key = keyWith;
 

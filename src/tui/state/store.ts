@@ -71,8 +71,9 @@ export class DerivedStore<T> extends Store<T> {
 
   protected override read(): T {
     if (this.stale) {
-      this.stale = false;
+      // A computation that throws stays stale: the next read throws again rather than showing nothing.
       this.setQuietly(this.compute());
+      this.stale = false;
     }
     return super.read();
   }

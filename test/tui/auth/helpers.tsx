@@ -8,13 +8,11 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import React from 'react';
 import { createAuthDeps, type AuthDepsOptions } from '../../../src/cli/commands/auth-setup.js';
 import { createContext, type Context } from '../../../src/cli/context.js';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { App as Root } from '../../../src/tui/App.js';
 import type { AuthDeps, LoginResult } from '../../../src/tui/auth/types.js';
 import { FIXED_NOW, mountSized, testSettings } from '../helpers.js';
 
@@ -89,15 +87,12 @@ export function renderRoot(props: {
   rows?: number;
 }): RootView {
   return mountSized(
-    (onQuit) => (
-      <Root
-        client={props.client}
-        settings={testSettings(props.settings)}
-        now={props.now ?? (() => FIXED_NOW)}
-        auth={props.auth}
-        onQuit={onQuit}
-      />
-    ),
+    {
+      client: props.client,
+      settings: testSettings(props.settings),
+      now: props.now ?? (() => FIXED_NOW),
+      auth: props.auth,
+    },
     { columns: props.columns ?? 110, rows: props.rows ?? 28 },
   );
 }

@@ -2,12 +2,10 @@
  * The dashboard with the forms' extra props (an injected editor launcher),
  * rendered as test/tui/helpers.tsx does, plus keys and readers for forms.
  */
-import React from 'react';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
 import type { DraftKeeper } from '../../../src/config/drafts.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { App } from '../../../src/tui/App.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
 import {
   FIXED_NOW,
@@ -39,16 +37,13 @@ export interface FormsDashboardOptions {
 
 export function renderForms(options: FormsDashboardOptions): Dashboard {
   const view = mountSized(
-    (onQuit) => (
-      <App
-        client={options.client}
-        settings={testSettings(options.settings)}
-        now={() => FIXED_NOW}
-        onQuit={onQuit}
-        launchEditor={options.launchEditor}
-        drafts={options.drafts}
-      />
-    ),
+    {
+      client: options.client,
+      settings: testSettings(options.settings),
+      now: () => FIXED_NOW,
+      launchEditor: options.launchEditor,
+      drafts: options.drafts,
+    },
     { columns: options.columns ?? 120, rows: options.rows ?? 40 },
   );
   return { ...view, client: options.client };

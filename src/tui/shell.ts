@@ -1,0 +1,344 @@
+/**
+ * The program's shell, no React in it: the first-run welcome screen, the
+ * token setup (`auth login` on a terminal is that flow alone), the "logged
+ * in" screen, then the dashboard (createDashboard, dashboard.ts), which
+ * holds the re-login after a 401 as the top rung of its ladder. It reads
+ * every key first (Ctrl+Z stops the program with the terminal given back,
+ * wherever it is), follows the terminal's size, hands the terminal to the
+ * user's editor, and disposes of whatever it opened. App.tsx subscribes to
+ * it and draws the state it names.
+ *
+ * The dashboard's client is wrapped in a SwappableClient, so a setup after a
+ * 401 can put a client on the new token under the screens as they are.
+ */
+import type { Key } from 'ink';
+import { describeError } from '../api/errors.js';
+import type { Registry, ResourceName } from '../api/resources.js';
+import type { ApiClient } from '../api/types.js';
+import type { DraftKeeper } from '../config/drafts.js';
+import type { Settings } from '../config/types.js';
+import { throughTmux } from '../text/osc.js';
+import { sanitizeLine } from '../text/sanitize.js';
+import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
+import { SetupStore } from './auth/setupStore.js';
+import { setupScreen, type SetupScreen } from './auth/SetupView.js';
+import { SwappableClient } from './auth/swappableClient.js';
+import type { AuthDeps, LoginResult } from './auth/types.js';
+import { createDashboard, type Dashboard } from './dashboard.js';
+import { systemEditorLauncher, type EditorLauncher } from './forms/externalEditor.js';
+import type { Binding, KeyEnv, KeyLayer } from './input/binding.js';
+import type { Keymap } from './input/keymap.js';
+import { activeHints, dispatchKey, splitKeys } from './input/router.js';
+import { createJobControl, type JobControl } from './jobControl.js';
+import { DEFAULT_KEYMAP } from './keys.js';
+import { readSize, type TerminalSize } from './layout.js';
+import type { Session } from './session.js';
+import { Store } from './state/store.js';
+import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
+import type { FirstPage, ProfileEntry } from './types.js';
+
+export interface ShellOptions {
+  /** Absent on a first run (nothing to connect to yet). */
+  client?: ApiClient;
+  settings: Settings;
+  /** Where the program draws: its size is followed, the editor and Ctrl+Z write to it. */
+  stdout: NodeJS.WritableStream;
+  /** Injected clock for relative times and token expiry. */
+  now?: () => Date;
+  /** `:profile NAME`: builds the session of another profile, or throws a SlotuiError. */
+  openProfile?: (name: string) => Promise<Session>;
+  /** The stored profiles (`:profile` alone, Tab after `:profile `), read when asked for. */
+  listProfiles?: () => readonly ProfileEntry[];
+  demo?: boolean;
+  /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
+  drafts?: DraftKeeper;
+  /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (it returns what to say, if anything). */
+  onDraftKeeper?: (keep: (() => string | undefined) | null) => void;
+  /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
+  auth?: AuthDeps;
+  /** The first page, requested while the dashboard loaded (handed to the first dashboard only). */
+  firstPage?: FirstPage;
+  /** Runs the user's editor on a file for `E` (default: $VISUAL, $EDITOR or vi). Tests inject one. */
+  launchEditor?: EditorLauncher;
+  /** First resource shown (default SLIs). */
+  initialResource?: ResourceName;
+  /** The resources shown (default: the service's); the client should know the same ones. */
+  registry?: Registry;
+  /** Called as the dashboard starts gathering a whole list (see DashboardServices). */
+  onGathering?: () => void;
+  /** The keys in effect (default: as shipped). */
+  keymap?: Keymap;
+  /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
+  onQuit: (code: number, note?: string) => void;
+}
+
+/** What Ink lends the shell once it draws: giving the terminal up (the editor, Ctrl+Z) and taking it back. */
+export interface InkTerminal {
+  suspendTerminal(callback: () => void | Promise<void>): Promise<void>;
+  suspendTerminal(): Promise<{ resume(): Promise<void> }>;
+}
+
+/** A start screen as drawn. */
+export interface StartView {
+  kind: 'welcome' | 'setup' | 'done';
+  size: TerminalSize;
+  mono: boolean;
+  profile: string;
+  /** The welcome screen offers the demo sandbox. */
+  canDemo: boolean;
+  setup: SetupScreen | null;
+  done: LoginResult | null;
+  notice: { text: string; tone: 'info' | 'error' } | null;
+  hints: readonly Binding[];
+}
+
+export type ShellView = { kind: 'dashboard'; dashboard: Dashboard } | StartView;
+
+type ShellState =
+  | { kind: 'welcome' }
+  | { kind: 'setup'; flow: SetupStore }
+  | { kind: 'done'; result: LoginResult }
+  | { kind: 'dashboard'; dashboard: Dashboard };
+
+const START_ENV: KeyEnv = { readOnly: false };
+const systemClock = (): Date => new Date();
+
+export class Shell extends Store<ShellView> {
+  private state: ShellState = { kind: 'welcome' };
+  private size: TerminalSize;
+  private notice: StartView['notice'] = null;
+  private ink: InkTerminal | null = null;
+  private jobs: JobControl | null = null;
+  private unwatchFlow: (() => void) | null = null;
+  private disposed = false;
+  private readonly keymap: Keymap;
+  private readonly clock: () => Date;
+  private readonly suspendKey: Binding | undefined;
+
+  constructor(private readonly options: ShellOptions) {
+    super({ kind: 'welcome' } as ShellView);
+    this.keymap = options.keymap ?? DEFAULT_KEYMAP;
+    this.clock = options.now ?? systemClock;
+    this.suspendKey = this.keymap.bindings.find((b) => b.id === 'suspend');
+    this.size = readSize(options.stdout);
+    options.stdout.on('resize', this.onResize);
+    const start = options.auth?.start ?? { kind: 'dashboard' };
+    if (start.kind === 'dashboard' && options.client)
+      this.openDashboard(
+        { client: options.client, settings: options.settings },
+        Boolean(options.demo),
+        options.firstPage,
+      );
+    else if (start.kind === 'welcome') this.moveTo({ kind: 'welcome' });
+    else this.openSetup(start.kind === 'setup' ? start.reason : undefined);
+  }
+
+  /** Ink draws now: the editor (`E`) and Ctrl+Z can hand the terminal over. */
+  attach(ink: InkTerminal): void {
+    this.ink = ink;
+    this.jobs?.dispose();
+    this.jobs = createJobControl({ suspendTerminal: () => ink.suspendTerminal(), stdout: this.options.stdout });
+    if (this.state.kind === 'dashboard') this.lendTerminal(this.state.dashboard);
+  }
+
+  /** One input event from Ink (possibly several keys). */
+  handleInput = (input: string, key: Key): void => {
+    if (this.disposed || key.eventType === 'release') return;
+    if (this.suspendKey && this.keymap.pressed(this.suspendKey, input, key, START_ENV) !== undefined) {
+      void this.jobs?.suspend();
+      return;
+    }
+    if (this.state.kind === 'dashboard') {
+      this.state.dashboard.handleInput(input, key);
+      return;
+    }
+    this.notice = null;
+    for (const one of splitKeys(input, key, this.state.kind === 'setup'))
+      dispatchKey(this.layers(), this.keymap, START_ENV, one.input, one.key);
+    this.show();
+  };
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.options.stdout.off('resize', this.onResize);
+    this.jobs?.dispose();
+    this.leave();
+    this.dropListeners();
+  }
+
+  private readonly onResize = (): void => {
+    const next = readSize(this.options.stdout);
+    if (next.columns === this.size.columns && next.rows === this.size.rows) return;
+    this.size = next;
+    if (this.state.kind === 'dashboard') this.state.dashboard.resize(next);
+    this.show();
+  };
+
+  /** The key layers of a start screen, top first. */
+  private layers(): KeyLayer[] {
+    const quit = quitLayer(() => this.options.onQuit(0));
+    const s = this.state;
+    switch (s.kind) {
+      case 'setup':
+        return [setupLayer(s.flow), quit];
+      case 'done':
+        return [
+          {
+            context: 'setup',
+            owns: true,
+            handlers: { 'setup-submit': () => this.openDashboard(s.result.session, Boolean(this.options.demo)) },
+          },
+          quit,
+        ];
+      case 'welcome':
+        return [
+          welcomeLayer({
+            connect: () => this.openSetup(),
+            demo: this.options.auth?.startDemo ? () => void this.startDemo() : undefined,
+          }),
+          quit,
+        ];
+      case 'dashboard':
+        return [quit];
+    }
+  }
+
+  private openSetup(reason?: string): void {
+    const { auth, settings, onQuit } = this.options;
+    if (!auth) return;
+    const flow = new SetupStore({
+      auth,
+      baseUrl: settings.baseUrl,
+      frontendUrl: settings.frontendUrl,
+      ...(settings.caFile ? { caFile: settings.caFile } : {}),
+      reason,
+      onDone: (result) => {
+        auth.onLogin?.(result);
+        if (auth.exitAfterLogin) onQuit(0);
+        else this.moveTo({ kind: 'done', result });
+      },
+      onCancel: () => {
+        if (auth.start?.kind === 'welcome') this.moveTo({ kind: 'welcome' });
+        else onQuit(auth.exitAfterLogin ? 1 : 0);
+      },
+    });
+    this.moveTo({ kind: 'setup', flow });
+  }
+
+  private async startDemo(): Promise<void> {
+    const startDemo = this.options.auth?.startDemo;
+    if (!startDemo) return;
+    this.notice = { text: 'Starting the demo sandbox…', tone: 'info' };
+    this.show();
+    try {
+      const session = await startDemo();
+      if (!this.disposed) this.openDashboard(session, true);
+    } catch (error) {
+      this.notice = { text: sanitizeLine(describeError(error)), tone: 'error' };
+      this.show();
+    }
+  }
+
+  private openDashboard(session: Session, demo: boolean, firstPage?: FirstPage): void {
+    const o = this.options;
+    const openProfile = o.openProfile;
+    const dashboard = createDashboard({
+      client: new SwappableClient(session.client),
+      settings: session.settings,
+      size: this.size,
+      clock: this.clock,
+      // Sessions opened by :profile get a swappable client too (a 401 there is handled the same way).
+      openProfile: openProfile
+        ? async (name) => {
+            const next = await openProfile(name);
+            return { ...next, client: new SwappableClient(next.client) };
+          }
+        : undefined,
+      listProfiles: o.listProfiles,
+      drafts: o.drafts,
+      auth: o.auth,
+      firstPage,
+      initialResource: o.initialResource,
+      registry: o.registry,
+      onGathering: o.onGathering,
+      demo,
+      keymap: this.keymap,
+      quit: o.onQuit,
+      // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
+      writeTerminal:
+        o.auth?.writeTerminal ??
+        ((sequence) => {
+          o.stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
+        }),
+    });
+    this.lendTerminal(dashboard);
+    o.onDraftKeeper?.(() => dashboard.forms.keepDraft());
+    this.moveTo({ kind: 'dashboard', dashboard });
+  }
+
+  /**
+   * `E` hands the terminal to the user's editor: Ink gives up raw mode and its frame; the
+   * alternate screen is ours (terminal.ts), so it is left and entered again around the editor.
+   */
+  private lendTerminal(dashboard: Dashboard): void {
+    const ink = this.ink;
+    if (!ink) return;
+    const { stdout, launchEditor } = this.options;
+    const onTerminal = Boolean((stdout as { isTTY?: boolean }).isTTY);
+    dashboard.setEditorRunner((file) => {
+      const launch = launchEditor ?? systemEditorLauncher(process.env);
+      return ink.suspendTerminal(() => {
+        if (onTerminal) stdout.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+        try {
+          launch(file);
+        } finally {
+          if (onTerminal) stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+        }
+      });
+    });
+  }
+
+  /** Leaves the state shown: its flow or dashboard is disposed of. */
+  private leave(): void {
+    this.unwatchFlow?.();
+    this.unwatchFlow = null;
+    const s = this.state;
+    if (s.kind === 'setup') s.flow.dispose();
+    if (s.kind === 'dashboard') {
+      this.options.onDraftKeeper?.(null);
+      s.dashboard.dispose();
+    }
+  }
+
+  private moveTo(next: ShellState): void {
+    if (this.disposed) return;
+    if (next !== this.state) this.leave();
+    this.state = next;
+    this.notice = null;
+    // The flow's steps change what is drawn and which keys apply (Ctrl+O only on the token step).
+    if (next.kind === 'setup') this.unwatchFlow = next.flow.subscribe(() => this.show());
+    this.show();
+  }
+
+  private show(): void {
+    const s = this.state;
+    if (s.kind === 'dashboard') {
+      const shown = this.getSnapshot();
+      if (shown.kind !== 'dashboard' || shown.dashboard !== s.dashboard)
+        this.set({ kind: 'dashboard', dashboard: s.dashboard });
+      return;
+    }
+    this.set({
+      kind: s.kind,
+      size: this.size,
+      mono: this.options.settings.noColor,
+      profile: this.options.settings.profileName,
+      canDemo: Boolean(this.options.auth?.startDemo),
+      setup: s.kind === 'setup' ? setupScreen(s.flow) : null,
+      done: s.kind === 'done' ? s.result : null,
+      notice: this.notice,
+      hints: activeHints(this.layers(), this.keymap, START_ENV),
+    });
+  }
+}
