@@ -49,6 +49,21 @@ export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAI
   }
 }
 
+/**
+ * Takes the lock of `file` now, without waiting: its release, or undefined
+ * when another process holds it. Held for as long as an async job runs (its
+ * holder keeps it fresh while alive; a dead holder's goes stale).
+ */
+export function tryFileLock(file: string): (() => void) | undefined {
+  const { lockSync } = loadLockfile();
+  try {
+    return lockSync(file, { realpath: false, stale: STALE_MS, onCompromised: () => undefined });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+    throw error;
+  }
+}
+
 function loadLockfile(): typeof Lockfile {
   // Loaded on the first write only, like conf: reading the config never pays for it.
   return (

@@ -241,3 +241,38 @@ describe('-o name: one record, one line, nothing a terminal acts on', () => {
     expect(get.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
   });
 });
+
+describe('list --all while records are deleted (offset paging)', () => {
+  test('a total that moved between the first page and the last is said on stderr', async () => {
+    answers.clear();
+    // Two pages: the first says 3 records, the second (after a delete elsewhere) 2, and one record is skipped.
+    const shifting = await startHttpsServer((req, res) => {
+      const offset = Number(new URL(req.url ?? '/', 'https://x').searchParams.get('offset') ?? 0);
+      const text =
+        offset === 0
+          ? `{"total":3,"results":[{"id":"sli-000001","name":"a","type":"t"},{"id":"sli-000002","name":"b","type":"t"}],"next":"/v1/slis/?limit=2&offset=2","previous":null}`
+          : `{"total":2,"results":[],"next":null,"previous":null}`;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    try {
+      const r = await runCli(['list', 'slis', '--all', '--limit', '2', '-o', 'name'], {
+        env: { ...env(), SLOTUI_BASE_URL: shifting.origin },
+        client: { ca: shifting.caPem, retry: { tries: 1 } },
+      });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('sli/sli-000001\nsli/sli-000002\n');
+      expect(r.stderr).toBe(
+        'slotui: warning: the SLIs changed while they were read (a total of 3 at the first page, 2 at the last; 2 read): a record may be missing or listed twice. Run the command again for a consistent list.\n',
+      );
+    } finally {
+      await shifting.close();
+    }
+  });
+
+  test('a steady list says nothing', async () => {
+    answers.clear();
+    const r = await runCli(['list', 'slis', '--all', '-o', 'name'], { env: env(), client: client() });
+    expect(r.stderr).toBe('');
+  });
+});

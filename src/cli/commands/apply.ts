@@ -6,7 +6,10 @@
  * waiting for an SLI that could not be created); the output says what was
  * applied and what was not.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
+import { tryFileLock } from '../../config/lock.js';
 import type { ApiClient } from '../../api/types.js';
 import type { PlanEntry } from '../../domain/gitopsPlan.js';
 import { sanitizeLine } from '../../text/sanitize.js';
@@ -47,6 +50,16 @@ export async function runApply(ctx: Context, options: ApplyOptions): Promise<num
     );
   }
   const client = await ctx.connect(settings);
+  // Held from the plan to the last change: two applies at once would both plan to create the same records.
+  const release = options.dryRun ? undefined : takeApplyLock(settings.configDir);
+  try {
+    return await planAndApply(ctx, client, options);
+  } finally {
+    release?.();
+  }
+}
+
+async function planAndApply(ctx: Context, client: ApiClient, options: ApplyOptions): Promise<number> {
   const plan = await planFromFile(ctx, client, options.file);
   await ctx.out.write(planText(plan, planTextOptions(ctx)));
   const counts = countPlan(plan);
@@ -76,6 +89,35 @@ export async function runApply(ctx: Context, options: ApplyOptions): Promise<num
     if (!isYes(await readLine(ctx.io.stdin))) throw new SlotuiError('cancelled', 'Nothing was applied.');
   }
   return (await execute(ctx, client, changes)) || failed;
+}
+
+/**
+ * The lock of `apply` (the config lock's sibling, `apply.lock` in the config
+ * folder), or a refusal when another apply of this machine holds it. Applies
+ * from other machines are not seen: the plan is made from what the service
+ * holds when it is read.
+ */
+function takeApplyLock(configDir: string): () => void {
+  const file = path.join(configDir, 'apply');
+  let release: (() => void) | undefined;
+  try {
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    release = tryFileLock(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SlotuiError(
+      'config',
+      `The lock of apply (${file}.lock) cannot be taken (${code ?? 'unknown error'}). Set SLOTUI_CONFIG_DIR to a folder you can write; nothing was applied.`,
+      { cause: error },
+    );
+  }
+  if (!release) {
+    throw new SlotuiError(
+      'config',
+      `Another slotui apply is running on this machine (it holds ${file}.lock): two at once would both create what the file adds. Wait for it to end and run this one again; nothing was applied. If none is running, remove ${file}.lock.`,
+    );
+  }
+  return release;
 }
 
 /** Sends the changes in plan order; returns the exit code (0, 1, or 4 when the service refused the token). */

@@ -139,6 +139,7 @@ async function streamAll(
   offset: number | undefined,
 ) {
   const count = { pages: 0, records: 0, total: 0 };
+  let firstTotal: number | undefined;
   const progress = ctx.progress();
   try {
     // A page that fails part-way leaves the JSON array unclosed on purpose: a
@@ -152,11 +153,19 @@ async function streamAll(
       count.pages++;
       count.records += page.results.length;
       count.total = page.total;
+      firstTotal ??= page.total;
       progress.update(countText(def.plural, (offset ?? 0) + count.records, page.total));
     }
   } finally {
     progress.clear();
   }
   await sink.end();
+  const expected = Math.max(0, count.total - (offset ?? 0));
+  if (firstTotal !== undefined && (firstTotal !== count.total || count.records !== expected)) {
+    // Pages are read by offset: a record deleted (or created) meanwhile shifts the ones after it.
+    ctx.err.line(
+      `slotui: warning: the ${def.plural} changed while they were read (a total of ${firstTotal} at the first page, ${count.total} at the last; ${count.records} read): a record may be missing or listed twice. Run the command again for a consistent list.`,
+    );
+  }
   return count;
 }

@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { tryFileLock } from '../../../src/config/lock.js';
 import { FaultInjector } from '../../../src/sandbox/faults.js';
 import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
 
@@ -161,6 +162,28 @@ describe('apply', () => {
     expect(dry.result.stdout).toContain('Plan: 1 to create');
     expect(dry.result.stderr).toBe('Dry run: nothing was sent.\n');
     expect(dry.sent).toEqual([]);
+  });
+
+  test('two applies at once: the second is refused before it plans (no duplicates); --dry-run is not held up', async () => {
+    const path = await file(newSli('once-only'));
+    const held = tryFileLock(join(h.configDir, 'apply'));
+    expect(held).toBeDefined();
+    try {
+      const second = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+      expect(second.result.code).toBe(1);
+      expect(second.result.stdout).toBe('');
+      expect(second.result.stderr).toBe(
+        `slotui: Another slotui apply is running on this machine (it holds ${join(h.configDir, 'apply')}.lock): two at once would both create what the file adds. Wait for it to end and run this one again; nothing was applied. If none is running, remove ${join(h.configDir, 'apply')}.lock.\n`,
+      );
+      expect(second.sent).toEqual([]);
+      expect((await run(['apply', '-f', path, '--dry-run'], { env: h.env() })).code).toBe(0);
+    } finally {
+      held!();
+    }
+    const after = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    expect(after.result.code).toBe(0);
+    expect(after.sent.map((x) => `${x.method} ${x.path}`)).toEqual(['POST /v1/slis/']);
+    expect(tryFileLock(join(h.configDir, 'apply'))?.()).toBeUndefined(); // released at the end: free again
   });
 
   test('the plan is coloured by its signs on a terminal only, never with NO_COLOR', async () => {
