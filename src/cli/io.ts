@@ -18,8 +18,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Tests only: builds the API clients instead of createClient (small timeouts, a client that fails). */
   createClient?: (options: ClientOptions) => ApiClient;
-  /** Tests only: the progress line's timing (delay, interval, clock). */
-  progress?: Omit<ProgressOptions, 'env'>;
+  /** Tests only: the progress line's timing (delay, interval, clock), and when a slow request is named. */
+  progress?: Omit<ProgressOptions, 'env'> & { waitNoticeMs?: number };
   /** Tests only: the clock (ages, token expiry). */
   now?: () => Date;
   /** The resources commands know (default: REGISTRY); tests run the CLI on another. */
@@ -99,8 +99,13 @@ export interface StderrWriter {
   raw(text: string): void;
 }
 
-/** Writes to stderr: errors, prompts, progress. Failures to write there are ignored (nowhere else to report them). */
-export function stderrWriter(stream: NodeJS.WritableStream): StderrWriter {
+/**
+ * Writes to stderr: errors, prompts, progress. Failures to write there are
+ * ignored (nowhere else to report them). On a terminal a line longer than the
+ * terminal is broken between words (the terminal itself would break it inside
+ * one); into a pipe or a file it stays one line, for scripts and logs.
+ */
+export function stderrWriter(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): StderrWriter {
   stream.on('error', () => {});
   const raw = (text: string): void => {
     try {
@@ -109,5 +114,45 @@ export function stderrWriter(stream: NodeJS.WritableStream): StderrWriter {
       // stderr is gone: nothing more can be said.
     }
   };
-  return { raw, line: (text) => raw(text.endsWith('\n') ? text : `${text}\n`) };
+  const line = (text: string): void => {
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    const columns = stream.isTTY === true && stream.columns && stream.columns > 0 ? stream.columns : 0;
+    raw(`${columns > 0 ? wrapWords(body, columns) : body}\n`);
+  };
+  return { raw, line };
+}
+
+/**
+ * Each line of `text` broken at spaces so that none is wider than `columns`
+ * (a word wider than that stands alone on its line), measured in terminal cells.
+ */
+export function wrapWords(text: string, columns: number): string {
+  return text
+    .split('\n')
+    .map((paragraph) => {
+      if (cells(paragraph) <= columns) return paragraph;
+      const lines: string[] = [];
+      let current = '';
+      for (const word of paragraph.split(' ')) {
+        if (current !== '' && cells(current) + 1 + cells(word) > columns) {
+          lines.push(current);
+          current = word;
+        } else current = current === '' ? word : `${current} ${word}`;
+      }
+      lines.push(current);
+      return lines.join('\n');
+    })
+    .join('\n');
+}
+
+// East Asian wide characters and the common emoji blocks take two cells. A small table rather than
+// the full width module: every command (even --version) loads this file.
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/gu;
+
+/** Terminal cells of a line of plain text (no control characters: stderr text is sanitised). */
+function cells(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count + (text.match(WIDE)?.length ?? 0);
 }

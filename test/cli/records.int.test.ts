@@ -114,7 +114,7 @@ describe('create, update, delete', () => {
     ) as { id: string };
     const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
     const no = await run(['delete', 'slis', created.id], { ...tty, feed: (stdin) => stdin.write('n\n') });
-    expect(no.stderr).toContain(`Delete sli ${sli.name} (${created.id})? [y/N] `);
+    expect(no.stderr).toContain(`Delete sli ${sli.name} (${created.id})? Nothing refers to it. [y/N] `);
     expect(no.code).toBe(1);
     expect((await run(['get', 'slis', created.id], { env: h.env() })).code).toBe(0);
 
@@ -122,6 +122,16 @@ describe('create, update, delete', () => {
     expect(yes.code).toBe(0);
     expect(yes.stdout).toBe(`Deleted sli ${sli.name} (${created.id}).\n`);
     expect((await run(['get', 'slis', created.id], { env: h.env() })).code).toBe(1);
+  });
+
+  test('delete of a record in use says what uses it before asking, as the dashboard does', async () => {
+    const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
+    const no = await run(['delete', 'slis', 'sli-000001'], { ...tty, feed: (stdin) => stdin.write('n\n') });
+    expect(no.stderr).toContain(
+      '(sli-000001)? It is used by 1 SLO (slo-000001), which would then point nowhere. [y/N] ',
+    );
+    expect(no.code).toBe(1);
+    expect((await run(['get', 'slis', 'sli-000001'], { env: h.env() })).code).toBe(0);
   });
 
   test('delete without --yes and without a terminal is refused before any request', async () => {

@@ -267,6 +267,14 @@ describe('burn', () => {
     expect(r.stderr).toMatch(message);
   });
 
+  test('a parse error is said whole, its advice at the end included (not cut at 40 characters)', async () => {
+    const r = await run(['burn', ids.thirty!, '--spent', 'about twelve minutes'], { env: h.env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      '--spent: "about twelve minutes" is not a duration: use d, h, m and s, such as 12m, 1h30m or 90s.',
+    );
+  });
+
   test('--error-rate is not an option of budget', async () => {
     const r = await run(['budget', ids.thirty!, '--error-rate', '2'], { env: h.env() });
     expect(r.code).toBe(2);

@@ -29,7 +29,12 @@ export interface BurnOptions {
   question: BurnQuestion;
 }
 
-const shown = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
+/** A parse error as said to the user: whole (its advice is at the end), cut only when the input quoted in it is very long. */
+const shown = (text: string): string => {
+  const clean = text.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > MAX_REASON ? `${clean.slice(0, MAX_REASON - 1)}…` : clean;
+};
+const MAX_REASON = 300;
 
 /** Exactly one of --error-rate and --spent, parsed; a usage error (exit 2) otherwise. */
 export function burnOptions(ctx: Context, [id = '']: string[]): BurnOptions {

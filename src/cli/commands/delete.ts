@@ -4,12 +4,16 @@
  * so a script never deletes by accident nor hangs on a question.
  */
 import { SlotuiError } from '../../api/errors.js';
+import { relationsOf } from '../../api/relations.js';
+import type { ResourceDef } from '../../api/resources.js';
+import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { truncate } from '../format.js';
 import { isYes, readLine } from '../input.js';
 import { describeRecord, refuseIfReadOnly, resourceArg, idArg } from './shared.js';
+import { findReferrers } from './used-by.js';
 
 export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'delete', ctx.registry);
@@ -27,7 +31,8 @@ export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]
   if (!yes) {
     const record = await client.get(def.name, id);
     what = describeRecord(def, record);
-    ctx.err.raw(`Delete ${what}? [y/N] `);
+    const uses = await usesOf(ctx, client, def, id);
+    ctx.err.raw(`Delete ${what}?${uses} [y/N] `);
     const answer = await readLine(ctx.io.stdin);
     if (!isYes(answer)) throw new SlotuiError('cancelled', `Nothing was deleted.`);
   }
@@ -35,3 +40,20 @@ export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]
   await ctx.out.write(`Deleted ${what}.\n`);
   return 0;
 }
+
+/** How many refers to it, said before the question (as the dashboard's delete does): "" when nothing can. */
+async function usesOf(ctx: Context, client: ApiClient, def: ResourceDef, id: string): Promise<string> {
+  const relations = relationsOf(ctx.registry);
+  if (relations.referrerResources(def.name).length === 0) return '';
+  const refs = await findReferrers(ctx, client, relations, def, id);
+  if (refs.length === 0) return ' Nothing refers to it.';
+  const named = refs
+    .slice(0, MAX_NAMED)
+    .map((r) => truncate(sanitizeLine(r.id), 40))
+    .join(', ');
+  const more = refs.length > MAX_NAMED ? `, and ${refs.length - MAX_NAMED} more` : '';
+  return ` It is ${relations.usedByPhrase(refs)} (${named}${more}), which would then point nowhere.`;
+}
+
+/** Referring records named in the question; the rest are counted (`slotui used-by` lists them all). */
+const MAX_NAMED = 5;

@@ -95,7 +95,8 @@ async function readUnlessGone(
   }
 }
 
-async function findReferrers(
+/** Every record of the resources that can refer to `id` that does (read page by page, a progress line on a terminal). */
+export async function findReferrers(
   ctx: Context,
   client: ApiClient,
   relations: Relations,
