@@ -4,7 +4,9 @@
  * list, so the defaults are added back explicitly.
  */
 import { X509Certificate } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import tls, { type SecureContext } from 'node:tls';
 import { SlotuiError } from './errors.js';
 
@@ -76,6 +78,31 @@ export function trustContext(extra: readonly string[] | undefined): SecureContex
     return tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
   for (const pem of extra) native.addCACert(pem);
   return context;
+}
+
+/**
+ * Why a CA file is not private to its user, or undefined when it is: whoever
+ * can change it (or its folder) decides which servers slotui trusts, as
+ * whoever can change the config could, which is refused. A CA file is often
+ * shared on purpose (a company's), so this is a warning, not a refusal.
+ */
+export function caFileWarning(path: string, uid = process.getuid?.()): string | undefined {
+  if (process.platform === 'win32' || uid === undefined) return undefined;
+  const safe = path.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+  try {
+    const file = statSync(path);
+    if (file.uid !== uid && file.uid !== 0)
+      return `the CA file ${safe} belongs to another user, who decides which servers slotui trusts.`;
+    if (file.mode & 0o022)
+      return `the CA file ${safe} can be changed by other users, who could then make slotui trust their server. Run \`chmod go-w ${safe}\`.`;
+    const folder = statSync(dirname(path));
+    // A sticky folder (/tmp) lets no one else replace a file of yours.
+    if (folder.mode & 0o022 && !(folder.mode & 0o1000))
+      return `the CA file ${safe} is in a folder other users can change, so they could replace it. Keep it in a folder only you can change.`;
+  } catch {
+    return undefined; // reading it says what is wrong
+  }
+  return undefined;
 }
 
 /** Reads a PEM file of extra CAs; a clear 'config' error when missing, unreadable or not PEM. */

@@ -17,7 +17,7 @@ import { checkEnvelope, checkRecord } from './validate.js';
 import { sanitizeServerText } from './text.js';
 import type { ApiClient, ClientOptions, ListOptions, Page, RequestOptions, RetryPolicy, Timeouts } from './types.js';
 
-export { readCaFile } from './ca.js';
+export { caFileWarning, readCaFile } from './ca.js';
 
 const USER_AGENT = 'slotui';
 
@@ -88,6 +88,7 @@ export function createClient(options: ClientOptions): ApiClient {
     sleep: options.sleep ?? realSleep,
     userAgent: options.userAgent ?? USER_AGENT,
     connections: options.connections,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
 
   const listUrl = (resource: ResourceName): URL => {

@@ -23,6 +23,8 @@ export interface RequestContext {
   url: URL;
   target: Target;
   timeouts: { connectMs: number; headersMs: number; bodyMs: number; totalMs: number };
+  /** Extra certificate authorities were given (SLOTUI_CA_FILE or the profile's caFile): advice must not ask for them again. */
+  extraCa?: boolean;
 }
 
 /** A failed try, and whether trying the same GET again could help. */
@@ -262,7 +264,9 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
     }
     return make(
       'tls',
-      `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`,
+      ctx.extraCa
+        ? `The service's certificate is not trusted (${origin}: ${why}), not even by the CA file given (SLOTUI_CA_FILE or the profile's caFile): that file does not hold the authority that signed it. Check that it is the service's CA certificate (PEM), or ask the service's operators which one is.`
+        : `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`,
     );
   }
   if (code.startsWith('ERR_SSL') || code === 'EPROTO' || code.startsWith('ERR_TLS')) {

@@ -28,7 +28,7 @@ import {
 } from './failures.js';
 import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
-import type { RetryPolicy, Timeouts } from './types.js';
+import type { RequestObserver, RetryPolicy, Timeouts } from './types.js';
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 };
 export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
@@ -53,6 +53,7 @@ export interface TransportOptions {
   connections?: number;
   /** For jitter; injectable so tests can pin it. */
   random?: () => number;
+  onRequest?: RequestObserver;
 }
 
 export interface Call {
@@ -241,6 +242,15 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function send(call: Call): Promise<Answer> {
+    const ended = options.onRequest?.({ method: call.method, url: call.url });
+    try {
+      return await sendTries(call);
+    } finally {
+      ended?.();
+    }
+  }
+
+  async function sendTries(call: Call): Promise<Answer> {
     checkGates(call);
     if (call.body !== undefined && nestsDeeperThan(call.body)) {
       throw new SlotuiError(
@@ -248,7 +258,13 @@ export function createTransport(options: TransportOptions): Transport {
         `The ${call.method === 'POST' ? 'new record' : 'change'} nests more than ${MAX_NESTING} levels deep, so slotui did not send it. Flatten the nested values and try again.`,
       );
     }
-    const ctx: RequestContext = { method: call.method, url: call.url, target: call.target, timeouts };
+    const ctx: RequestContext = {
+      method: call.method,
+      url: call.url,
+      target: call.target,
+      timeouts,
+      ...(options.ca && options.ca.length > 0 ? { extraCa: true } : {}),
+    };
     const tries = call.method === 'GET' ? Math.max(1, Math.floor(retry.tries)) : 1;
     for (let tryNumber = 1; ; tryNumber++) {
       const outcome = await attempt(call, ctx);

@@ -47,7 +47,11 @@ export interface ClientOptions {
   userAgent?: string;
   /** The resources it knows (default: REGISTRY). */
   registry?: Registry;
+  /** Told when a request starts (a retry is the same request); the function it returns, when it ends either way. */
+  onRequest?: RequestObserver;
 }
+
+export type RequestObserver = (request: { method: string; url: URL }) => () => void;
 
 export interface Page<T = ApiRecord> {
   total: number;

@@ -15,6 +15,7 @@ import type { Settings, SettingsFlags } from '../config/types.js';
 import { booleanFlag, stringFlag, type FlagValues } from './args.js';
 import { Output, stderrWriter, type CliIo, type StderrWriter } from './io.js';
 import { createProgress, type ProgressReporter } from './progress.js';
+import { waitNotice } from './waitNotice.js';
 import { VERSION } from './version.js';
 
 export interface Context {
@@ -53,12 +54,26 @@ export interface ConnectOptions {
   quiet?: boolean;
 }
 
-export function createContext(io: CliIo, flags: FlagValues, now: () => Date = () => new Date()): Context {
+export interface ContextOptions {
+  /** Say on a terminal's stderr what a slow request waits for (the CLI's commands; never the dashboard, which owns the screen). */
+  waitNotices?: boolean;
+}
+
+export function createContext(
+  io: CliIo,
+  flags: FlagValues,
+  now: () => Date = () => new Date(),
+  contextOptions: ContextOptions = {},
+): Context {
+  const onRequest = contextOptions.waitNotices
+    ? waitNotice(io.stderr, { ...io.progress, env: io.env, afterMs: io.progress?.waitNoticeMs })
+    : undefined;
   let store: ConfigStore | undefined;
   const settingsCache = new Map<string, Settings>();
   const clients: ApiClient[] = [];
   const secrets = new Set<string>();
   let warned = false;
+  let caWarned = false;
   const envToken = io.env.SLOTUI_TOKEN?.trim();
   if (envToken) secrets.add(envToken);
 
@@ -111,8 +126,13 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         warned = true;
         context.err.line(`slotui: warning: ${warning}`);
       }
-      const { createClient, readCaFile } = await import('../api/client.js');
+      const { createClient, readCaFile, caFileWarning } = await import('../api/client.js');
       const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;
+      const caWarning = settings.caFile && !caWarned ? caFileWarning(settings.caFile) : undefined;
+      if (caWarning) {
+        caWarned = true;
+        context.err.line(`slotui: warning: ${caWarning}`);
+      }
       const client = (io.createClient ?? createClient)({
         baseUrl,
         token,
@@ -124,6 +144,7 @@ export function createContext(io: CliIo, flags: FlagValues, now: () => Date = ()
         userAgent: `slotui/${VERSION}`,
         registry: context.registry,
         ...(options.connections !== undefined ? { connections: options.connections } : {}),
+        ...(onRequest ? { onRequest } : {}),
       });
       clients.push(client);
       return client;

@@ -91,7 +91,7 @@ export async function main(io: CliIo): Promise<number> {
       );
     }
     const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
-    ctx = createContext(io, parsed.flags, io.now);
+    ctx = createContext(io, parsed.flags, io.now, { waitNotices: parsed.command.name !== 'dashboard' });
     return await run(ctx, parsed.args);
   } catch (error) {
     return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, readCaFile } from '../../src/api/client.js';
+import { caFileWarning, createClient, readCaFile } from '../../src/api/client.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { expectSlotuiError, tlsMaterial } from './helpers.js';
 
@@ -56,6 +56,50 @@ describe('readCaFile', () => {
       }
     } finally {
       await sandbox.close();
+    }
+  });
+
+  it("a CA file that is not the service's: the advice does not ask to set the CA file already set", async () => {
+    const [service, other] = await Promise.all([startSandbox({ sample: false }), startSandbox({ sample: false })]);
+    try {
+      const plain = createClient({ baseUrl: service.baseUrl, token: service.token, retry: { tries: 1 } });
+      const wrongCa = createClient({
+        baseUrl: service.baseUrl,
+        token: service.token,
+        ca: await readCaFile(other.caFile),
+        retry: { tries: 1 },
+      });
+      try {
+        const without = await expectSlotuiError(() => plain.listPage('slis'));
+        expect(without.message).toContain('set SLOTUI_CA_FILE or give --ca-file');
+        const given = await expectSlotuiError(() => wrongCa.listPage('slis'));
+        expect(given.kind).toBe('tls');
+        expect(given.message).toContain(
+          "not even by the CA file given (SLOTUI_CA_FILE or the profile's caFile): that file does not hold the authority that signed it.",
+        );
+        expect(given.message).not.toMatch(/set SLOTUI_CA_FILE/);
+      } finally {
+        await Promise.all([plain.close(), wrongCa.close()]);
+      }
+    } finally {
+      await Promise.all([service.close(), other.close()]);
+    }
+  });
+
+  it('a CA file other users can change is named in a warning (it decides which servers are trusted)', async () => {
+    const file = join(dir, 'shared-ca.pem');
+    await writeFile(file, 'x', { mode: 0o600 });
+    expect(caFileWarning(file)).toBeUndefined();
+    await chmod(file, 0o666);
+    expect(caFileWarning(file)).toBe(
+      `the CA file ${file} can be changed by other users, who could then make slotui trust their server. Run \`chmod go-w ${file}\`.`,
+    );
+    await chmod(file, 0o644);
+    await chmod(dir, 0o777);
+    try {
+      expect(caFileWarning(file)).toContain('is in a folder other users can change');
+    } finally {
+      await chmod(dir, 0o700);
     }
   });
 
