@@ -94,6 +94,9 @@ function commandOf(words: readonly string[]): { spec?: CommandSpec; first?: stri
 // eslint-disable-next-line no-control-regex
 const NOT_FOR_A_SHELL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/u;
 
+/** Whether a word can be offered to a shell as it is: no control or format character (an escape, a newline, a tab). */
+export const isShellSafe = (word: string): boolean => !NOT_FOR_A_SHELL.test(word);
+
 /**
  * Candidates for the last word, given every word after `slotui` (the last one
  * being typed, possibly empty). The shell filters them by what is typed. A
@@ -101,7 +104,7 @@ const NOT_FOR_A_SHELL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/u;
  * shell would print, a newline that would make two) is never offered.
  */
 export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
-  return candidatesFor(words, env, registry).filter((word) => !NOT_FOR_A_SHELL.test(word));
+  return candidatesFor(words, env, registry).filter(isShellSafe);
 }
 
 function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {

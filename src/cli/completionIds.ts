@@ -12,6 +12,7 @@ import type { ResourceDef } from '../api/resources.js';
 import { PageCache } from '../config/pageCache.js';
 import { cacheRootFrom } from '../startup/codeCache.js';
 import { sanitizeLine } from '../text/sanitize.js';
+import { isShellSafe } from './completion.js';
 import { truncate } from './format.js';
 import type { Context } from './context.js';
 
@@ -29,7 +30,8 @@ export async function idCandidates(
   const lines = new Map<string, string>();
   const add = (records: readonly ApiRecord[]) => {
     for (const record of records) {
-      if (typeof record.id !== 'string' || lines.has(record.id)) continue;
+      // An id the shell would act on (an escape sequence) or split (a newline, a tab) is not offered.
+      if (typeof record.id !== 'string' || !isShellSafe(record.id) || lines.has(record.id)) continue;
       const name = typeof record.name === 'string' ? truncate(sanitizeLine(record.name), 60) : '';
       lines.set(record.id, name ? `${record.id}\t${name}` : record.id);
     }

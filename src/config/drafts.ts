@@ -60,13 +60,17 @@ export class DraftStore {
 
   /**
    * The draft of that record, if one is kept and readable: a regular file of
-   * at most the size a draft can have (a FIFO or a device in its place is
-   * passed over, never waited on), not a link.
+   * ours that no one else can change, of at most the size a draft can have (a
+   * FIFO or a device in its place is passed over, never waited on), not a link.
    */
   load(key: DraftKey): Draft | undefined {
     let parsed: unknown;
     try {
-      const read = readPrivateFile(this.fileOf(key), { maxBytes: MAX_DRAFT_BYTES, noFollow: true });
+      const read = readPrivateFile(this.fileOf(key), {
+        maxBytes: MAX_DRAFT_BYTES,
+        noFollow: true,
+        ownerUid: process.platform === 'win32' ? undefined : process.getuid?.(),
+      });
       if (read.text === undefined) return undefined;
       parsed = JSON.parse(read.text);
     } catch {

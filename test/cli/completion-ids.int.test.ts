@@ -72,6 +72,25 @@ describe('Tab completes record ids from the service, with their names', () => {
     expect(r).toEqual({ code: 0, stdout: 'sli-000042\tkept name\n', stderr: '' });
   });
 
+  test('an id holding an escape, a newline or a tab is never offered to the shell', async () => {
+    const baseUrl = `https://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    new PageCache(join(cacheHome, 'slotui'), { profile: 'default', baseUrl }).save({
+      resource: 'organizations',
+      readAt: new Date().toISOString(),
+      total: 4,
+      limit: 25,
+      offset: 0,
+      results: [
+        { id: 'org-1\u001b]52;c;cHduZWQ=\u0007', name: 'a' },
+        { id: 'org-2\nrm', name: 'b' },
+        { id: 'org-3\tx', name: 'c' },
+        { id: 'org-000004', name: 'fine' },
+      ],
+    });
+    const r = await run(['__complete', 'get', 'org', ''], { env: env({ SLOTUI_BASE_URL: baseUrl }) });
+    expect(r).toEqual({ code: 0, stdout: 'org-000004\tfine\n', stderr: '' });
+  });
+
   test('bash: the built program completes ids alone, never the names', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'slotui'), `#!/bin/sh\nexec "${node}" "${bundle}" "$@"\n`, { mode: 0o755 });

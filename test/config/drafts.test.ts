@@ -49,7 +49,7 @@ describe('form drafts', () => {
   );
 
   test.runIf(process.platform !== 'win32')(
-    'a FIFO, a link or a file too big for a draft in its place is passed over, never waited on',
+    'a FIFO, a link, a file too big for a draft or one others can change is passed over, never waited on',
     () => {
       const store = new DraftStore(configDir());
       const key = { profile: 'p', resource: 'slis' };
@@ -65,6 +65,11 @@ describe('form drafts', () => {
       expect(store.load(key)).toBeUndefined();
       rmSync(file);
       writeFileSync(file, JSON.stringify({ key, values: { name: 'x'.repeat(2 * 1024 * 1024) }, savedAt: 'now' }));
+      expect(store.load(key)).toBeUndefined();
+      rmSync(file);
+      writeFileSync(file, JSON.stringify({ key, values: { name: 'planted' }, savedAt: 'now' }), { mode: 0o600 });
+      expect(store.load(key)?.values).toEqual({ name: 'planted' });
+      chmodSync(file, 0o666); // others could have changed it
       expect(store.load(key)).toBeUndefined();
     },
   );
