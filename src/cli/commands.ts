@@ -63,7 +63,16 @@ export const FLAGS = {
   verbose: { type: 'boolean', short: 'v', about: 'list the unchanged documents too (by default only changes)' },
   agreement: { type: 'string', value: 'ID', about: 'the SLOs of this agreement' },
   interval: { type: 'string', value: 'DURATION', about: 'how often the list is read: 10s (default), 1m; at least 1s' },
-  format: { type: 'string', value: 'md|csv', about: 'a Markdown table (default) or CSV' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    about: 'report: md (default) or csv; rules: prometheus (default), sloth or pyrra',
+  },
+  'query-map': {
+    type: 'string',
+    value: 'FILE',
+    about: 'YAML: per SLI id or name, errors and total PromQL with {{window}}',
+  },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
@@ -92,7 +101,8 @@ export type CommandName =
   | 'lint'
   | 'used-by'
   | 'report'
-  | 'watch';
+  | 'watch'
+  | 'rules';
 
 export interface CommandSpec {
   name: CommandName;
@@ -434,6 +444,28 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'slotui report slo-000001 slo-000002 --format csv',
     ],
   },
+  rules: {
+    name: 'rules',
+    usage: 'rules <slo-id>... --query-map FILE [--format prometheus|sloth|pyrra]',
+    summary: 'alert rules from the SLO math: a Prometheus rule file, a Sloth spec or a Pyrra SLO',
+    flags: ['query-map', 'format'],
+    args: [],
+    rest: 'slo-id',
+    details: [
+      'The query map (YAML) gives, per SLI id or name, PromQL errors and total with {{window}}',
+      'where the range goes (service, and errorsMetric and totalMetric for Pyrra, are optional).',
+      'prometheus: a group an SLO with the error ratio over every window the tiers use (named as',
+      "Sloth names them, so Sloth's dashboards read them) and one alert a tier, firing when both",
+      'windows reach the error rate `slotui alerts` prints. sloth: a prometheus/v1 spec. pyrra: a',
+      'ServiceLevelObjective. An SLO whose SLI has no entry in the map: exit 3, naming it.',
+    ].join('\n'),
+    examples: [
+      '# a Prometheus rule file for two SLOs',
+      'slotui rules slo-000001 slo-000002 --query-map queries.yaml > slo-rules.yaml',
+      '# the same SLOs as a Sloth spec',
+      'slotui rules slo-000001 --query-map queries.yaml --format sloth',
+    ],
+  },
   watch: {
     name: 'watch',
     usage: 'watch <resource> [--interval DURATION] [-o json]',
@@ -472,6 +504,7 @@ export const TOP_LEVEL = [
   'used-by',
   'report',
   'watch',
+  'rules',
   'auth',
   'sandbox',
   'help',

@@ -29,7 +29,7 @@ export type Shell = (typeof SHELLS)[number];
 export const COMPLETE_COMMAND = '__complete';
 export const FILES_DIRECTIVE = ':files';
 
-const FILE_FLAGS: ReadonlySet<string> = new Set(['file', 'data', 'ca-file', 'out']);
+const FILE_FLAGS: ReadonlySet<string> = new Set(['file', 'data', 'ca-file', 'out', 'query-map']);
 
 /** Values of a flag the program knows; undefined: any value (nothing to offer). */
 function flagValues(flag: FlagName, env: NodeJS.ProcessEnv): readonly string[] | undefined {

@@ -48,6 +48,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   'used-by': async () => (await import('./commands/used-by.js')).usedByCommand,
   report: async () => (await import('./commands/report.js')).reportCommand,
   watch: async () => (await import('./commands/watch.js')).watchCommand,
+  rules: async () => (await import('./commands/rules.js')).rulesCommand,
   lint: async () => (await import('./commands/lint.js')).lintCommand,
 };
 
