@@ -1,0 +1,192 @@
+/**
+ * A test driver for the dashboard without Ink or a network: createDashboard
+ * over the fake client, fake timers, keys pressed by action id (the key the
+ * keymap gives that action on the screen shown, through the one way keys come
+ * in), and what is drawn read from the view model. Behaviour tests of the
+ * dashboard run here in milliseconds; the Ink files keep one smoke test a
+ * screen, the sandbox and pseudo-terminal tiers what only they can show.
+ */
+import type { Key } from 'ink';
+import { vi } from 'vitest';
+import type { ApiRecord } from '../../src/api/record.js';
+import type { Registry } from '../../src/api/resources.js';
+import type { Settings } from '../../src/config/types.js';
+import { emptyData, addSampleData, addSeededSlis } from '../../src/sandbox/sample.js';
+import { createDashboard, type Dashboard, type DashboardServices } from '../../src/tui/dashboard.js';
+import { isEnabled } from '../../src/tui/input/keymap.js';
+import { keyWith, reachable } from '../../src/tui/input/router.js';
+import type { ActionId } from '../../src/tui/keys.js';
+import type { DashboardViewModel } from '../../src/tui/view/viewModel.js';
+import { fakeClient, type FakeClient } from './fakeClient.js';
+import { FIXED_NOW, testSettings } from './helpers.js';
+
+export interface DriverOptions {
+  /** Records by resource (default: the sandbox's sample data). */
+  records?: Record<string, ApiRecord[]>;
+  client?: FakeClient;
+  settings?: Partial<Settings>;
+  columns?: number;
+  rows?: number;
+  registry?: Registry;
+  services?: Partial<Omit<DashboardServices, 'client' | 'settings' | 'size' | 'quit'>>;
+}
+
+export interface Driver {
+  dashboard: Dashboard;
+  client: FakeClient;
+  /** Quits asked for: exit code and the note said after. */
+  quits: { code: number; note?: string }[];
+  view(): DashboardViewModel;
+  /** Presses the key the keymap gives this action on the screen shown (fails when nothing takes it there). */
+  press(...actions: ActionId[]): void;
+  /** Presses keys as the help writes them: 'j', 'G', 'PgDn', 'Enter', 'Esc', 'Ctrl+C'. */
+  key(...keys: string[]): void;
+  /** Types text, a key a character. */
+  type(text: string): void;
+  /** Lets the fake client answer and the timers due run (fake time, bounded). */
+  settle(): Promise<void>;
+  /** Settles until the condition holds (bounded). */
+  until(condition: (view: DashboardViewModel) => boolean, what: string): Promise<void>;
+  /** The rows of the list shown, as drawn. */
+  rows(): string[];
+  status(): string;
+  /** The message line(s), as one line. */
+  message(): string;
+  /** Everything drawn, as text: header, body, status, message, hints. */
+  text(): string;
+  resize(columns: number, rows: number): void;
+  dispose(): void;
+}
+
+/** The sandbox's sample records (30 SLIs, 20 SLOs, 4 organizations, agreements), plus `seed` generated SLIs. */
+export function sampleRecords(seed = 0): Record<string, ApiRecord[]> {
+  const data = emptyData();
+  addSampleData(data);
+  if (seed) addSeededSlis(data, seed);
+  return Object.fromEntries(Object.entries(data).map(([name, c]) => [name, [...(c?.records ?? [])] as ApiRecord[]]));
+}
+
+/** The Ink key event of a key written as the help writes it. */
+export function keyEvent(display: string): { input: string; key: Key } {
+  const named: Record<string, Partial<Key>> = {
+    '↑': { upArrow: true },
+    '↓': { downArrow: true },
+    '←': { leftArrow: true },
+    '→': { rightArrow: true },
+    PgUp: { pageUp: true },
+    PgDn: { pageDown: true },
+    Esc: { escape: true },
+    Tab: { tab: true },
+    'Shift+Tab': { tab: true, shift: true },
+  };
+  if (display === 'Enter') return { input: '\r', key: keyWith({ return: true }) };
+  if (named[display]) return { input: '', key: keyWith(named[display]) };
+  if (/^Ctrl\+[A-Z]$/.test(display)) return { input: display.slice(5).toLowerCase(), key: keyWith({ ctrl: true }) };
+  return { input: display, key: keyWith({ shift: /^[A-Z]$/.test(display) }) };
+}
+
+const open: Driver[] = [];
+
+/** Disposes of the drivers the test made and gives the timers back (call it in afterEach). */
+export function disposeDrivers(): void {
+  for (const d of open.splice(0)) d.dispose();
+  vi.useRealTimers();
+}
+
+const SETTLE_STEPS = 40;
+const STEP_MS = 25;
+
+export function drive(options: DriverOptions = {}): Driver {
+  vi.useFakeTimers();
+  const client = options.client ?? fakeClient(options.records ?? sampleRecords());
+  const quits: Driver['quits'] = [];
+  const dashboard = createDashboard({
+    client,
+    settings: testSettings(options.settings),
+    size: { columns: options.columns ?? 100, rows: options.rows ?? 24 },
+    clock: () => FIXED_NOW,
+    quit: (code, note) => quits.push({ code, note }),
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...options.services,
+  });
+  const view = () => dashboard.view.getSnapshot();
+  const sendKey = (display: string) => {
+    const { input, key } = keyEvent(display);
+    dashboard.handleInput(input, key);
+  };
+
+  const pressOne = (action: ActionId) => {
+    const env = dashboard.env();
+    for (const layer of reachable(dashboard.layers())) {
+      const binding =
+        dashboard.keymap.inContext(layer.context).find((b) => b.id === action) ??
+        dashboard.keymap.inContext('always').find((b) => b.id === action);
+      if (!binding) continue;
+      // A binding the session turned off is pressed too: the dashboard says why.
+      if (!layer.handlers[action] && isEnabled(binding, env)) continue;
+      const key = dashboard.keymap.keysOf(binding, env)[0];
+      if (key === undefined) continue;
+      sendKey(key);
+      return;
+    }
+    throw new Error(`Nothing takes ${action} on the ${view().screen.kind} screen.`);
+  };
+
+  const settle = async () => {
+    for (let i = 0; i < SETTLE_STEPS; i++) await vi.advanceTimersByTimeAsync(STEP_MS);
+  };
+
+  const driver: Driver = {
+    dashboard,
+    client,
+    quits,
+    view,
+    press: (...actions) => actions.forEach(pressOne),
+    key: (...keys) => keys.forEach(sendKey),
+    type: (text) => {
+      for (const ch of text) dashboard.handleInput(ch, keyWith({ shift: /^[A-Z]$/.test(ch) }));
+    },
+    settle,
+    until: async (condition, what) => {
+      for (let i = 0; i < 200 && !condition(view()); i++) await vi.advanceTimersByTimeAsync(STEP_MS);
+      if (!condition(view())) throw new Error(`Never got ${what}. Drawn:\n${driver.text()}`);
+    },
+    rows: () => {
+      const body = view().body;
+      return body.kind === 'list' ? body.rows.map((r) => r.text) : [];
+    },
+    status: () => view().status.text,
+    message: () => {
+      const bottom = view().bottom;
+      return bottom.kind === 'message' ? bottom.lines.join(' ').trim() : '';
+    },
+    text: () => {
+      const v = view();
+      const body = v.body;
+      const bodyText =
+        body.kind === 'list'
+          ? [body.header, ...body.rows.map((r) => r.text), body.rows.length === 0 ? body.empty : '']
+          : body.kind === 'detail'
+            ? [body.title, ...body.errorLines, ...body.lines.map((l) => `${l.label ?? ''}${l.text}`)]
+            : body.kind === 'help'
+              ? [body.title, ...body.columns.flat().map((l) => l.text)]
+              : body.kind === 'relations'
+                ? [body.view.title, ...body.view.progress, ...body.view.lines.map((l) => l.text)]
+                : [JSON.stringify(body)];
+      const bottom =
+        v.bottom.kind === 'message' ? v.bottom.lines.join(' ') : `${v.bottom.prompt}${v.bottom.editor.value}`;
+      return [
+        v.header.who,
+        v.header.tabs.map((t) => t.label).join(''),
+        ...bodyText,
+        v.status.text,
+        bottom,
+        v.hints.map((h) => `${h.keys[0] ?? ''} ${h.hint ?? ''}`).join(' · '),
+      ].join('\n');
+    },
+    resize: (columns, rows) => dashboard.resize({ columns, rows }),
+    dispose: () => dashboard.dispose(),
+  };
+  open.push(driver);
+  return driver;
+}
