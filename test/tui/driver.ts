@@ -78,6 +78,8 @@ export function keyEvent(display: string): { input: string; key: Key } {
     Esc: { escape: true },
     Tab: { tab: true },
     'Shift+Tab': { tab: true, shift: true },
+    // DEL, as Ink reports what most terminals send for Backspace.
+    Backspace: { delete: true },
   };
   if (display === 'Enter') return { input: '\r', key: keyWith({ return: true }) };
   if (named[display]) return { input: '', key: keyWith(named[display]) };
@@ -117,14 +119,19 @@ export function drive(options: DriverOptions = {}): Driver {
 
   const pressOne = (action: ActionId) => {
     const env = dashboard.env();
-    for (const layer of reachable(dashboard.layers())) {
-      const binding =
-        dashboard.keymap.inContext(layer.context).find((b) => b.id === action) ??
-        dashboard.keymap.inContext('always').find((b) => b.id === action);
+    const { keymap } = dashboard;
+    const layers = dashboard.layers();
+    // As the dispatcher: 'always' keys (Ctrl+C) in any layer, then each reachable layer's own.
+    const candidates = [
+      ...layers.map((layer) => ({ layer, rows: keymap.inContext('always') })),
+      ...reachable(layers).map((layer) => ({ layer, rows: keymap.inContext(layer.context) })),
+    ];
+    for (const { layer, rows } of candidates) {
+      const binding = rows.find((b) => b.id === action);
       if (!binding) continue;
       // A binding the session turned off is pressed too: the dashboard says why.
       if (!layer.handlers[action] && isEnabled(binding, env)) continue;
-      const key = dashboard.keymap.keysOf(binding, env)[0];
+      const key = keymap.keysOf(binding, env)[0];
       if (key === undefined) continue;
       sendKey(key);
       return;
