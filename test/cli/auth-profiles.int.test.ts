@@ -56,6 +56,12 @@ describe('auth status with several profiles', () => {
     expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
     expect(r.stdout).toContain('other profiles: xy');
     expect(r.stdout).toMatch(/^ {4}xy · no base URL/m);
+    const json = await run(['auth', 'status', '--json'], {
+      env: { SLOTUI_CONFIG_DIR: configDir, SLOTUI_CA_FILE: h.sandbox.caFile },
+    });
+    // eslint-disable-next-line no-control-regex
+    expect(json.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect((JSON.parse(json.stdout) as { storedProfiles: string[] }).storedProfiles).toContain(hostile); // the data kept
   });
 
   test('each profile: host, user, expiry, works or refused; the current one marked; no token anywhere', async () => {

@@ -276,3 +276,19 @@ describe('list --all while records are deleted (offset paging)', () => {
     expect(r.stderr).toBe('');
   });
 });
+
+describe('used-by when the record itself cannot be read', () => {
+  test('an invalid record: one line and exit 1, never a stack', async () => {
+    answers.clear();
+    answers.set('/v1/slis/sli-000009/', '{"id":{"x":1},"name":"broken"}');
+    answers.set('/v1/slos/', '{"total":0,"results":[],"next":null,"previous":null}');
+    try {
+      const r = await runCli(['used-by', 'slis', 'sli-000009'], { env: env(), client: client() });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^slotui: The server's answer to \/v1\/slis\/sli-000009\/ .*\n$/);
+    } finally {
+      answers.clear();
+    }
+  });
+});

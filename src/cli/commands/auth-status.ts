@@ -13,6 +13,7 @@ import { withheldTokenSentence } from '../../config/settings.js';
 import type { Profile } from '../../config/types.js';
 import { booleanFlag, stringFlag } from '../args.js';
 import type { Context } from '../context.js';
+import { terminalSafeJson } from '../format.js';
 import { daysUntil, formatDate, tokenEnding } from './auth-shared.js';
 
 interface Status {
@@ -95,7 +96,7 @@ export async function authStatusCommand(ctx: Context): Promise<number> {
   const profiles = await profileSummaries(ctx, stored, status, now);
 
   if (booleanFlag(ctx.flags, 'json')) {
-    await ctx.out.write(`${JSON.stringify({ ...status, profiles }, null, 2)}\n`);
+    await ctx.out.write(`${terminalSafeJson({ ...status, profiles }, 2)}\n`);
   } else {
     await ctx.out.write(describeStatus(status, now) + describeProfiles(profiles, status));
   }
