@@ -1,0 +1,116 @@
+/**
+ * The whole list at hand over 5,030 SLIs (280 pages of 18 on a 24-row
+ * terminal) and the fake client (test/tui/driver.ts): `/` finds a record on a
+ * late page, `o`/`O` sort the whole list, `:slo ID` opens a record, `u`/`x`
+ * follow relations, `y`/`Y` copy. What a slow or failing server does to the
+ * gathering is whole-list.int.test.tsx's.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
+
+afterEach(disposeDrivers);
+
+const RECORDS = sampleRecords(5000);
+
+async function open(written: string[] = []): Promise<Driver> {
+  const d = drive({ records: RECORDS, services: { writeTerminal: (s) => written.push(s) } });
+  await d.until((v) => v.status.text.startsWith('slis · page 1 of 280'), 'the first page');
+  return d;
+}
+
+function command(d: Driver, text: string): void {
+  d.press('command');
+  d.type(text);
+  d.press('command-run');
+}
+
+/** Replaces the filter: `/`, Backspace `n` times, Enter. */
+function narrowBy(d: Driver, erase: number): void {
+  d.press('filter');
+  for (let i = 0; i < erase; i++) d.key('Backspace');
+  d.press('filter-keep');
+}
+
+describe('the whole list', () => {
+  test('/ finds a record on a late page: "N of M match" once gathered, Enter keeps it and n pages through the matches', async () => {
+    const d = await open();
+    d.press('filter');
+    d.type('svc-04990');
+    // The matches grow as the SLIs are gathered; at the end, one of all 5,030.
+    await d.until((v) => v.status.text.includes('1 of 5,030 match'), 'the gathering done');
+    expect(d.rows()).toHaveLength(1);
+    expect(d.rows()[0]).toMatch(/^svc-04990 latency p95.*sli-005020/);
+    d.press('filter-keep');
+    expect(d.message()).toContain('Filter “svc-04990” over the whole list');
+    d.press('details');
+    await d.settle();
+    const body = d.view().body;
+    expect(body.kind === 'detail' && body.title).toBe('SLI svc-04990 latency p95');
+    d.press('back');
+    expect(d.message()).toContain('Filter “svc-04990”');
+    // A wider filter pages through its matches.
+    narrowBy(d, 1);
+    expect(d.status()).toMatch(/^slis · page 1 of 1 · 10 of 5,030 match/);
+    narrowBy(d, 1);
+    expect(d.status()).toMatch(/^slis · page 1 of 6 · 100 of 5,030 match/);
+    d.press('next-page');
+    expect(d.status()).toContain('page 2 of 6');
+    expect(d.rows().join('\n')).toContain('svc-04918');
+    d.press('clear-filter');
+    await d.settle();
+    expect(d.status()).toMatch(/^slis · page 1 of 280/);
+  });
+
+  test('sort orders the whole list by the next column and reverse-sort reverses it, said in the status line', async () => {
+    const d = await open();
+    d.press('sort');
+    await d.until((v) => v.status.text.includes('sorted by NAME ↑') && !v.status.text.includes('gathering'), 'sorted');
+    expect(d.rows().some((r) => r.startsWith('auth-service'))).toBe(true);
+    d.press('reverse-sort');
+    expect(d.status()).toContain('sorted by NAME ↓');
+    expect(d.rows()[0]).toMatch(/^svc-05000 throughput/);
+    d.press('last-page');
+    expect(d.status()).toContain('page 280 of 280');
+    expect(d.rows().join('\n')).toContain('auth-service availability');
+  });
+
+  test(':slo ID opens that record; used-by shows what uses an SLI; relations the tree; copy-id and copy-summary copy', async () => {
+    const written: string[] = [];
+    const d = await open(written);
+    // An id nothing has: one sentence in the resource's name, and the keys that help.
+    command(d, 'slo slo-999999');
+    await d.settle();
+    let body = d.view().body;
+    expect(body.kind === 'detail' && body.errorLines.join(' ')).toBe(
+      'No SLO has the id slo-999999: it may have been deleted, or the id is mistyped. Esc goes back; r reads it again.',
+    );
+    d.press('back');
+    expect(d.view().screen.kind).toBe('list');
+    command(d, 'sli sli-000001');
+    await d.settle();
+    body = d.view().body;
+    expect(body.kind === 'detail' && body.title).toBe('SLI checkout-api availability');
+    d.press('used-by');
+    await d.until((v) => v.body.kind === 'relations' && v.body.view.complete, 'who uses it');
+    expect(d.text()).toContain('SLI checkout-api availability (sli-000001): used by 1 SLO');
+    expect(d.text()).toContain('SLO checkout-api availability 99.9% (slo-000001)');
+    d.press('back');
+    expect(d.view().screen.kind).toBe('detail');
+    d.press('relations');
+    await d.until((v) => v.body.kind === 'relations' && v.body.view.complete, 'the tree');
+    for (const line of [
+      'organization Acme Retail (org-000001)',
+      'agreement Acme Retail storefront SLA (agr-000001)',
+      'SLO checkout-api availability 99.9% (slo-000001)',
+      'SLI checkout-api availability (sli-000001)',
+    ])
+      expect(d.text()).toContain(line);
+    d.press('back');
+    d.press('copy-id');
+    expect(d.message()).toMatch(/^Copied the id sli-000001 to the clipboard/);
+    expect(written).toHaveLength(1);
+    d.press('copy-summary');
+    expect(d.message()).toMatch(/^Copied a Markdown summary of SLI sli-000001/);
+    expect(written).toHaveLength(2);
+  });
+});
