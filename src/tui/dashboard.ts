@@ -250,6 +250,10 @@ export function createDashboard(services: DashboardServices): Dashboard {
       return { profile: settings.profileName, ...(settings.token ? { token: settings.token } : {}) };
     },
     clock,
+    onWrite: (resource, write) => {
+      if ('saved' in write) records.put(resource, write.saved);
+      else records.markDeleted(resource, write.removed);
+    },
     runEditor: () =>
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });

@@ -73,8 +73,11 @@ export function fakeClient(
     },
     async update(resource, id, patch) {
       calls.push(`update ${resource} ${id}`);
-      Object.assign(find(resource, id), patch);
-      return find(resource, id);
+      // As a service does: a new copy stored and answered, never the object handed out before.
+      const list = all(resource);
+      const at = list.indexOf(find(resource, id));
+      list[at] = { ...list[at]!, ...patch } as ApiRecord;
+      return { ...list[at]! };
     },
     async remove(resource, id) {
       calls.push(`remove ${resource} ${id}`);

@@ -86,7 +86,7 @@ export function createConfirmController(
     const def = ctx.registry.get(s.resource);
     try {
       await ctx.client().remove(s.resource, s.record.id);
-      ctx.index().noteWrite(s.resource, { removed: s.record.id });
+      ctx.noteWrite(s.resource, { removed: s.record.id });
       ctx.close();
       // Deleted from its details: they show a record that is gone, so back to the list.
       ctx.leaveDetailsOf(s.resource, s.record.id);

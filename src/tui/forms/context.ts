@@ -33,7 +33,12 @@ export interface FormsDeps {
   /** The session's profile (drafts are kept by profile) and its token (never put in a draft). */
   session?: () => DraftSession;
   clock?: () => Date;
+  /** A record was saved or deleted here: every screen that shows it follows (the dashboard's record store). */
+  onWrite?: (resource: ResourceName, write: RecordWrite) => void;
 }
+
+/** What a form, `E` or a delete did to one record. */
+export type RecordWrite = { saved: ApiRecord } | { removed: string };
 
 export interface DraftSession {
   profile: string;
@@ -55,6 +60,8 @@ export interface FormsContext {
   refuse(): void;
   /** Nothing open any more. */
   close(): void;
+  /** The answer to a save or a delete: the index, the details, names and the next form show it. */
+  noteWrite(resource: ResourceName, write: RecordWrite): void;
   /** A record is gone: its details, if they are on screen, give way to the list. */
   leaveDetailsOf(resource: ResourceName, id: string): void;
 }
@@ -77,6 +84,10 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
         message: { text: 'This session is read-only: nothing can be created, changed or deleted.', tone: 'error' },
       }),
     close: () => store.set({ kind: 'none' }),
+    noteWrite: (resource, write) => {
+      deps.index().noteWrite(resource, write);
+      deps.onWrite?.(resource, write);
+    },
     leaveDetailsOf: (resource, id) => {
       const top = currentDetail(deps.nav.getSnapshot());
       if (top && top.resource === resource && top.id === id) deps.nav.dispatch({ type: 'back' });

@@ -43,7 +43,7 @@ export function createEditorController(
       }
       drafts.delete(key);
       if (outcome.kind === 'saved') {
-        ctx.index().noteWrite(resource, { saved: outcome.record });
+        ctx.noteWrite(resource, { saved: outcome.record });
         ctx.say(`Saved ${recordName(def, outcome.record)}.`);
         await reloadList(ctx, resource);
       } else if (outcome.kind === 'unchanged') {

@@ -210,10 +210,13 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
           : { kind: 'cancelled', draft: typed };
       }
       const text = readFileSync(file, 'utf8');
-      // Closed as it was opened: nothing to do, unless it opened on a draft (then the draft is the change).
-      const openedOnDraft = round === 0 && options.draft !== undefined;
-      if (text === written && !openedOnDraft && error === undefined) return { kind: 'unchanged' };
-      if (text === written && !openedOnDraft && !retryable) {
+      // Closed as it was opened: nothing is sent, whatever the file held. A draft only looked at
+      // stays a draft (kept for the next E), never sent behind the user's back.
+      if (text === written && error === undefined)
+        return round === 0 && options.draft !== undefined
+          ? { kind: 'cancelled', draft: options.draft }
+          : { kind: 'unchanged' };
+      if (text === written && !retryable) {
         keep = true;
         return { kind: 'abandoned', file, error: error! };
       }

@@ -225,7 +225,7 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
           ? await client.create(def.name, built.payload)
           : await client.update(def.name, form.record!.id, built.payload);
       drafts.forget(form);
-      ctx.index().noteWrite(def.name, { saved });
+      ctx.noteWrite(def.name, { saved });
       if (store.getSnapshot().kind === 'form') ctx.close();
       ctx.say(`${form.mode === 'create' ? 'Created' : 'Saved'} ${recordName(def, saved)}.`);
       if (form.mode === 'create') await afterCreate(def, saved);

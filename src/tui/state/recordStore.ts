@@ -14,9 +14,15 @@ export interface RecordEntry {
   record: ApiRecord | null;
   loading: boolean;
   error: unknown;
+  /** The service answered 404 to a refresh, or the dashboard deleted it: what is shown is the last copy. */
+  deleted?: boolean;
+  /** A refresh failed: what is shown is the last copy read. */
+  stale?: boolean;
 }
 
 const EMPTY: RecordEntry = { record: null, loading: false, error: null };
+const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 export const MAX_RECORDS = 200;
 
 export const recordKey = (resource: string, id: string): string => `${resource}/${id}`;
@@ -45,7 +51,7 @@ export class RecordStore extends Store<number> {
     if (initial) {
       const slot = this.slots.get(key);
       slot?.controller?.abort();
-      this.put(key, { record: initial, loading: false, error: null, controller: null, gen: ++this.gen });
+      this.put_(key, { record: initial, loading: false, error: null, controller: null, gen: ++this.gen });
       this.emit();
       return;
     }
@@ -71,23 +77,101 @@ export class RecordStore extends Store<number> {
     old?.controller?.abort();
     const controller = new AbortController();
     const gen = ++this.gen;
-    this.put(key, { record: old?.record ?? null, loading: true, error: null, controller, gen });
+    this.put_(key, { record: old?.record ?? null, loading: true, error: null, controller, gen });
     this.emit();
     this.client()
       .get(resource, id, { signal: controller.signal })
       .then(
         (record) => {
           if (this.slots.get(key)?.gen !== gen) return;
-          this.put(key, { record, loading: false, error: null, controller: null, gen });
+          this.put_(key, { record, loading: false, error: null, controller: null, gen });
           this.emit();
         },
         (error: unknown) => {
           const slot = this.slots.get(key);
           if (slot?.gen !== gen || controller.signal.aborted) return;
-          this.put(key, { ...slot, loading: false, error, controller: null });
+          this.put_(key, { ...slot, loading: false, error, controller: null });
           this.emit();
         },
       );
+  }
+
+  /**
+   * The record as the service now holds it (the answer to a save, a page, a refresh): the one
+   * copy every screen reads, so details, names and the next form show it at once.
+   */
+  put(resource: ResourceName, record: ApiRecord): void {
+    const key = recordKey(resource, record.id);
+    this.slots.get(key)?.controller?.abort();
+    this.put_(key, { record, loading: false, error: null, controller: null, gen: ++this.gen });
+    this.emit();
+  }
+
+  /** Newer copies of records already here (a page read again); records not here are left alone. */
+  refreshFrom(resource: ResourceName, records: readonly ApiRecord[]): void {
+    let changed = false;
+    for (const record of records) {
+      const key = recordKey(resource, record.id);
+      const slot = this.slots.get(key);
+      if (!slot || slot.loading || slot.record === record) continue;
+      this.slots.set(key, { ...slot, record, error: null, deleted: false, stale: false });
+      changed = true;
+    }
+    if (changed) this.emit();
+  }
+
+  /** The record is gone (deleted here or elsewhere): its last copy stays for open details, marked. */
+  markDeleted(resource: ResourceName, id: string): void {
+    const key = recordKey(resource, id);
+    const slot = this.slots.get(key);
+    slot?.controller?.abort();
+    this.put_(key, {
+      record: slot?.record ?? null,
+      loading: false,
+      error: null,
+      deleted: true,
+      controller: null,
+      gen: ++this.gen,
+    });
+    this.emit();
+  }
+
+  /**
+   * Reads the record again quietly (the dashboard's refresh): nothing shows as loading; a 404 marks
+   * it deleted elsewhere, another failure marks the copy stale. Resolves whether the read succeeded.
+   */
+  async refresh(resource: ResourceName, id: string): Promise<boolean> {
+    const key = recordKey(resource, id);
+    const slot = this.slots.get(key);
+    if (slot?.loading) return true;
+    const gen = ++this.gen;
+    try {
+      const record = await this.client().get(resource, id, { background: true });
+      // A read the user asked for (r) came meanwhile: its answer wins.
+      if (this.slots.get(key)?.loading) return true;
+      this.put_(key, { record, loading: false, error: null, controller: null, gen });
+      this.emit();
+      return true;
+    } catch (error) {
+      const now = this.slots.get(key);
+      if (isNotFound(error)) {
+        this.put_(key, {
+          record: now?.record ?? null,
+          loading: false,
+          error: null,
+          deleted: true,
+          controller: null,
+          gen,
+        });
+        this.emit();
+        return true;
+      }
+      if (now) {
+        this.slots.set(key, { ...now, stale: true });
+        this.emit();
+      }
+      return false;
+    }
   }
 
   /** Aborts the reads of records not in `keep` (they are no longer shown). */
@@ -116,7 +200,7 @@ export class RecordStore extends Store<number> {
     this.dropListeners();
   }
 
-  private put(key: string, slot: Slot): void {
+  private put_(key: string, slot: Slot): void {
     this.slots.delete(key);
     this.slots.set(key, slot);
     while (this.slots.size > MAX_RECORDS) {

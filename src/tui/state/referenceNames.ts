@@ -86,8 +86,10 @@ export class ReferenceNames extends Store<NameLookup> {
   name(resource: ResourceName, id: string): string | undefined {
     if (!this.registry.has(resource)) return undefined;
     const def = this.registry.get(resource);
-    const record =
-      this.index.get(resource, id) ?? this.fromPages(resource, id) ?? this.records.get(resource, id).record;
+    const read = this.records.get(resource, id);
+    // A record deleted (here or elsewhere) has no name to show beside its id any more.
+    if (read.deleted) return undefined;
+    const record = this.index.get(resource, id) ?? this.fromPages(resource, id) ?? read.record;
     return record ? def.label(record) : undefined;
   }
 

@@ -1,6 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
 import { RESOURCES } from '../../../src/api/resources.js';
-import { changesFrom } from '../../../src/tui/forms/externalEditor.js';
+import type { ApiClient } from '../../../src/api/types.js';
+import { changesFrom, editInExternalEditor } from '../../../src/tui/forms/externalEditor.js';
 
 const slo = {
   id: 'slo-000001',
@@ -37,5 +41,59 @@ describe('the JSON saved from $EDITOR', () => {
     expect(changesFrom(RESOURCES.slos, slo, edited({ target_value: '99.5' }))).toEqual({
       patch: { target_value: '99.5' },
     });
+  });
+});
+
+describe('E sends nothing when the editor is closed on the file as it was opened', () => {
+  const noWrites = {
+    update: () => {
+      throw new Error('nothing may be sent');
+    },
+  } as unknown as ApiClient;
+  const tmpRoot = mkdtempSync(join(tmpdir(), 'slotui-edit-test-'));
+  afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
+
+  test('a record closed unchanged: unchanged', async () => {
+    const outcome = await editInExternalEditor({
+      def: RESOURCES.slos,
+      record: slo,
+      client: noWrites,
+      tmpRoot,
+      launch: async () => {},
+    });
+    expect(outcome).toEqual({ kind: 'unchanged' });
+  });
+
+  test('a kept draft only looked at is not sent: it stays a draft', async () => {
+    const draft = edited({ target_value: '99.99' });
+    const outcome = await editInExternalEditor({
+      def: RESOURCES.slos,
+      record: slo,
+      client: noWrites,
+      tmpRoot,
+      draft,
+      launch: async () => {},
+    });
+    expect(outcome).toEqual({ kind: 'cancelled', draft });
+  });
+
+  test('a draft changed and saved is sent, as one PATCH of what differs from the service', async () => {
+    const sent: unknown[] = [];
+    const client = {
+      update: async (_resource: string, id: string, patch: Record<string, unknown>) => {
+        sent.push(patch);
+        return { ...slo, ...patch, id };
+      },
+    } as unknown as ApiClient;
+    const outcome = await editInExternalEditor({
+      def: RESOURCES.slos,
+      record: slo,
+      client,
+      tmpRoot,
+      draft: edited({ target_value: '99.99' }),
+      launch: async (file) => writeFileSync(file, edited({ target_value: '99.95' })),
+    });
+    expect(outcome.kind).toBe('saved');
+    expect(sent).toEqual([{ target_value: '99.95' }]);
   });
 });
