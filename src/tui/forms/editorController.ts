@@ -41,6 +41,11 @@ export function createEditorController(
         );
         return;
       }
+      if (outcome.kind === 'unchanged' && outcome.draft !== undefined) {
+        drafts.set(key, outcome.draft);
+        ctx.say('Closed as it was opened: nothing was sent. Your text is kept for the next E.');
+        return;
+      }
       drafts.delete(key);
       if (outcome.kind === 'saved') {
         ctx.noteWrite(resource, { saved: outcome.record });

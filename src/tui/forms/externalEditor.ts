@@ -157,7 +157,8 @@ export function changesFrom(
 
 export type ExternalEditOutcome =
   | { kind: 'saved'; record: ApiRecord }
-  | { kind: 'unchanged' }
+  /** Closed on the file as opened: nothing sent; `draft` is the kept text it opened on, still kept. */
+  | { kind: 'unchanged'; draft?: string }
   /** The editor exited with an error (cancelled); `draft` is the text typed, when it differs from the record. */
   | { kind: 'cancelled'; draft?: string }
   /** Saved unchanged after an error: the file is kept at `file`. */
@@ -214,7 +215,7 @@ export async function editInExternalEditor(options: ExternalEditOptions): Promis
       // stays a draft (kept for the next E), never sent behind the user's back.
       if (text === written && error === undefined)
         return round === 0 && options.draft !== undefined
-          ? { kind: 'cancelled', draft: options.draft }
+          ? { kind: 'unchanged', draft: options.draft }
           : { kind: 'unchanged' };
       if (text === written && !retryable) {
         keep = true;

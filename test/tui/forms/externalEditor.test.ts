@@ -74,7 +74,7 @@ describe('E sends nothing when the editor is closed on the file as it was opened
       draft,
       launch: async () => {},
     });
-    expect(outcome).toEqual({ kind: 'cancelled', draft });
+    expect(outcome).toEqual({ kind: 'unchanged', draft });
   });
 
   test('a draft changed and saved is sent, as one PATCH of what differs from the service', async () => {

@@ -333,12 +333,13 @@ describe("an editor that exits with an error (vim's :cq)", () => {
     d.press('E');
     await waitForWords(d, 'The editor cancelled: nothing was sent. Your text is kept for the next E.');
     expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/')).toHaveLength(patches);
-    // Closed without a change this time: the draft it opened on is what gets saved.
+    // Closed without a change this time: the draft was only looked at, so nothing is sent and it stays.
     d.press('E');
-    await waitForWords(d, 'Saved organization');
-    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ description: 'half typed' });
+    await waitForWords(d, 'Closed as it was opened: nothing was sent. Your text is kept for the next E.');
+    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/organizations/')).toHaveLength(patches);
     expect(seen[1]).toContain('"description": "half typed"');
     expect(seen[1]).toContain('your text from the edit cancelled last time');
+    expect(seen).toHaveLength(2);
   });
 });
 
