@@ -5,19 +5,16 @@
  * contents stay as typed.
  */
 import type { Key } from 'ink';
-import { isSlotuiError } from '../../api/errors.js';
-import type { ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { sanitizeLine } from '../../text/sanitize.js';
-import { errorSentence } from '../errorText.js';
 import { writable, type Binding, type HandlersOf, type KeyLayer } from '../input/binding.js';
 import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
-import { recordName, reloadList, settled, type FormsContext } from './context.js';
+import type { FormsContext } from './context.js';
+import { createFormSave } from './formSave.js';
 import type { DraftController } from './draftController.js';
 import {
   addQuery,
   focusedRow,
-  formRows,
   isDirty,
   isLastRow,
   maxLengthOf,
@@ -29,7 +26,6 @@ import {
   setValue,
   type FormState,
 } from './formModel.js';
-import { buildPayload, hasErrors, placeErrors, type Built } from './payload.js';
 
 export const formBindings = [
   {
@@ -113,24 +109,11 @@ export const formBindings = [
   },
 ] as const satisfies readonly Binding[];
 
-/** Records read for suggestions of values already in use. */
-export const SUGGESTION_SAMPLE = 100;
-
 export interface FormController {
   openCreate(resource: ResourceName): void;
   openEdit(resource: ResourceName, record: ApiRecord): void;
   submit(): Promise<void>;
   layer(form: FormState, openPicker: () => void): KeyLayer;
-}
-
-/** Distinct values of a field among records, most used first. */
-function usedValues(records: readonly ApiRecord[], key: string): string[] {
-  const counts = new Map<string, number>();
-  for (const r of records) {
-    const v = r[key];
-    if (typeof v === 'string' && v.trim() !== '') counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([v]) => sanitizeLine(v));
 }
 
 export function createFormController(ctx: FormsContext, drafts: DraftController): FormController {
@@ -144,22 +127,8 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
     store.set({ ...s, form: change(s.form) });
   };
 
-  const loadSuggestions = (form: FormState) => {
-    const keys = form.def.fields.filter((f) => f.suggestFromRecords).map((f) => f.key);
-    if (keys.length === 0) return;
-    const apply = (records: readonly ApiRecord[]) => {
-      update((f) => ({ ...f, suggestions: Object.fromEntries(keys.map((k) => [k, usedValues(records, k)])) }), form);
-    };
-    // What is on screen at once; a larger sample of the records when it arrives.
-    apply(ctx.stores()[form.def.name].getSnapshot().page?.results ?? []);
-    ctx
-      .client()
-      .listPage(form.def.name, { limit: SUGGESTION_SAMPLE })
-      .then(
-        (page) => apply(page.results),
-        () => undefined,
-      );
-  };
+  const save = createFormSave(ctx, drafts, update);
+  const { loadSuggestions, submit } = save;
 
   const open = (form: FormState) => {
     const offered = drafts.withOffer(form);
@@ -175,81 +144,6 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
   const openEdit = (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
     open(openForm(ctx.registry.get(resource), record));
-  };
-
-  const afterCreate = async (def: ResourceDef, created: ApiRecord) => {
-    const list = ctx.stores()[def.name];
-    list.setFilter('');
-    list.invalidate();
-    // Records come in chronological order: the new one is on the last page.
-    list.last();
-    await settled(list);
-    for (let tries = 0; tries < 2; tries++) {
-      const page = list.getSnapshot().page;
-      const index = page?.results.findIndex((r) => r.id === created.id) ?? -1;
-      if (index >= 0) {
-        list.select(index);
-        return;
-      }
-      if (!page?.next) return;
-      list.next();
-      await settled(list);
-    }
-  };
-
-  const submit = async () => {
-    const s = store.getSnapshot();
-    if (s.kind !== 'form' || s.form.submitting) return; // one request at a time: no double creates
-    if (!ctx.writable()) return ctx.refuse();
-    const form = s.form;
-    const built = buildPayload(form);
-    if (hasErrors(built)) {
-      const first = formRows(form).findIndex((r) => built.errors[r.id] !== undefined);
-      store.set({
-        ...s,
-        form: { ...form, errors: built.errors, topErrors: built.topErrors, focus: first >= 0 ? first : form.focus },
-      });
-      return;
-    }
-    if (form.mode === 'edit' && Object.keys(built.payload).length === 0) {
-      ctx.close();
-      ctx.say('Nothing changed: nothing was sent.');
-      return;
-    }
-    store.set({ ...s, form: { ...form, submitting: true, errors: {}, topErrors: [] } });
-    const client = ctx.client();
-    const { def } = form;
-    try {
-      const saved =
-        form.mode === 'create'
-          ? await client.create(def.name, built.payload)
-          : await client.update(def.name, form.record!.id, built.payload);
-      drafts.forget(form);
-      ctx.noteWrite(def.name, { saved });
-      if (store.getSnapshot().kind === 'form') ctx.close();
-      ctx.say(`${form.mode === 'create' ? 'Created' : 'Saved'} ${recordName(def, saved)}.`);
-      if (form.mode === 'create') await afterCreate(def, saved);
-      else await reloadList(ctx, def.name);
-    } catch (error) {
-      const failed: Built = { payload: {}, errors: {}, topErrors: [] };
-      if (isSlotuiError(error) && error.fieldErrors && Object.keys(error.fieldErrors).length > 0) {
-        placeErrors(form, error.fieldErrors, failed);
-        failed.topErrors.unshift('The service refused the form: see the messages on the fields.');
-      } else {
-        failed.topErrors.push(`${errorSentence(error)} What you typed is kept: press Ctrl+S to try again.`);
-      }
-      const first = formRows(form).findIndex((r) => failed.errors[r.id] !== undefined);
-      update(
-        (f) => ({
-          ...f,
-          submitting: false,
-          errors: failed.errors,
-          topErrors: failed.topErrors,
-          focus: first >= 0 ? first : f.focus,
-        }),
-        form,
-      );
-    }
   };
 
   const layer = (form: FormState, openPicker: () => void): KeyLayer => {

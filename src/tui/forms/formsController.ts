@@ -18,8 +18,8 @@ import type { FormsStore } from './formsStore.js';
 import { createPickerController } from './pickerController.js';
 
 export { recordName, type FormsDeps } from './context.js';
-export { PICKER_PAGE_SIZE } from './pickerController.js';
-export { SUGGESTION_SAMPLE } from './formController.js';
+export { PICKER_PAGE_SIZE } from './pickerData.js';
+export { SUGGESTION_SAMPLE } from './formSave.js';
 
 /** The keys that open a form, the delete question or the editor, by action id. */
 export type RecordKeys = Partial<Record<'create' | 'edit' | 'edit-json' | 'delete', KeyHandler>>;
