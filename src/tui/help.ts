@@ -41,7 +41,7 @@ export const commandLineHelp = (env: KeyEnv): readonly { command: string; descri
 ];
 
 /** Bindings grouped for the help and the README, groups in a stable order, with the session's keys and names. */
-export function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
+function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
   const forSession = (b: Binding): Binding => ({
     ...b,
     keys: keymap.keysOf(b, env),
@@ -56,7 +56,7 @@ export function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup;
   })).filter((g) => g.bindings.length > 0);
 }
 
-export interface HelpLine {
+interface HelpLine {
   text: string;
   heading?: boolean;
 }
@@ -78,7 +78,7 @@ function entry(keys: string, description: string, keyWidth: number, width: numbe
 }
 
 /** The help's lines at a width: the groups of keys, then the commands. */
-export function helpLines(keymap: Keymap, env: KeyEnv, width: number): HelpLine[] {
+function helpLines(keymap: Keymap, env: KeyEnv, width: number): HelpLine[] {
   const lines: HelpLine[] = [];
   for (const { group, bindings } of groupedBindings(keymap, env)) {
     if (lines.length > 0) lines.push({ text: '' });

@@ -73,7 +73,7 @@ export interface ShellOptions {
 }
 
 /** What Ink lends the shell once it draws: giving the terminal up (the editor, Ctrl+Z) and taking it back. */
-export interface InkTerminal {
+interface InkTerminal {
   suspendTerminal(callback: () => void | Promise<void>): Promise<void>;
   suspendTerminal(): Promise<{ resume(): Promise<void> }>;
 }
@@ -92,7 +92,7 @@ export interface StartView {
   hints: readonly Binding[];
 }
 
-export type ShellView = { kind: 'dashboard'; dashboard: Dashboard } | StartView;
+type ShellView = { kind: 'dashboard'; dashboard: Dashboard } | StartView;
 
 type ShellState =
   | { kind: 'welcome' }

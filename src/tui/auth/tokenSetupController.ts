@@ -10,9 +10,7 @@ import type { ApiClient } from '../../api/types.js';
 import { isExpired, tryDecodeClaims } from '../../config/jwt.js';
 import { expiryWarning, formatDay } from '../../config/tokenSetup.js';
 import type { Settings } from '../../config/types.js';
-import type { KeyLayer } from '../input/router.js';
 import { Store } from '../state/store.js';
-import { setupLayer } from './layers.js';
 import { SetupStore } from './setupStore.js';
 import { SwappableClient } from './swappableClient.js';
 import type { AuthDeps, LoginResult } from './types.js';
@@ -54,12 +52,6 @@ export class TokenSetupController extends Store<TokenSetupState> {
         `${owner[0]!.toUpperCase()}${owner.slice(1)} expired on ${formatDay(claims.exp)}. Get a new one to go on.${this.variableNote()}`,
       );
     }
-  }
-
-  /** The flow's key layer while it is open. */
-  layer(): KeyLayer | undefined {
-    const { flow } = this.getSnapshot();
-    return flow ? setupLayer(flow) : undefined;
   }
 
   /** Expiry within 30 days, or expired (only where a token can be set up, or one is known). */

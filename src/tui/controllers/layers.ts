@@ -18,7 +18,7 @@ import { createProfilesController } from './profilesController.js';
 import { createRecordController, type RecordControllerDeps } from './recordController.js';
 import { createRelationsController } from './relationsController.js';
 
-export interface KeyLayers {
+interface KeyLayers {
   /** The layers that get keys on this screen, top first. */
   layers(screen: Screen): KeyLayer[];
   /** Does the screen take typed text (so a burst of keys stays one paste)? */

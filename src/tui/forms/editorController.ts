@@ -2,7 +2,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../errorText.js';
-import type { KeyLayer } from '../input/router.js';
+import type { KeyLayer } from '../input/binding.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
 import { editInExternalEditor } from './externalEditor.js';
 

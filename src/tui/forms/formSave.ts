@@ -27,7 +27,7 @@ function usedValues(records: readonly ApiRecord[], key: string): string[] {
 }
 
 /** Changes the open form, if the form open is still `expected` (late answers check this). */
-export type UpdateForm = (change: (form: FormState) => FormState, expected?: FormState) => void;
+type UpdateForm = (change: (form: FormState) => FormState, expected?: FormState) => void;
 
 export function createFormSave(
   ctx: FormsContext,

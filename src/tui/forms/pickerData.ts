@@ -14,7 +14,7 @@ export const PICKER_PAGE_SIZE = 25;
 /** The picker shows a record's name and id: the search matches those (no other columns). */
 const PICKER_COLUMNS = [] as const;
 
-export interface PickerData {
+interface PickerData {
   /** Changes the open picker. */
   update(change: (picker: PickerState) => PickerState): void;
   /** Is the picker of generation `mine` still the one open? */

@@ -9,7 +9,7 @@ import type { Binding, KeyContext, KeyEnv } from './binding.js';
 import { matchesKey } from './match.js';
 
 /** Action id → the keys that replace its defaults (an empty list turns the action off). */
-export type KeyOverrides = Readonly<Record<string, readonly string[]>>;
+type KeyOverrides = Readonly<Record<string, readonly string[]>>;
 
 export interface Keymap {
   /** Every row, in declaration order (help groups and dispatch follow it). */

@@ -4,15 +4,14 @@
  * a text input) stops the search, so typing `q` in the filter never quits.
  * 'always' bindings (Ctrl+C) are tried in every layer before anything else.
  *
- * Pure functions over plain data: the controller builds the layers from the
- * current state at the moment a key arrives, and the hint bar asks the same
- * layers which keys apply.
+ * Pure functions over plain data: the dashboard builds the layers of the
+ * screen on top at the moment a key arrives (controllers/layers.ts), finds
+ * each binding by action id in the keymap (keymap.ts), and the hint bar asks
+ * the same layers which keys apply.
  */
 import type { Key } from 'ink';
 import type { Binding, KeyContext, KeyEnv, KeyHandlers, KeyLayer } from './binding.js';
 import { isEnabled, type Keymap } from './keymap.js';
-
-export type { KeyHandler, KeyHandlers, KeyLayer } from './binding.js';
 
 /** The layers that get keys: from the top down to the first that owns the keyboard. */
 export function reachable(layers: readonly KeyLayer[]): KeyLayer[] {

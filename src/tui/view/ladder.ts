@@ -14,7 +14,7 @@ import type { NavState } from '../state/navigation.js';
 import type { RelationsView } from '../state/relationsStore.js';
 
 /** An input line over the list or the details, owning the keyboard. */
-export type InputOverlay = 'command' | 'filter' | 'burn';
+type InputOverlay = 'command' | 'filter' | 'burn';
 
 export type Screen =
   | { kind: 'setup'; flow: SetupStore }
@@ -25,7 +25,7 @@ export type Screen =
   | { kind: 'detail'; line: InputOverlay | null }
   | { kind: 'list'; line: InputOverlay | null };
 
-export interface LadderState {
+interface LadderState {
   setup: SetupStore | null;
   forms: FormsState;
   profiles: ProfilePickerView | null;
