@@ -68,6 +68,8 @@ export interface ShellOptions {
   onGathering?: () => void;
   /** The keys in effect (default: as shipped). */
   keymap?: Keymap;
+  /** How Ctrl+Z stops the process (default: SIGSTOP to itself; tests stop nothing). */
+  stopProcess?: () => void;
   /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
   onQuit: (code: number, note?: string) => void;
 }
@@ -137,7 +139,11 @@ export class Shell extends Store<ShellView> {
   attach(ink: InkTerminal): void {
     this.ink = ink;
     this.jobs?.dispose();
-    this.jobs = createJobControl({ suspendTerminal: () => ink.suspendTerminal(), stdout: this.options.stdout });
+    this.jobs = createJobControl({
+      suspendTerminal: () => ink.suspendTerminal(),
+      stdout: this.options.stdout,
+      ...(this.options.stopProcess ? { stop: this.options.stopProcess } : {}),
+    });
     if (this.state.kind === 'dashboard') this.lendTerminal(this.state.dashboard);
   }
 
