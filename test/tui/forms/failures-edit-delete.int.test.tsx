@@ -1,7 +1,8 @@
 /**
- * Nothing typed is lost (a 400 on the right field, a 500, a dropped
- * connection), no double submit, edit sends only the changed fields,
- * delete with confirm and cancel, and edit in $EDITOR with an injected editor.
+ * Through Ink against the sandbox: nothing typed is lost (a 400 on the right
+ * field, a 500, a dropped connection), no double submit, the discard and
+ * delete questions as drawn, and edit in $EDITOR with an injected editor.
+ * Editing, deleting and read-only over a fake client are edit-delete.test.ts's.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -111,50 +112,6 @@ describe('failures keep the form', () => {
 });
 
 describe('edit', () => {
-  test('e prefills the form and sends only the changed fields (PATCH)', async () => {
-    const d = open();
-    await orgs(d);
-    const first = (await d.client.listPage('organizations', { limit: 1 })).results[0]!;
-    d.press('e');
-    const frame = await waitForText(d, 'Edit organization');
-    expect(fieldLine(frame, 'Name *')).toContain(`[${String(first.name).slice(0, 20)}`);
-    d.press(KEYS.tab, '\u0015');
-    d.type('changed by the edit test');
-    d.press(FORM_KEYS.ctrlS);
-    await waitForWords(d, `Saved organization “${String(first.name)}”`);
-    const patch = requestsOf(fx.sandbox, 'PATCH', `/v1/organizations/${first.id}`).at(-1);
-    expect(patch?.body).toEqual({ description: 'changed by the edit test' });
-    expect((await d.client.get('organizations', first.id)).description).toBe('changed by the edit test');
-    // Nothing changed: nothing sent.
-    const patches = requestsOf(fx.sandbox, 'PATCH', '/v1/').length;
-    d.press('e');
-    await waitForText(d, 'Edit organization');
-    d.press(FORM_KEYS.ctrlS);
-    await waitForText(d, 'Nothing changed');
-    expect(requestsOf(fx.sandbox, 'PATCH', '/v1/').length).toBe(patches);
-  });
-
-  test('Esc asks before throwing away what was typed; n goes back, y closes', async () => {
-    const d = open();
-    await orgs(d);
-    d.press('c');
-    await waitForText(d, 'New organization');
-    d.type('half typed');
-    d.press(KEYS.escape);
-    await waitForText(d, 'Discard what you typed?');
-    d.press('n');
-    await waitForFrame(
-      d,
-      (f) => !f.includes('Discard what') && fieldLine(f, 'Name *').includes('[half typed'),
-      'the form back',
-    );
-    d.press(KEYS.escape);
-    await waitForText(d, 'Discard what you typed?');
-    d.press('y');
-    await waitForText(d, 'nothing was sent');
-    expect(plain(d.lastFrame())).toContain('NAME');
-  });
-
   test('Enter alone at the discard question means no: the form and its text stay', async () => {
     const d = open({ columns: 80 });
     await orgs(d);
@@ -171,54 +128,6 @@ describe('edit', () => {
       'the form back',
     );
     expect(plain(d.lastFrame())).not.toContain('nothing was sent');
-  });
-});
-
-describe('delete', () => {
-  test('d asks, naming the record; n, Esc and Enter keep it; y deletes it and the list reloads with a neighbour selected', async () => {
-    const client = sandboxClient(fx.sandbox);
-    const a = await client.create('organizations', { name: 'delete me first' });
-    const b = await client.create('organizations', { name: 'delete me second' });
-    const d = open({ client });
-    await orgs(d);
-    d.press('G');
-    await waitForFrame(d, (f) => f.includes('delete me second') && !/loading/i.test(statusLineOf(f)), 'the last page');
-    // Select "delete me first" (the row before the last).
-    const rows = plain(d.lastFrame()).split('\n');
-    const header = rows.findIndex((l) => l.startsWith('NAME'));
-    const index = rows.findIndex((l) => l.startsWith('delete me first')) - header - 1;
-    for (let i = 0; i < index; i++) d.press('j');
-    d.press('d');
-    await waitForWords(d, `Delete organization “delete me first” (${a.id})?`);
-    d.press('n');
-    await waitForText(d, 'Nothing was deleted.');
-    expect(requestsOf(fx.sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
-    d.press('d');
-    await waitForWords(d, `Delete organization “delete me first”`);
-    d.press(KEYS.escape);
-    await waitForText(d, 'Nothing was deleted.');
-    d.press('d');
-    await waitForWords(d, `Delete organization “delete me first”`);
-    d.press(KEYS.enter);
-    await waitForText(d, 'Nothing was deleted.');
-    expect(requestsOf(fx.sandbox, 'DELETE', '/v1/organizations').length).toBe(0);
-    d.press('d');
-    await waitForWords(d, `Delete organization “delete me first” (${a.id})? [y/N]`);
-    d.press('y');
-    await waitForWords(d, `Deleted organization “delete me first” (${a.id}).`);
-    expect(requestsOf(fx.sandbox, 'DELETE', `/v1/organizations/${a.id}`)).toHaveLength(1);
-    const table = (f: string) => f.slice(0, f.indexOf(statusLineOf(f)));
-    await waitForFrame(
-      d,
-      (f) =>
-        !table(f).includes('delete me first') &&
-        table(f).includes('delete me second') &&
-        !/loading/i.test(statusLineOf(f)),
-      'the list without it',
-    );
-    // The neighbour (the record after it) is selected now: Enter opens it.
-    d.press(KEYS.enter);
-    await waitForText(d, b.id);
   });
 });
 
@@ -340,52 +249,5 @@ describe("an editor that exits with an error (vim's :cq)", () => {
     expect(seen[1]).toContain('"description": "half typed"');
     expect(seen[1]).toContain('your text from the edit cancelled last time');
     expect(seen).toHaveLength(2);
-  });
-});
-
-describe('e, E and d from the details', () => {
-  test('work on the record shown', async () => {
-    const edited: string[] = [];
-    const d = open({ launchEditor: (file) => void edited.push(readFileSync(file, 'utf8')) });
-    await orgs(d);
-    const [, first] = (await d.client.listPage('organizations', { limit: 2 })).results;
-    d.press('j', KEYS.enter);
-    await waitForText(d, `${String(first!.name)}`, 'description');
-    d.press('e');
-    await waitForText(d, `Edit organization “${String(first!.name)}”`);
-    d.press(KEYS.escape);
-    await waitForFrame(d, (f) => !plain(f).includes('Edit organization'), 'the details again');
-    d.press('E');
-    await waitForWords(d, 'Nothing changed: nothing was sent.');
-    expect(edited).toHaveLength(1);
-    expect(edited[0]).toContain(`"name": ${JSON.stringify(first!.name)}`);
-    d.press('d');
-    await waitForText(d, `Delete organization “${String(first!.name)}”`);
-    d.press('n');
-    await waitForWords(d, 'Nothing was deleted.');
-  });
-});
-
-describe('read-only', () => {
-  test('c, e, E and d change nothing: each says why on the message line, and the server sees no write', async () => {
-    const launched: string[] = [];
-    const d = open({ settings: { readOnly: true }, launchEditor: (file) => launched.push(file) });
-    await orgs(d);
-    const before = fx.sandbox.requests.filter((r) => r.method !== 'GET').length;
-    for (const [key, reason] of [
-      ['c', 'creating'],
-      ['e', 'editing'],
-      ['E', 'editing'],
-      ['d', 'deleting'],
-    ] as const) {
-      d.press(key);
-      const frame = await waitForText(d, `read-only: ${reason} is off`);
-      expect(plain(frame)).not.toMatch(/New organization|Edit organization|Delete organization/);
-      expect(statusLineOf(plain(frame))).toMatch(/^organizations · page 1/);
-      d.press('j');
-      await waitForFrame(d, (f) => !f.includes('read-only:'), 'the message gone after the next key');
-    }
-    expect(launched).toEqual([]);
-    expect(fx.sandbox.requests.filter((r) => r.method !== 'GET').length).toBe(before);
   });
 });
