@@ -43,6 +43,8 @@ export interface Driver {
   key(...keys: string[]): void;
   /** Types text, a key a character. */
   type(text: string): void;
+  /** One read of several keys: what a terminal delivers for a paste, or keys batched over SSH. */
+  paste(text: string): void;
   /** Lets the fake client answer and the timers due run (fake time, bounded). */
   settle(): Promise<void>;
   /** Settles until the condition holds (bounded). */
@@ -153,6 +155,7 @@ export function drive(options: DriverOptions = {}): Driver {
     type: (text) => {
       for (const ch of text) dashboard.handleInput(ch, keyWith({ shift: /^[A-Z]$/.test(ch) }));
     },
+    paste: (text) => dashboard.handleInput(text, keyWith()),
     settle,
     until: async (condition, what) => {
       for (let i = 0; i < 200 && !condition(view()); i++) await vi.advanceTimersByTimeAsync(STEP_MS);
