@@ -62,6 +62,11 @@ export const FLAGS = {
   'dry-run': { type: 'boolean', about: 'show the plan and send nothing' },
   verbose: { type: 'boolean', short: 'v', about: 'list the unchanged documents too (by default only changes)' },
   agreement: { type: 'string', value: 'ID', about: 'the SLOs of this agreement' },
+  refresh: {
+    type: 'string',
+    value: 'DURATION',
+    about: 'how often the dashboard reads again what it shows: 10s (default), 1m, 0 or off',
+  },
   interval: { type: 'string', value: 'DURATION', about: 'how often the list is read: 10s (default), 1m; at least 1s' },
   format: {
     type: 'string',
@@ -124,9 +129,9 @@ export interface CommandSpec {
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   dashboard: {
     name: 'dashboard',
-    usage: '[--demo]',
+    usage: '[--demo] [--refresh DURATION]',
     summary: 'the interactive dashboard (needs a terminal)',
-    flags: ['demo', 'version'],
+    flags: ['demo', 'version', 'refresh'],
     args: [],
   },
   list: {

@@ -27,6 +27,10 @@ export interface CachedPage {
   limit: number;
   offset: number;
   results: ApiRecord[];
+  /** The page's own links, as the service gave them (absent in pages kept by older versions). */
+  url?: string;
+  next?: string | null;
+  previous?: string | null;
 }
 
 export interface PageCacheScope {

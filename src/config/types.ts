@@ -42,6 +42,8 @@ export interface Settings {
   /** The request deadline in milliseconds, when the environment or the profile sets one (else the client's default). */
   requestTimeoutMs?: number;
   readOnly: boolean;
+  /** How often the dashboard reads again what it shows, in milliseconds (0: never; default 10 s). */
+  refreshMs?: number;
   noColor: boolean;
   configDir: string;
 }

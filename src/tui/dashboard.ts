@@ -35,12 +35,13 @@ import { RequestGate } from './state/requestGate.js';
 import { DerivedStore, Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
+import { Refresher } from './state/refresher.js';
 import { RelationsStore } from './state/relationsStore.js';
 import { ReferenceNames, referencedBy } from './state/referenceNames.js';
 import { fittedColumns } from './screens/rows.js';
 import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
-import type { FirstPage, ProfileEntry } from './types.js';
+import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';
 import { createProfileSwitcher, type ProfileSwitcher } from './profiles.js';
 import type { DashboardContext, DashboardSession } from './controllers/context.js';
 import { createKeyLayers } from './controllers/layers.js';
@@ -89,7 +90,12 @@ export interface DashboardServices {
   demo?: boolean;
   /** The keys in effect (default: as shipped; a settings file may rebind them: keys.ts createKeymap). */
   keymap?: Keymap;
+  /** The last page each list showed, kept for the next start (src/config/pageCache.ts), per session's profile. */
+  keptPages?: PageKeepers;
 }
+
+/** The default of `refresh` (settings and --refresh change it). */
+export const DEFAULT_REFRESH_MS = 10_000;
 
 export type { DashboardSession } from './controllers/context.js';
 
@@ -167,18 +173,30 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const gate = new RequestGate();
     const pageSize = viewport.pageSize;
     const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
+    const keeper = services.keptPages?.(settings);
     const stores = Object.fromEntries(
-      registry.defs.map((def) => [
-        def.name,
-        new ListStore({
-          client,
-          resource: def.name,
-          def,
-          pageSize,
-          gate,
-          firstPage: early?.resource === def.name ? early : undefined,
-        }),
-      ]),
+      registry.defs.map((def) => {
+        const kept = keeper?.load(def.name);
+        if (kept?.problem) problems.push(kept.problem);
+        return [
+          def.name,
+          new ListStore({
+            client,
+            resource: def.name,
+            def,
+            pageSize,
+            gate,
+            firstPage: early?.resource === def.name ? early : undefined,
+            ...(kept?.kept && kept.kept.page.limit === pageSize ? { kept: kept.kept } : {}),
+            clock: () => clock().getTime(),
+            onShow: (page) => {
+              // Every page that carries records refreshes the copies the details and names read.
+              records.refreshFrom(def.name, page.results);
+              keeper?.save(def.name, page, clock().getTime());
+            },
+          }),
+        ];
+      }),
     ) as Record<ResourceName, ListStore>;
     // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
     const index = new RecordIndex({
@@ -209,6 +227,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
 
   // Read lazily: the session below is made with it.
   const records = new RecordStore(() => session.getSnapshot().client);
+  /** What could not be used of the pages kept from the last run, said once the dashboard shows. */
+  const problems: string[] = [];
   const session = new Store<DashboardSession>(
     makeSession(services.client, services.settings, false, services.firstPage),
   );
@@ -389,11 +409,13 @@ export function createDashboard(services: DashboardServices): Dashboard {
     // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
     services.quit(0, forms.keepDraft());
   };
+  const ticks = new Store(0);
   const sources: ViewSources = {
     registry,
     keymap,
     demo: Boolean(services.demo),
     clock,
+    ticks,
     nav,
     viewport,
     session,
@@ -445,6 +467,23 @@ export function createDashboard(services: DashboardServices): Dashboard {
     );
   }
 
+  // What is shown is read again every `refresh` (never under an open form), on the background connection.
+  const refresher = new Refresher({
+    intervalMs: () => session.getSnapshot().settings.refreshMs ?? DEFAULT_REFRESH_MS,
+    clock,
+    tick: () => ticks.set(ticks.getSnapshot() + 1),
+    due: () => forms.store.getSnapshot().kind === 'none' && setup.getSnapshot().flow === null,
+    refresh: async () => {
+      const s = session.getSnapshot();
+      const state = nav.getSnapshot();
+      const detail = currentDetail(state);
+      const reads = [s.stores[state.resource].refresh()];
+      if (detail) reads.push(records.refresh(detail.resource, detail.id));
+      return (await Promise.all(reads)).every(Boolean);
+    },
+  });
+  for (const problem of problems.splice(0)) say(problem, 'error');
+
   // The shown list starts loading now: a first page already in is drawn in the first frame.
   const first = session.getSnapshot();
   setup.attach(first.client, first.settings);
@@ -482,6 +521,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     dispose: () => {
       if (disposed) return;
       disposed = true;
+      refresher.dispose();
       view.dispose();
       unwatchNav();
       unwatchRecords();

@@ -126,6 +126,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
         openProfile: deps.openProfile,
         listProfiles: deps.listProfiles,
         drafts: deps.drafts,
+        keptPages: deps.keptPages,
         onDraftKeeper: (keep) => {
           keepDraft = keep;
         },

@@ -35,7 +35,7 @@ import { readSize, type TerminalSize } from './layout.js';
 import type { Session } from './session.js';
 import { Store } from './state/store.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
-import type { FirstPage, ProfileEntry } from './types.js';
+import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';
 
 export interface ShellOptions {
   /** Absent on a first run (nothing to connect to yet). */
@@ -52,6 +52,8 @@ export interface ShellOptions {
   demo?: boolean;
   /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
   drafts?: DraftKeeper;
+  /** Where each session keeps the last page of each list (the first frame of the next start). */
+  keptPages?: PageKeepers;
   /** Hands the runner a way to keep an open form's text as a draft when it ends on a signal or a crash (it returns what to say, if anything). */
   onDraftKeeper?: (keep: (() => string | undefined) | null) => void;
   /** The welcome screen, the setup flow, and a new token after a 401 or an expired one. */
@@ -263,6 +265,7 @@ export class Shell extends Store<ShellView> {
         : undefined,
       listProfiles: o.listProfiles,
       drafts: o.drafts,
+      ...(demo || !o.keptPages ? {} : { keptPages: o.keptPages }),
       auth: o.auth,
       firstPage,
       initialResource: o.initialResource,

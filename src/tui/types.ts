@@ -3,8 +3,20 @@ import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { AuthDeps } from './auth/types.js';
 import type { Session } from './session.js';
-import type { EarlyPage } from './state/listStore.js';
+import type { EarlyPage, KeptPage } from './state/listStore.js';
 import type { DraftKeeper } from '../config/drafts.js';
+import type { Settings } from '../config/types.js';
+import type { Page } from '../api/types.js';
+
+/** Where a session keeps the last page of each list it shows, for the next start's first frame. */
+export interface PageKeeper {
+  /** The page kept, or why a kept one could not be used (one sentence). */
+  load(resource: ResourceName): { kept?: KeptPage; problem?: string };
+  save(resource: ResourceName, page: Page, readAt: number): void;
+}
+
+/** The page keeper of a session's settings; undefined where none is kept (the demo, no base URL). */
+export type PageKeepers = (settings: Settings) => PageKeeper | undefined;
 
 /** A stored profile as `:profile` lists it. */
 export interface ProfileEntry {
@@ -26,6 +38,8 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   listProfiles?: () => readonly ProfileEntry[];
   /** Where a form left with Ctrl+C keeps what was typed; absent: no drafts. */
   drafts?: DraftKeeper;
+  /** Where each session keeps the last page of each list (the first frame of the next start). */
+  keptPages?: PageKeepers;
   /** True when running on the embedded sandbox (--demo): shown in the header. */
   demo?: boolean;
   /** Token setup: the welcome screen, the setup flow, re-login after a 401. */

@@ -148,7 +148,7 @@ describe('the dashboard under each fault', () => {
         (f) => !flat(f).includes('Press r to retry') && !/loading|failed/i.test(statusLineOf(f)),
         'the page back',
       );
-      expect(statusLineOf(back)).toBe('slis · page 1 of 2 · total 30 · profile default');
+      expect(statusLineOf(back)).toBe('slis · page 1 of 2 · total 30 · profile default · read 0s ago');
       expect(back).toContain('checkout-api availability');
     },
   );

@@ -43,7 +43,7 @@ describe('a failed page', () => {
       (f) => !flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)),
       'the page back',
     );
-    expect(statusLineOf(frame)).toBe('slis · page 1 of 2 · total 30 · profile default');
+    expect(statusLineOf(frame)).toBe('slis · page 1 of 2 · total 30 · profile default · read 0s ago');
     expect(frame).toContain('checkout-api availability');
   });
 

@@ -36,6 +36,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     tokenSource: 'env',
     paths: {},
     readOnly: false,
+    // No refresh unless a test asks for one: what a test counts is what its keys asked for.
+    refreshMs: 0,
     noColor: true,
     configDir: '/nonexistent/slotui-test-config',
     ...overrides,

@@ -29,7 +29,7 @@ describe('rows', () => {
     expect(v.header.who).toBe('slotui · profile default · fake.test');
     expect(v.header.tabs[0]).toMatchObject({ label: ' 1 SLIs (230) ', active: true });
     expect(v.body.kind === 'list' && v.body.header).toMatch(/NAME\s+TYPE\s+UNIT\s+QUERIES\s+ID\s+AGE/);
-    expect(d.status()).toBe('slis · page 1 of 13 · total 230 · profile default');
+    expect(d.status()).toBe('slis · page 1 of 13 · total 230 · profile default · read 0s ago');
     expect(name(d.rows()[0])).toBe('checkout-api availability');
     // 24 rows: header (2), table header, 18 records, status, message, hints.
     expect(d.rows()).toHaveLength(18);
@@ -41,14 +41,14 @@ describe('rows', () => {
 
   test('the page size follows the terminal height', async () => {
     const d = await open(30);
-    expect(d.status()).toBe('slis · page 1 of 10 · total 230 · profile default');
+    expect(d.status()).toBe('slis · page 1 of 10 · total 230 · profile default · read 0s ago');
     expect(d.rows()).toHaveLength(24);
     expect(d.client.calls[0]).toBe('list slis');
   });
 
   test('an empty list says so', async () => {
     const d = drive({ records: {} });
-    await d.until((v) => v.status.text === 'slis · page 1 of 1 · total 0 · profile default', 'the empty page');
+    await d.until((v) => v.status.text === 'slis · page 1 of 1 · total 0 · profile default · read 0s ago', 'the empty page');
     const body = d.view().body;
     expect(body.kind === 'list' && body.empty).toBe('No SLIs here: the list is empty.');
   });
@@ -83,7 +83,7 @@ describe('paging', () => {
     const d = await open();
     d.press('last-page');
     await d.settle();
-    expect(d.status()).toBe('slis · page 13 of 13 · total 230 · profile default');
+    expect(d.status()).toBe('slis · page 13 of 13 · total 230 · profile default · read 0s ago');
     // 230 records, 18 a page: the last page starts at 216 and holds 14.
     expect(d.rows()).toHaveLength(14);
     expect(d.rows().at(-1)).toContain('sli-000230');

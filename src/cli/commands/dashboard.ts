@@ -16,7 +16,9 @@ import { DraftStore } from '../../config/drafts.js';
 import { withheldTokenSentence } from '../../config/settings.js';
 import type { Session } from '../../tui/session.js';
 import type { ProfileEntry } from '../../tui/types.js';
-import { booleanFlag } from '../args.js';
+import { parseDuration } from '../../domain/sloMath.js';
+import { booleanFlag, stringFlag, usageError } from '../args.js';
+import { pageKeeper } from '../pageKeeper.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { pageSizeFor, readSize } from '../../tui/layout.js';
@@ -38,7 +40,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
   };
   if (booleanFlag(ctx.flags, 'demo')) return runDemo(ctx, streams);
 
-  const settings = ctx.settings();
+  const settings = { ...ctx.settings(), ...refreshOption(ctx) };
   // Token setup: a first run opens the welcome screen; a profile without a token opens the setup flow.
   const demo = demoStarter(ctx);
   // What every way into the dashboard hands it: the profile, its switches, drafts, the streams.
@@ -47,6 +49,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     openProfile: profileOpener(ctx),
     listProfiles: profileLister(ctx),
     drafts: new DraftStore(settings.configDir),
+    keptPages: (s: Settings) => pageKeeper(ctx.io.env, s),
     secrets: ctx.secrets,
     ...streams,
   };
@@ -85,6 +88,17 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
  */
 async function networkTurns(turns: number): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** `--refresh DURATION` (`0` or `off`: never; at least 1s), as milliseconds in the settings; nothing when absent. */
+export function refreshOption(ctx: Context): { refreshMs?: number } {
+  const text = stringFlag(ctx.flags, 'refresh')?.trim().toLowerCase();
+  if (text === undefined) return {};
+  if (text === '0' || text === 'off') return { refreshMs: 0 };
+  const parsed = parseDuration(text);
+  if (!parsed.ok) throw usageError(`--refresh: ${parsed.reason}, or 0 (or off) for none.`, 'dashboard');
+  if (parsed.value < 1) throw usageError('--refresh must be at least 1s (or 0 for none).', 'dashboard');
+  return { refreshMs: Math.round(parsed.value * 1000) };
 }
 
 /** The dashboard's requests share one kept-alive connection. */
@@ -158,6 +172,7 @@ async function startDemoSession(ctx: Context): Promise<{ session: Session; close
     caFile: sandbox.caFile,
     paths: {},
     readOnly,
+    ...refreshOption(ctx),
     noColor: Boolean(ctx.io.env.NO_COLOR),
     configDir: ctx.store().dir,
   };

@@ -5,10 +5,23 @@ import type { ListSnapshot } from '../state/listStore.js';
 import type { WholeListSnapshot } from '../state/wholeList.js';
 import { pagePosition } from '../state/listStore.js';
 import { sanitizeLine } from '../../text/sanitize.js';
+import { humanAge } from '../../text/age.js';
 import { Spinner } from './Spinner.js';
 import { useTheme } from './theme.js';
 
-export function statusText(snap: ListSnapshot, profile: string, whole?: WholeListSnapshot | null): string {
+/** How old the page shown is: `read 12s ago`, `STALE · read 3m ago` (reads fail), `cached · read 2h ago` (the last run's). */
+export function freshnessText(snap: ListSnapshot, now: number): string | undefined {
+  if (snap.readAt === null) return undefined;
+  const age = `read ${humanAge(now - snap.readAt)} ago`;
+  return snap.cached ? `cached · ${age}` : snap.stale ? `STALE · ${age}` : age;
+}
+
+export function statusText(
+  snap: ListSnapshot,
+  profile: string,
+  whole?: WholeListSnapshot | null,
+  now?: number,
+): string {
   const parts: string[] = [snap.resource];
   if (whole?.active) {
     // The whole list, filtered or sorted: its own pages, what matches, the order, and what is still gathering.
@@ -21,6 +34,8 @@ export function statusText(snap: ListSnapshot, profile: string, whole?: WholeLis
   }
   if (whole) parts.push(...whole.summary);
   parts.push(`profile ${sanitizeLine(profile)}`);
+  const freshness = now === undefined || whole?.active ? undefined : freshnessText(snap, now);
+  if (freshness) parts.push(freshness);
   return parts.join(' · ');
 }
 

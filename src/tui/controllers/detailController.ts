@@ -59,7 +59,7 @@ export const detailBindings = [
   },
   {
     id: 'reload',
-    keys: ['r'],
+    keys: ['r', 'Ctrl+R'],
     description: 'read the record again',
     hint: 'reload',
     group: 'Details',

@@ -86,7 +86,7 @@ export const listBindings = [
   },
   {
     id: 'reload',
-    keys: ['r'],
+    keys: ['r', 'Ctrl+R'],
     description: 'reload (or retry after an error)',
     hint: 'reload',
     group: 'Moving around',

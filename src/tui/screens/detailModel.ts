@@ -98,8 +98,12 @@ export function detailBody(
   }
   const notes = JSON.stringify(referenceAnnotations(registry, records, entry.resource, record, entry.reference));
   const lines = allLines(def, record, width, now, notes, burnQuestion);
-  const errorLines =
-    state.error === null
+  const errorLines = state.deleted
+    ? wrap(
+        `Deleted elsewhere: ${def.kind} ${truncate(sanitizeLine(entry.id), 40)} is no longer on the service. What shows is its last copy; Esc goes back.`,
+        width,
+      ).slice(0, 3)
+    : state.error === null
       ? []
       : // An id nothing has (`:slo ID` mistyped, or deleted): say it in the resource's name, and what each key does here.
         wrap(
@@ -116,7 +120,10 @@ export function detailBody(
   return {
     kind: 'detail',
     key: `${depth}:${entry.resource}:${entry.id}`,
-    title: truncate(`${def.singular.toUpperCase()} ${name}${range}`, width),
+    title: truncate(
+      `${def.singular.toUpperCase()} ${name}${range}${state.deleted ? ' · deleted elsewhere' : state.stale ? ' · STALE' : ''}`,
+      width,
+    ),
     loading: state.loading ? `Reading ${def.singular} ${truncate(sanitizeLine(entry.id), 20)}…` : null,
     errorLines,
     lines: lines.slice(top, top + visible),

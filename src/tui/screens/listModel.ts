@@ -33,6 +33,7 @@ const tableRows = memoLast(
     rows: readonly VisibleRow[],
     fitted: readonly FittedColumn<Column>[],
     lookup: NameLookup | null,
+    changes: ReadonlyMap<string, '+' | '~'>,
   ): TableRow[] => {
     // Reference columns: the name of the record named beside its id, when it has been read.
     const references = fitted.map((f) => referencedBy(def, f.column));
@@ -45,10 +46,15 @@ const tableRows = memoLast(
             return name === undefined ? cell : idWithName(cell, sanitizeLine(name));
           })
         : row.cells;
-      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, cells) };
+      // What the last refresh found is marked at the start of the row: `+` new, `~` changed.
+      const mark = changes.get(row.record.id);
+      const marked = mark === undefined ? cells : [`${mark} ${cells[0] ?? ''}`, ...cells.slice(1)];
+      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, marked) };
     });
   },
 );
+
+const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
 
 export function listBody(
   def: ResourceDef,
@@ -68,7 +74,7 @@ export function listBody(
   return {
     kind: 'list',
     header: formatHeader(fitted),
-    rows: tableRows(def, shown.rows, fitted, lookup),
+    rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? NO_CHANGES : snap.changes),
     selected: shown.selected,
     dim: snap.loading !== null,
     empty,

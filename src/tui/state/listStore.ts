@@ -25,6 +25,7 @@
 import type { ApiClient, Page } from '../../api/types.js';
 import type { ApiRecord } from '../../api/record.js';
 import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import { fieldChanges } from '../../domain/recordChanges.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
 import { RequestPool, type Hold } from './requestPool.js';
 import type { RequestGate } from './requestGate.js';
@@ -57,6 +58,20 @@ export interface ListSnapshot {
   error: unknown;
   /** A short remark such as "This is the last page." */
   notice: string | null;
+  /** When the page shown was read from the service (ms since the epoch); null before any. */
+  readAt: number | null;
+  /** The last refresh failed: the page shown is the last one read. */
+  stale: boolean;
+  /** The page shown comes from the private cache of the last run, not yet from the service. */
+  cached: boolean;
+  /** What the last refresh found: `+` a record new to this list, `~` one whose fields changed. */
+  changes: ReadonlyMap<string, '+' | '~'>;
+}
+
+/** A page kept from an earlier run (src/config/pageCache.ts), drawn in the first frame. */
+export interface KeptPage {
+  page: Page;
+  readAt: number;
 }
 
 export interface ListStoreOptions {
@@ -70,7 +85,16 @@ export interface ListStoreOptions {
   gate?: RequestGate;
   /** The first page (offset 0, limit pageSize), asked for before the dashboard loaded. */
   firstPage?: EarlyPage;
+  /** The page this list showed in the last run: drawn at once, marked cached, until the service answers. */
+  kept?: KeptPage;
+  /** Every page shown (to keep the last one for the next start, and to refresh the records it holds). */
+  onShow?: (page: Page) => void;
+  clock?: () => number;
 }
+
+const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
+/** Ids remembered as seen, so a refresh tells a record new to the list from one that moved onto this page. */
+const MAX_SEEN_IDS = 100_000;
 
 /** A first page requested early (src/cli/commands/dashboard.ts), so the request overlaps loading the dashboard. */
 export interface EarlyPage {
@@ -109,6 +133,13 @@ export class ListStore extends Store<ListSnapshot> {
   private loading: string | null = null;
   private error: unknown = null;
   private notice: string | null = null;
+  private readAt: number | null = null;
+  private stale = false;
+  private cached = false;
+  private changes: ReadonlyMap<string, '+' | '~'> = NO_CHANGES;
+  private readonly seen = new Set<string>();
+  private readonly clock: () => number;
+  private readonly onShow: ((page: Page) => void) | undefined;
 
   private gen = 0;
   private intent: Intent | null = null;
@@ -136,7 +167,14 @@ export class ListStore extends Store<ListSnapshot> {
         if (!this.disposed) this.cache.put([key, ...pageKeys(page)], page);
       },
     });
+    this.clock = options.clock ?? Date.now;
+    this.onShow = options.onShow;
     if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
+    else if (options.kept) {
+      this.page = options.kept.page;
+      this.readAt = options.kept.readAt;
+      this.cached = true;
+    }
     this.setQuietly(this.makeSnapshot());
   }
 
@@ -160,10 +198,49 @@ export class ListStore extends Store<ListSnapshot> {
     this.pageSize = size;
   }
 
-  /** Shows the first page unless something is shown or coming. */
+  /** Shows the first page unless something is shown or coming; a page kept from the last run is read again. */
   ensureLoaded(): void {
-    if (this.page === null && this.intent === null && this.error === null)
-      this.run({ start: { kind: 'first' }, steps: 0 });
+    if (this.intent !== null || this.error !== null) return;
+    if (this.page === null) this.run({ start: { kind: 'first' }, steps: 0 });
+    else if (this.cached) this.run({ start: { kind: 'resized', offset: this.page.offset }, steps: 0 });
+  }
+
+  /**
+   * Reads the page shown again, quietly (the dashboard's refresh): no "Loading…", the selection
+   * stays on its record, and what changed is marked. A failure keeps the page, marked stale.
+   * Resolves whether the service answered. Nothing happens while the user pages.
+   */
+  async refresh(): Promise<boolean> {
+    const shown = this.page;
+    if (this.disposed || shown === null || this.cached || this.intent !== null) return true;
+    const gen = this.gen;
+    try {
+      const page = await this.client.followPage(this.resource, shown.url, { background: true });
+      if (this.disposed || gen !== this.gen || this.page !== shown) return true; // the user moved on meanwhile
+      const before = new Map(shown.results.map((record) => [record.id, record]));
+      const changes = new Map<string, '+' | '~'>();
+      for (const record of page.results) {
+        const old = before.get(record.id);
+        if (old === undefined) {
+          if (!this.seen.has(record.id)) changes.set(record.id, '+');
+        } else if (Object.keys(fieldChanges(old, record)).length > 0) changes.set(record.id, '~');
+      }
+      const selectedId = this.filter === '' ? shown.results[this.selected]?.id : undefined;
+      const at = selectedId === undefined ? -1 : page.results.findIndex((r) => r.id === selectedId);
+      if (at >= 0) this.selected = at;
+      this.cache.put(pageKeys(page), page);
+      this.changes = changes;
+      this.display(page);
+      this.changed();
+      return true;
+    } catch {
+      if (this.disposed || this.page !== shown) return false;
+      if (!this.stale) {
+        this.stale = true;
+        this.changed();
+      }
+      return false;
+    }
   }
 
   next(): void {
@@ -454,11 +531,23 @@ export class ListStore extends Store<ListSnapshot> {
   }
 
   private show(page: Page, keepSelection: boolean): void {
-    this.page = page;
     this.totalStale = false;
     if (!keepSelection) this.selected = 0;
+    if (page !== this.page) this.changes = NO_CHANGES;
+    this.display(page);
     this.prefetchNext(page);
     this.changed();
+  }
+
+  /** The page becomes the one shown, as read now from the service. */
+  private display(page: Page): void {
+    this.page = page;
+    this.readAt = this.clock();
+    this.stale = false;
+    this.cached = false;
+    if (this.seen.size > MAX_SEEN_IDS) this.seen.clear();
+    for (const record of page.results) this.seen.add(record.id);
+    this.onShow?.(page);
   }
 
   private prefetchNext(page: Page): void {
@@ -485,6 +574,10 @@ export class ListStore extends Store<ListSnapshot> {
       loading: this.loading,
       error: this.error,
       notice: this.notice,
+      readAt: this.readAt,
+      stale: this.stale,
+      cached: this.cached,
+      changes: this.changes,
     };
   }
 
@@ -510,7 +603,19 @@ export class ListStore extends Store<ListSnapshot> {
 }
 
 function emptySnapshot(resource: ResourceName): ListSnapshot {
-  return { resource, page: null, selected: 0, filter: '', loading: null, error: null, notice: null };
+  return {
+    resource,
+    page: null,
+    selected: 0,
+    filter: '',
+    loading: null,
+    error: null,
+    notice: null,
+    readAt: null,
+    stale: false,
+    cached: false,
+    changes: NO_CHANGES,
+  };
 }
 
 const edgeNotice = (edge: 'first' | 'last'): string =>

@@ -70,6 +70,8 @@ export interface ViewSources {
   keymap: Keymap;
   demo: boolean;
   clock: () => Date;
+  /** Ticks once a second: ages on screen ("read 12s ago") follow the clock. */
+  ticks: Store<number>;
   nav: Store<NavState>;
   viewport: Store<TerminalSize>;
   session: Store<DashboardSession>;
@@ -117,6 +119,7 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
   const session = src.session.getSnapshot();
   const flow = src.setup.getSnapshot().flow;
   return [
+    src.ticks,
     src.nav,
     src.viewport,
     src.session,
@@ -265,7 +268,12 @@ export function computeView(src: ViewSources): DashboardViewModel {
     body,
     bodyHeight,
     status: {
-      text: statusText(snap, session.settings.profileName, session.wholes[nav.resource].getSnapshot()),
+      text: statusText(
+        snap,
+        session.settings.profileName,
+        session.wholes[nav.resource].getSnapshot(),
+        src.clock().getTime(),
+      ),
       warning: src.setup.warning(),
       loading: snap.loading,
       failed: snap.error !== null,

@@ -1,0 +1,174 @@
+/**
+ * Records that are never stale: the dashboard reads again what it shows every
+ * `refresh`, marks what changed, says how old what it shows is, and when
+ * reads fail keeps the last page marked STALE. Over the driver, with a clock
+ * that follows the fake timers.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { SlotuiError } from '../../src/api/errors.js';
+import type { ApiRecord } from '../../src/api/record.js';
+import { pageSizeFor } from '../../src/tui/layout.js';
+import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
+
+afterEach(disposeDrivers);
+
+function live(refreshMs = 10_000): Driver {
+  const h = drive({ settings: { refreshMs }, services: { clock: () => new Date(Date.now()) } });
+  return h;
+}
+const follows = (h: Driver) => h.client.calls.filter((c) => c.startsWith('follow') || c.startsWith('list')).length;
+const rowOf = (h: Driver, id: string) => h.rows().find((row) => row.includes(id));
+
+describe('the page on screen is read again every refresh', () => {
+  test('changed rows are marked ~, new ones +, deleted ones leave; the selection stays on its record', async () => {
+    const h = live();
+    await h.settle();
+    h.key('j', 'j', 'j', 'j', 'j'); // sli-000006
+    expect(h.view().selected?.record.id).toBe('sli-000006');
+    const slis = h.client.records.slis!;
+    const fresh: ApiRecord = { ...slis[0]!, id: 'sli-000900', name: 'brand new' };
+    h.client.records.slis = [
+      fresh,
+      ...slis
+        .map((r) => (r.id === 'sli-000002' ? { ...r, name: 'renamed elsewhere' } : r))
+        .filter((r) => r.id !== 'sli-000012'),
+    ];
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    expect(rowOf(h, 'sli-000900')).toMatch(/^\+ brand new/);
+    expect(rowOf(h, 'sli-000002')).toMatch(/^~ renamed elsewhere/);
+    expect(rowOf(h, 'sli-000003')).not.toMatch(/^[~+] /);
+    expect(rowOf(h, 'sli-000012')).toBeUndefined();
+    expect(h.view().selected?.record.id).toBe('sli-000006');
+    // Nothing changed since: the next refresh takes the marks away.
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    expect(h.rows().some((row) => /^[~+] /.test(row))).toBe(false);
+  });
+
+  test('the status line says how old what is shown is', async () => {
+    const h = live(60_000);
+    await h.settle();
+    expect(h.status()).toMatch(/ · read [01]s ago$/);
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(h.status()).toMatch(/ · read 1[23]s ago$/);
+  });
+
+  test('when reads fail, the last page stays marked STALE, the next tries wait longer, and a success ends it', async () => {
+    const h = live();
+    await h.settle();
+    const before = h.rows();
+    const follow = h.client.followPage;
+    let tries = 0;
+    h.client.followPage = async () => {
+      tries++;
+      throw new SlotuiError('network', 'The service did not answer.');
+    };
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    expect(h.status()).toMatch(/ · STALE · read 1\ds ago$/);
+    expect(h.rows()).toEqual(before);
+    expect(tries).toBe(1);
+    // Backoff: the second try comes 20 s after the first, not 10.
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(tries).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(tries).toBe(2);
+    h.client.followPage = follow;
+    await vi.advanceTimersByTimeAsync(41_000);
+    await h.settle();
+    expect(h.status()).toMatch(/ · read [0-9]s ago$/);
+    expect(h.status()).not.toContain('STALE');
+  });
+
+  test('never while a form is open; r and Ctrl+R read now', async () => {
+    const h = live();
+    await h.settle();
+    h.press('create');
+    await h.settle();
+    const reads = follows(h);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(follows(h)).toBe(reads);
+    h.press('form-cancel');
+    await h.settle();
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(follows(h)).toBeGreaterThan(reads);
+    const now = follows(h);
+    h.key('Ctrl+R');
+    await h.settle();
+    expect(follows(h)).toBeGreaterThan(now);
+  });
+
+  test('open details of a record deleted elsewhere say so', async () => {
+    const h = live();
+    await h.settle();
+    h.key('j', 'Enter');
+    await h.until((v) => v.screen.kind === 'detail', 'the details');
+    h.client.records.slis = h.client.records.slis!.filter((r) => r.id !== 'sli-000002');
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    expect(h.text()).toContain('deleted elsewhere');
+    expect(h.text()).toMatch(/Deleted elsewhere: SLI sli-000002 is no longer on the service/);
+  });
+
+  test('a refresh of 0 reads nothing on its own', async () => {
+    const h = live(0);
+    await h.settle();
+    const reads = follows(h);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(follows(h)).toBe(reads);
+    expect(sampleRecords().slis!.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a first frame without the network', () => {
+  test('the page kept from the last run is drawn at once, marked cached with its age, then replaced by the service', async () => {
+    const records = sampleRecords();
+    const limit = pageSizeFor(24);
+    const old = records.slis!.slice(0, limit).map((r) => ({ ...r, name: `old ${String(r.name)}` }));
+    const kept = {
+      page: {
+        total: 30,
+        limit,
+        offset: 0,
+        results: old,
+        url: 'https://fake.test/v1/slis/?limit=1&offset=0',
+        next: null,
+        previous: null,
+      },
+      readAt: Date.now() - 2 * 3600_000,
+    };
+    const saved: string[] = [];
+    const h = drive({
+      records,
+      settings: { refreshMs: 10_000 },
+      services: {
+        clock: () => new Date(Date.now()),
+        keptPages: () => ({
+          load: (resource) => (resource === 'slis' ? { kept } : {}),
+          save: (resource, page) => saved.push(`${resource}:${page.offset}`),
+        }),
+      },
+    });
+    expect(h.status()).toMatch(/ · cached · read 1[12]\dm ago$/);
+    expect(h.rows()[0]).toContain('old checkout-api availability');
+    await h.settle();
+    expect(h.status()).toMatch(/ · read \ds ago$/);
+    expect(h.rows()[0]).not.toContain('old ');
+    expect(saved).toContain('slis:0');
+  });
+
+  test('a kept page that cannot be used is said in one line, and the service is read as usual', async () => {
+    const h = drive({
+      services: {
+        keptPages: () => ({
+          load: () => ({ problem: 'The cached page was damaged and is dropped; the service is read as usual.' }),
+          save: () => undefined,
+        }),
+      },
+    });
+    expect(h.message()).toContain('The cached page was damaged and is dropped');
+    await h.settle();
+    expect(h.rows().length).toBeGreaterThan(0);
+  });
+});
