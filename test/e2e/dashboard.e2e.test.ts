@@ -44,7 +44,10 @@ describe('slotui --demo in a pseudo-terminal', () => {
     await s.waitForText('checkout-api availability');
     expect(s.term.buffer.active.type).toBe('alternate');
     // The rows and the status line may arrive in separate writes.
-    await s.waitFor(() => /^slis · page 1 of 2 · total 30 · profile demo · read \d+s ago$/.test(statusLine(s)), 'the status line');
+    await s.waitFor(
+      () => /^slis · page 1 of 2 · total 30 · profile demo · read \d+s ago$/.test(statusLine(s)),
+      'the status line',
+    );
     expect(s.lines()[0]).toMatch(/^slotui · profile demo · demo sandbox · 127\.0\.0\.1:\d+$/);
     // Boxes side by side stay side by side in the bundle (its layout engine loads after Ink).
     await s.waitFor(
@@ -55,7 +58,10 @@ describe('slotui --demo in a pseudo-terminal', () => {
     await s.waitFor(() => statusLine(s).startsWith('slis · page 2 of 2'), 'page 2');
     await s.waitForText('sli-000025');
     s.press('p');
-    await s.waitFor(() => /^slis · page 1 of 2 · total 30 · profile demo · read \d+s ago$/.test(statusLine(s)), 'page 1 again');
+    await s.waitFor(
+      () => /^slis · page 1 of 2 · total 30 · profile demo · read \d+s ago$/.test(statusLine(s)),
+      'page 1 again',
+    );
     s.press('2');
     await s.waitFor(() => statusLine(s).startsWith('slos · page 1 of'), 'the SLOs');
     s.press('\r');

@@ -141,7 +141,10 @@ describe('command line', () => {
     expect(d.message()).toContain('There is no profile named "nope".');
     expect(d.status()).toContain('profile default');
     command(d, 'profile staging');
-    await d.until((v) => v.status.text === 'slis · page 1 of 2 · total 30 · profile staging · read 0s ago', 'the staging profile');
+    await d.until(
+      (v) => v.status.text === 'slis · page 1 of 2 · total 30 · profile staging · read 0s ago',
+      'the staging profile',
+    );
     expect(d.view().header.who).toMatch(/^slotui · profile staging/);
     expect(opened).toEqual(['nope', 'staging']);
   });

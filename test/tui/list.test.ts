@@ -48,7 +48,10 @@ describe('rows', () => {
 
   test('an empty list says so', async () => {
     const d = drive({ records: {} });
-    await d.until((v) => v.status.text === 'slis · page 1 of 1 · total 0 · profile default · read 0s ago', 'the empty page');
+    await d.until(
+      (v) => v.status.text === 'slis · page 1 of 1 · total 0 · profile default · read 0s ago',
+      'the empty page',
+    );
     const body = d.view().body;
     expect(body.kind === 'list' && body.empty).toBe('No SLIs here: the list is empty.');
   });
