@@ -75,7 +75,7 @@ export function programHelp(version: string, registry: Registry): string {
     'Usage:',
     '  slotui                      the interactive dashboard (needs a terminal)',
     '  slotui --demo               the dashboard on the embedded sandbox, sample data',
-    '  slotui --refresh 30s        read again what the dashboard shows every 30s (10s; 0: never)',
+    '  slotui --refresh 30s        refresh what is shown every 30s (default 10s)',
     '  slotui <command> [flags]',
     '',
     'Commands:',

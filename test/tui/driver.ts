@@ -97,6 +97,12 @@ export function disposeDrivers(): void {
   vi.useRealTimers();
 }
 
+/** The real setImmediate, taken before any test fakes it: real I/O (a file the editor wrote) needs real turns. */
+const realTurn = (() => {
+  const immediate = globalThis.setImmediate;
+  return () => new Promise<void>((resolve) => immediate(resolve));
+})();
+
 const SETTLE_STEPS = 40;
 const STEP_MS = 25;
 
@@ -158,7 +164,10 @@ export function drive(options: DriverOptions = {}): Driver {
     paste: (text) => dashboard.handleInput(text, keyWith()),
     settle,
     until: async (condition, what) => {
-      for (let i = 0; i < 200 && !condition(view()); i++) await vi.advanceTimersByTimeAsync(STEP_MS);
+      for (let i = 0; i < 200 && !condition(view()); i++) {
+        await vi.advanceTimersByTimeAsync(STEP_MS);
+        await realTurn();
+      }
       if (!condition(view())) throw new Error(`Never got ${what}. Drawn:\n${driver.text()}`);
     },
     rows: () => {
