@@ -1,13 +1,13 @@
 /**
- * Errors never end the dashboard: a failed page shows the error's sentence
- * and r to retry, keeping the last good rows; 401 and 404 say what to do.
+ * Errors never end the dashboard, through Ink against the sandbox: a failed
+ * page shows the client's sentence and r to retry; 401, 404 and an untrusted
+ * certificate say what to do. Paging, first pages and details that fail are
+ * errors.test.ts's.
  */
 import { describe, expect, test } from 'vitest';
 import {
   dashboardFixture,
   flat,
-  KEYS,
-  listRequests,
   renderDashboard,
   sandboxClient,
   statusLineOf,
@@ -15,7 +15,6 @@ import {
   waitForPage,
   waitForText,
   waitForWords,
-  waitUntil,
 } from './helpers.js';
 
 const fx = dashboardFixture(renderDashboard);
@@ -45,57 +44,6 @@ describe('a failed page', () => {
     );
     expect(statusLineOf(frame)).toBe('slis · page 1 of 2 · total 30 · profile default · read 0s ago');
     expect(frame).toContain('checkout-api availability');
-  });
-
-  test('paging onto a failing page keeps the page shown; r retries going there', async () => {
-    const d = open();
-    await waitForPage(d, 1, 2);
-    // The background work first (page 2's prefetch, the other resources' counts), so none of it is
-    // still under way, and reused, when page 2 is asked for below.
-    await waitUntil(() => listRequests(fx.sandbox).includes('18:18'), 'the prefetch of page 2');
-    await waitForText(d, 'Agreements (5)');
-    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
-    // A reload drops the cached pages, so page 2 must be asked for again.
-    d.press('r');
-    await waitForWords(d, 'Press r to retry.');
-    fx.sandbox.requests.splice(0);
-    d.press('n');
-    await waitUntil(() => listRequests(fx.sandbox).includes('18:18'), 'the request for page 2');
-    const frame = await waitForFrame(
-      d,
-      (f) => flat(f).includes('Press r to retry') && !/loading/i.test(statusLineOf(f)),
-      'the failure',
-    );
-    expect(statusLineOf(frame)).toContain('page 1 of 2');
-    expect(frame).toContain('checkout-api availability');
-    fx.sandbox.setFaults({});
-    d.press('r');
-    const page2 = await waitForPage(d, 2, 2);
-    expect(page2).toContain('sli-000019');
-  });
-
-  test('a first page that fails says so, and r loads it once the server is back', async () => {
-    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [503], retryAfterSeconds: 0 });
-    const d = open();
-    const frame = await waitForWords(d, 'No SLIs shown: the first page could not be read.', 'Press r to retry.');
-    expect(statusLineOf(frame)).toContain('page – of –');
-    fx.sandbox.setFaults({});
-    d.press('r');
-    await waitForPage(d, 1, 2);
-  });
-
-  test('a failing detail read keeps the record and offers r', async () => {
-    const d = open();
-    await waitForPage(d, 1, 2);
-    d.press(KEYS.enter);
-    await waitForText(d, 'SLI checkout-api availability');
-    fx.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
-    d.press('r');
-    const frame = await waitForWords(d, 'HTTP 500', 'Press r to retry.');
-    expect(frame).toMatch(/^name\s+checkout-api availability$/m);
-    fx.sandbox.setFaults({});
-    d.press('r');
-    await waitForFrame(d, (f) => !flat(f).includes('Press r to retry'), 'the error gone');
   });
 });
 
