@@ -12,6 +12,7 @@ import type { ApiRecord } from '../../src/api/record.js';
 import type { Registry } from '../../src/api/resources.js';
 import type { Settings } from '../../src/config/types.js';
 import { emptyData, addSampleData, addSeededSlis } from '../../src/sandbox/sample.js';
+import { SwappableClient } from '../../src/tui/auth/swappableClient.js';
 import { createDashboard, type Dashboard, type DashboardServices } from '../../src/tui/dashboard.js';
 import { isEnabled } from '../../src/tui/input/keymap.js';
 import { keyWith, reachable } from '../../src/tui/input/router.js';
@@ -28,6 +29,8 @@ export interface DriverOptions {
   columns?: number;
   rows?: number;
   registry?: Registry;
+  /** The client as the program gives it: swappable, so a token set up after a 401 replaces it underneath. */
+  swappable?: boolean;
   services?: Partial<Omit<DashboardServices, 'client' | 'settings' | 'size' | 'quit'>>;
 }
 
@@ -111,7 +114,7 @@ export function drive(options: DriverOptions = {}): Driver {
   const client = options.client ?? fakeClient(options.records ?? sampleRecords());
   const quits: Driver['quits'] = [];
   const dashboard = createDashboard({
-    client,
+    client: options.swappable ? new SwappableClient(client) : client,
     settings: testSettings(options.settings),
     size: { columns: options.columns ?? 100, rows: options.rows ?? 24 },
     clock: () => FIXED_NOW,
