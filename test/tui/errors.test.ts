@@ -32,7 +32,7 @@ function flakyClient(): FakeClient & { failing: { on: boolean } } {
 
 async function open(client = flakyClient()): Promise<Driver & { client: ReturnType<typeof flakyClient> }> {
   const d = drive({ client });
-  await d.until((v) => v.status.text === 'slis · page 1 of 2 · total 30 · profile default', 'the first page');
+  await d.until((v) => v.status.text.startsWith('slis · page 1 of 2 · total 30 · profile default'), 'the first page');
   // The background reads first (page 2's prefetch, the other tabs' counts).
   await d.settle();
   return d as Driver & { client: ReturnType<typeof flakyClient> };
@@ -57,7 +57,8 @@ describe('a failed page', () => {
     d.press('reload');
     await d.settle();
     expect(d.message()).toBe('');
-    expect(d.view().status).toMatchObject({ text: 'slis · page 1 of 2 · total 30 · profile default', failed: false });
+    expect(d.view().status.failed).toBe(false);
+    expect(d.status()).toMatch(/^slis · page 1 of 2 · total 30 · profile default/);
   });
 
   test('paging onto a failing page keeps the page shown; r retries going there', async () => {
@@ -90,7 +91,7 @@ describe('a failed page', () => {
     client.failing.on = false;
     d.press('reload');
     await d.settle();
-    expect(d.status()).toBe('slis · page 1 of 2 · total 30 · profile default');
+    expect(d.status()).toMatch(/^slis · page 1 of 2 · total 30 · profile default/);
   });
 
   test('a failing detail read keeps the record and offers r', async () => {
