@@ -106,8 +106,14 @@ const realTurn = (() => {
   return () => new Promise<void>((resolve) => immediate(resolve));
 })();
 
+/** The real clock, taken before any test fakes it: how long `until` may wait on real I/O. */
+const realNow = performance.now.bind(performance);
+
 const SETTLE_STEPS = 40;
 const STEP_MS = 25;
+/** Fake time `until` lets pass at most, and real time it waits at most (a loaded machine is slow). */
+const UNTIL_FAKE_MS = 5_000;
+const UNTIL_REAL_MS = 10_000;
 
 export function drive(options: DriverOptions = {}): Driver {
   vi.useFakeTimers();
@@ -167,11 +173,14 @@ export function drive(options: DriverOptions = {}): Driver {
     paste: (text) => dashboard.handleInput(text, keyWith()),
     settle,
     until: async (condition, what) => {
-      for (let i = 0; i < 200 && !condition(view()); i++) {
-        await vi.advanceTimersByTimeAsync(STEP_MS);
+      const deadline = realNow() + UNTIL_REAL_MS;
+      for (let waited = 0; !condition(view()); waited += STEP_MS) {
+        if (waited >= UNTIL_FAKE_MS && realNow() > deadline)
+          throw new Error(`Never got ${what}. Drawn:\n${driver.text()}`);
+        // Fake time moves only so far; after that only real turns pass (a file the editor wrote).
+        if (waited < UNTIL_FAKE_MS) await vi.advanceTimersByTimeAsync(STEP_MS);
         await realTurn();
       }
-      if (!condition(view())) throw new Error(`Never got ${what}. Drawn:\n${driver.text()}`);
     },
     rows: () => {
       const body = view().body;

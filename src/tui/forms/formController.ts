@@ -4,11 +4,9 @@
  * double creates), and every failure puts the error on the form, whose
  * contents stay as typed.
  */
-import type { Key } from 'ink';
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { writable, type Binding, type HandlersOf, type KeyLayer } from '../input/binding.js';
-import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import type { FormsContext } from './context.js';
 import { createFormSave } from './formSave.js';
 import type { DraftController } from './draftController.js';
@@ -17,13 +15,12 @@ import {
   focusedRow,
   isDirty,
   isLastRow,
-  maxLengthOf,
   moveFocus,
   nextSuggestion,
   openForm,
   removeFocusedQuery,
-  setEditor,
   setValue,
+  typeInto,
   type FormState,
 } from './formModel.js';
 
@@ -175,16 +172,11 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
       context: 'form',
       owns: true,
       handlers,
-      text: (input: string, key: Key) => {
+      text: (input, key) => {
         const s = store.getSnapshot();
-        if (s.kind !== 'form') return false;
-        const current = focusedRow(s.form);
-        if (!current || current.kind === 'queries') return false;
-        if (s.form.submitting) return true; // what was sent stays what is shown
-        const field = current.kind === 'field' ? current.field : undefined;
-        const edited = editLine(s.form.editors[current.id] ?? EMPTY_EDITOR, input, key, maxLengthOf(field));
-        if (!edited) return false;
-        store.set({ ...s, form: setEditor(s.form, current.id, edited) });
+        const typed = s.kind === 'form' ? typeInto(s.form, input, key) : undefined;
+        if (s.kind !== 'form' || !typed) return false;
+        if (typed !== s.form) store.set({ ...s, form: typed });
         return true;
       },
     };

@@ -6,7 +6,8 @@
  */
 import type { FieldDef, ResourceDef } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
+import type { Key } from 'ink';
+import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
 
 export const QUERY_PARTS = ['name', 'select', 'from', 'where', 'limit'] as const;
 export type QueryPart = (typeof QUERY_PARTS)[number];
@@ -268,4 +269,18 @@ export function nextSuggestion(form: FormState, row: Row | undefined): string | 
   const current = all.findIndex((s) => s.toLowerCase() === typed);
   if (current >= 0) return all.length > 1 ? all[(current + 1) % all.length] : undefined;
   return matchingSuggestions(form, row)[0];
+}
+
+/**
+ * A key typed into the focused field: the form with it, the form as it was
+ * (a form being sent keeps what was sent shown), or undefined when the key is
+ * not text for this row (the queries row, an arrow the editor leaves alone).
+ */
+export function typeInto(form: FormState, input: string, key: Key): FormState | undefined {
+  const row = focusedRow(form);
+  if (!row || row.kind === 'queries') return undefined;
+  if (form.submitting) return form;
+  const field = row.kind === 'field' ? row.field : undefined;
+  const edited = editLine(form.editors[row.id] ?? EMPTY_EDITOR, input, key, maxLengthOf(field));
+  return edited ? setEditor(form, row.id, edited) : undefined;
 }
