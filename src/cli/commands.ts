@@ -73,6 +73,16 @@ export const FLAGS = {
     value: 'FORMAT',
     about: 'report: md (default) or csv; rules: prometheus (default), sloth or pyrra',
   },
+  'from-profile': {
+    type: 'string',
+    value: 'NAME',
+    about: "make this profile's SLIs and SLOs like profile NAME's (matched by name; NAME is only read)",
+  },
+  openslo: {
+    type: 'string',
+    value: 'VERSION',
+    about: 'v1 (default) or v2alpha: the draft (openslo.com/v2alpha, sliRef)',
+  },
   'query-map': {
     type: 'string',
     value: 'FILE',
@@ -349,9 +359,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   export: {
     name: 'export',
-    usage: 'export [slis|slos] [<id>...] [--out FILE]',
+    usage: 'export [slis|slos] [<id>...] [--out FILE] [--openslo v2alpha]',
     summary: 'SLIs and SLOs as OpenSLO v1 YAML documents (all of them, or those named)',
-    flags: ['out'],
+    flags: ['out', 'openslo'],
     args: [],
     rest: 'id',
     details: [
@@ -370,7 +380,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     name: 'apply',
     usage: 'apply -f FILE [--dry-run] [--yes] [-v]',
     summary: 'create or update SLIs and SLOs from OpenSLO v1 YAML, after showing the plan',
-    flags: ['file', 'dry-run', 'yes', 'verbose'],
+    flags: ['file', 'from-profile', 'dry-run', 'yes', 'verbose'],
     args: [],
     details: [
       'Each document matches the record of its slotui/id annotation, else the one named like its displayName, else the one exported under its metadata.name; none: it is created.',
@@ -389,7 +399,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     name: 'diff',
     usage: 'diff -f FILE [-v]',
     summary: 'the plan of `apply -f FILE`, sending nothing; exit 3 when something would change',
-    flags: ['file', 'verbose'],
+    flags: ['file', 'from-profile', 'verbose'],
     args: [],
     details:
       'Only changes are listed (-v lists the unchanged too). Exit 0 when nothing would change, 3 when something would (refused documents count).',

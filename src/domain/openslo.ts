@@ -37,6 +37,56 @@ export const ANNOTATION = {
 
 /** `slotui/interval` of an SLO that has no interval (budgetingMethod Occurrences). */
 export const NO_INTERVAL = 'none';
+/**
+ * OpenSLO's v2alpha draft (the OpenSLO repository's enhancements/v2alpha.md): `openslo.com/v2alpha`,
+ * no `displayName` in the metadata (Kubernetes' ObjectMeta has none: it goes to an annotation), and
+ * an SLO names its SLI with `sliRef` (an inline one is `sli`). Written from, and read back into,
+ * the v1 documents, so everything else maps as in v1.
+ */
+export const API_VERSION_V2ALPHA = 'openslo.com/v2alpha';
+export const DISPLAY_NAME_ANNOTATION = 'slotui/display-name';
+
+/** A v1 document as the v2alpha draft writes it. */
+export function toV2alpha(doc: OpenSloDocument): Record<string, unknown> {
+  const { displayName, ...metadata } = doc.metadata;
+  const annotations =
+    displayName === undefined
+      ? metadata.annotations
+      : { ...metadata.annotations, [DISPLAY_NAME_ANNOTATION]: displayName };
+  const { indicatorRef, indicator, ...spec } = doc.spec;
+  return {
+    apiVersion: API_VERSION_V2ALPHA,
+    kind: doc.kind,
+    metadata: { ...metadata, annotations },
+    spec: {
+      ...(indicatorRef !== undefined ? { sliRef: indicatorRef } : {}),
+      ...(indicator !== undefined ? { sli: indicator } : {}),
+      ...spec,
+    },
+  };
+}
+
+/** A v2alpha document in v1's shape (what readDocument reads); anything else as it is. */
+function fromV2alpha(doc: unknown): unknown {
+  if (!isObject(doc) || doc.apiVersion !== API_VERSION_V2ALPHA) return doc;
+  const metadata = isObject(doc.metadata) ? { ...doc.metadata } : doc.metadata;
+  if (isObject(metadata) && isObject(metadata.annotations)) {
+    const { [DISPLAY_NAME_ANNOTATION]: displayName, ...annotations } = metadata.annotations;
+    metadata.annotations = annotations;
+    if (displayName !== undefined && metadata.displayName === undefined) metadata.displayName = displayName;
+  }
+  let spec = doc.spec;
+  if (isObject(spec)) {
+    const { sliRef, sli, ...rest } = spec;
+    spec = {
+      ...(sliRef !== undefined ? { indicatorRef: sliRef } : {}),
+      ...(sli !== undefined ? { indicator: sli } : {}),
+      ...rest,
+    };
+  }
+  return { ...doc, apiVersion: API_VERSION, metadata, spec };
+}
+
 /** OpenSLO's limits. */
 export const MAX_NAME = 63;
 export const MAX_DESCRIPTION = 1050;
@@ -366,7 +416,8 @@ function refuseTypos(mapping: Record<string, unknown>, known: readonly string[],
 }
 
 /** What a YAML document holds, read as an SLI or SLO; or why slotui cannot represent it. */
-export function readDocument(doc: unknown): ReadResult {
+export function readDocument(source: unknown): ReadResult {
+  const doc = fromV2alpha(source);
   const kind = isObject(doc) && typeof doc.kind === 'string' ? doc.kind : undefined;
   const name =
     isObject(doc) && isObject(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : undefined;

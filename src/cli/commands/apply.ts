@@ -17,20 +17,34 @@ import { booleanFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { truncate } from '../format.js';
 import { isYes, readLine } from '../input.js';
-import { countPlan, planFromFile, planText, planTextOptions } from '../gitops/plan.js';
+import { countPlan, planFromFile, planFromProfile, planText, planTextOptions } from '../gitops/plan.js';
 import { countText } from '../progress.js';
 
 export interface ApplyOptions {
+  /** The OpenSLO file, or (`--from-profile`) the profile whose SLIs and SLOs to copy. */
   file: string;
+  fromProfile?: string;
   dryRun: boolean;
   yes: boolean;
 }
 
 export function fileOption(ctx: Context, command: 'apply' | 'diff'): string {
   const file = stringFlag(ctx.flags, 'file');
+  const from = stringFlag(ctx.flags, 'from-profile');
+  if (from !== undefined) {
+    if (file !== undefined) throw usageError(`-f and --from-profile are two sources; give one.`, command);
+    if (from.trim() === '') throw usageError('--from-profile needs the name of a profile.', command);
+    return '';
+  }
   if (file === undefined || file === '')
     throw usageError(`\`slotui ${command}\` needs -f FILE (OpenSLO YAML, or "-" for stdin).`, command);
   return file;
+}
+
+/** The plan of -f FILE, or of --from-profile NAME. */
+export function planFor(ctx: Context, client: ApiClient, file: string): Promise<PlanEntry[]> {
+  const from = stringFlag(ctx.flags, 'from-profile');
+  return from !== undefined ? planFromProfile(ctx, client, from) : planFromFile(ctx, client, file);
 }
 
 export async function applyCommand(ctx: Context): Promise<number> {
@@ -60,7 +74,7 @@ export async function runApply(ctx: Context, options: ApplyOptions): Promise<num
 }
 
 async function planAndApply(ctx: Context, client: ApiClient, options: ApplyOptions): Promise<number> {
-  const plan = await planFromFile(ctx, client, options.file);
+  const plan = await planFor(ctx, client, options.file);
   await ctx.out.write(planText(plan, planTextOptions(ctx)));
   const counts = countPlan(plan);
   const changes = plan.filter((e) => e.action === 'create' || e.action === 'update');

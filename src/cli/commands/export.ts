@@ -15,7 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { SlotuiError } from '../../api/errors.js';
 import { resolveResource } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { assignNames, sliDocument, sloDocument, type OpenSloDocument } from '../../domain/openslo.js';
+import { assignNames, sliDocument, sloDocument, toV2alpha, type OpenSloDocument } from '../../domain/openslo.js';
 import type { GitopsResource } from '../../domain/gitopsPlan.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { stringFlag, usageError } from '../args.js';
@@ -31,6 +31,8 @@ export interface ExportOptions {
   /** Only these records (of either resource when no resource is given). */
   ids: string[];
   out?: string;
+  /** `--openslo v2alpha`: the draft's documents instead of v1's. */
+  version?: 'v1' | 'v2alpha';
 }
 
 export function exportOptions(ctx: Context, args: readonly string[]): ExportOptions {
@@ -45,6 +47,15 @@ export function exportOptions(ctx: Context, args: readonly string[]): ExportOpti
       );
     }
     options.resource = def.name;
+  }
+  const version = stringFlag(ctx.flags, 'openslo')?.trim().toLowerCase();
+  if (version !== undefined) {
+    if (version !== 'v1' && version !== 'v2alpha')
+      throw usageError(
+        `--openslo takes v1 (the default) or v2alpha (got "${sanitizeLine(version).slice(0, 20)}").`,
+        'export',
+      );
+    options.version = version;
   }
   const out = stringFlag(ctx.flags, 'out');
   if (out !== undefined) {
@@ -93,15 +104,16 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<n
   // Documents printed on the terminal would land on the progress line: it is drawn only for a pipe or --out.
   const progress: ProgressReporter =
     options.out === undefined && ctx.stdoutIsTerminal ? { update() {}, clear() {} } : ctx.progress();
-  const documents = function* (): Generator<OpenSloDocument> {
+  const as = (doc: OpenSloDocument) => (options.version === 'v2alpha' ? toV2alpha(doc) : doc);
+  const documents = function* (): Generator<unknown> {
     let written = 0;
     for (const sli of chosenSlis) {
       progress.update(countText('Writing documents', written++, total));
-      yield sliDocument(sli, sliNames.get(sli.id)!);
+      yield as(sliDocument(sli, sliNames.get(sli.id)!));
     }
     for (const slo of chosenSlos) {
       progress.update(countText('Writing documents', written++, total));
-      yield sloDocument(slo, sloNames.get(slo.id)!, indicatorName(slo, sliNames));
+      yield as(sloDocument(slo, sloNames.get(slo.id)!, indicatorName(slo, sliNames)));
     }
   };
   try {
@@ -131,13 +143,13 @@ const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' :
  * that is there (a FIFO a reader waits on, a device, `/dev/stdout`) is written
  * into, never replaced by a file of our own.
  */
-async function writeOut(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {
+async function writeOut(file: string, documents: Iterable<unknown>): Promise<void> {
   const existing = await stat(file).catch(() => undefined);
   if (existing && !existing.isFile() && !existing.isDirectory()) await writeInto(file, documents);
   else await writeFileAtomically(file, documents);
 }
 
-async function writeInto(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {
+async function writeInto(file: string, documents: Iterable<unknown>): Promise<void> {
   let handle;
   try {
     handle = await open(file, 'w');
@@ -151,7 +163,7 @@ async function writeInto(file: string, documents: Iterable<OpenSloDocument>): Pr
 }
 
 /** Writes the documents to a temporary file beside `file`, then renames it over `file`. */
-async function writeFileAtomically(file: string, documents: Iterable<OpenSloDocument>): Promise<void> {
+async function writeFileAtomically(file: string, documents: Iterable<unknown>): Promise<void> {
   const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
   let handle;
   try {

@@ -8,7 +8,7 @@ import { SlotuiError } from '../../api/errors.js';
 import { createSchemaOf, patchSchemaOf } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
 import { makePlan, SOURCE_OF_FIELD, type PlanEntry, type ReadItem, type RecordCheck } from '../../domain/gitopsPlan.js';
-import { readDocument } from '../../domain/openslo.js';
+import { ANNOTATION, assignNames, readDocument, sliDocument, sloDocument } from '../../domain/openslo.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../format.js';
 import { booleanFlag } from '../args.js';
@@ -39,6 +39,36 @@ export async function planFromFile(ctx: Context, client: ApiClient, file: string
     { slis: true, slos: items.some((i) => i.kind === 'SLO') },
     ctx.progress(),
   );
+  return makePlan(items, current, checkRecord);
+}
+
+/**
+ * The plan that makes the current profile's SLIs and SLOs like profile `source`'s: its records as
+ * OpenSLO documents without their ids (records are matched by name, not by ids of another
+ * service), SLOs naming their SLI by name, so references follow the names. The source is read
+ * through a read-only client: nothing of it is ever written.
+ */
+export async function planFromProfile(ctx: Context, client: ApiClient, source: string): Promise<PlanEntry[]> {
+  const sourceSettings = { ...ctx.settings(source), readOnly: true };
+  if (sourceSettings.profileName === ctx.settings().profileName)
+    throw new SlotuiError('validation', `--from-profile ${sanitizeLine(source)} is the profile in use; name another.`);
+  const sourceClient = await ctx.connect(sourceSettings);
+  const theirs = await readSlisAndSlos(sourceClient, { slis: true, slos: true }, ctx.progress());
+  const sliNames = assignNames(theirs.slis);
+  const sloNames = assignNames(theirs.slos);
+  const withoutIds = (doc: ReturnType<typeof sliDocument>) => {
+    const { [ANNOTATION.id]: _id, [ANNOTATION.indicatorId]: _sli, ...annotations } = doc.metadata.annotations;
+    return { ...doc, metadata: { ...doc.metadata, annotations } };
+  };
+  const documents = [
+    ...theirs.slis.map((sli) => withoutIds(sliDocument(sli, sliNames.get(sli.id)!))),
+    ...theirs.slos.map((slo) => {
+      const sliId = typeof slo.service_level_indicator_id === 'string' ? slo.service_level_indicator_id : undefined;
+      return withoutIds(sloDocument(slo, sloNames.get(slo.id)!, sliId === undefined ? undefined : sliNames.get(sliId)));
+    }),
+  ];
+  const items: ReadItem[] = documents.map((doc, i) => ({ ...readDocument(doc), document: i + 1 }));
+  const current = await readSlisAndSlos(client, { slis: true, slos: true }, ctx.progress());
   return makePlan(items, current, checkRecord);
 }
 
