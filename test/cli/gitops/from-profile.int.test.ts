@@ -124,11 +124,18 @@ describe('--from-profile', () => {
   });
 });
 
+type Doc = {
+  apiVersion: string;
+  kind: string;
+  metadata: { displayName?: string; annotations: Record<string, string> };
+  spec: { sliRef?: string; indicatorRef?: string };
+};
+
 describe('OpenSLO v2alpha', () => {
   test('export --openslo v2alpha: openslo.com/v2alpha, sliRef, no displayName in the metadata; diff reads it back unchanged', async () => {
     const r = await run(['export', '--openslo', 'v2alpha'], { env: env() });
     expect(r.code).toBe(0);
-    const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as Record<string, any>);
+    const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as Doc);
     expect(new Set(docs.map((d) => d.apiVersion))).toEqual(new Set(['openslo.com/v2alpha']));
     const slo = docs.find((d) => d.kind === 'SLO')!;
     expect(slo.spec.sliRef).toEqual(expect.any(String));
