@@ -7,6 +7,9 @@ import { errorSentence } from '../errorText.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import { editLine } from '../text/lineEditor.js';
 import type { DashboardContext } from './context.js';
+import type { ResourceName } from '../../api/resources.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
 
 export const commandBindings = [
   {
@@ -39,6 +42,29 @@ export function createCommandController(ctx: DashboardContext): { layer(): KeyLa
   const { nav } = ctx;
   const close = () => nav.dispatch({ type: 'overlay', overlay: 'none' });
 
+  /**
+   * `:slo WORD`, as k9s's `:pod name`: the record when WORD is its id, else the list filtered by
+   * WORD (the whole list, as `/` does). The record is read first, so the answer decides.
+   */
+  const openOrFilter = (resource: ResourceName, word: string) => {
+    const { client, wholes } = ctx.session();
+    const def = ctx.registry.get(resource);
+    client.get(resource, word).then(
+      (record) => nav.dispatch({ type: 'open-detail', entry: { resource, id: word, record } }),
+      (error: unknown) => {
+        if ((error as { status?: unknown }).status !== 404) {
+          // Not an answer about the id (the network, a refusal): the details say what went wrong.
+          nav.dispatch({ type: 'open-detail', entry: { resource, id: word } });
+          return;
+        }
+        wholes[resource].setText(word);
+        ctx.say(
+          `No ${def.kind} has the id “${truncate(sanitizeLine(word), 40)}”: ${def.title} matching it are shown. Esc clears the filter.`,
+        );
+      },
+    );
+  };
+
   const run = (text: string) => {
     const command = parseCommand(text, ctx.registry);
     switch (command.kind) {
@@ -47,7 +73,7 @@ export function createCommandController(ctx: DashboardContext): { layer(): KeyLa
         break;
       case 'open':
         nav.dispatch({ type: 'switch-resource', resource: command.resource });
-        nav.dispatch({ type: 'open-detail', entry: { resource: command.resource, id: command.id } });
+        openOrFilter(command.resource, command.id);
         break;
       case 'profile':
       case 'profiles':

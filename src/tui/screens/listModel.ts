@@ -14,6 +14,7 @@ import { idWithName, referencedBy, type NameLookup } from '../state/referenceNam
 import type { ShownList } from '../state/shownList.js';
 import type { WholeListSnapshot } from '../state/wholeList.js';
 import { memoLast } from '../view/memo.js';
+import type { SortOrder } from '../../domain/listQuery.js';
 import type { VisibleRow } from './rows.js';
 
 export interface ListBody {
@@ -56,6 +57,16 @@ const tableRows = memoLast(
 
 const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
 
+/** The header, the sorted column carrying ↑ or ↓ (as the status line's "sorted by NAME ↑"). */
+function headerLine(fitted: readonly FittedColumn<Column>[], sort: SortOrder | undefined): string {
+  if (!sort) return formatHeader(fitted);
+  const arrow = sort.descending ? '↓' : '↑';
+  return formatRow(
+    fitted,
+    fitted.map((f) => (f.column.id === sort.column ? `${f.column.header} ${arrow}` : f.column.header)),
+  );
+}
+
 export function listBody(
   def: ResourceDef,
   fitted: readonly FittedColumn<Column>[],
@@ -73,7 +84,7 @@ export function listBody(
         : `No ${def.title} on this page match “${truncate(sanitizeLine(snap.filter), 40)}”. Esc clears the filter.`;
   return {
     kind: 'list',
-    header: formatHeader(fitted),
+    header: headerLine(fitted, shown.whole ? whole.query.sort : undefined),
     rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? NO_CHANGES : snap.changes),
     selected: shown.selected,
     dim: snap.loading !== null,
