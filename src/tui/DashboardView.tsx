@@ -55,7 +55,15 @@ function Body({
     case 'setup':
       return <SetupView screen={body.screen} profile={body.profile} width={width} height={height} />;
     case 'forms':
-      return <FormsView registry={dashboard.registry} state={body.state} width={width} height={height} />;
+      return (
+        <FormsView
+          registry={dashboard.registry}
+          state={body.state}
+          names={(resource, id) => body.names.name(resource, id)}
+          width={width}
+          height={height}
+        />
+      );
     case 'help':
       return <HelpOverlay body={body} width={width} height={height} />;
     case 'detail':

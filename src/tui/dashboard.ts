@@ -278,6 +278,21 @@ export function createDashboard(services: DashboardServices): Dashboard {
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
 
+  // A form opened on a record shows the names of the records its reference fields hold: read them once, at opening.
+  let formNamesFor: unknown = null;
+  const unwatchFormNames = forms.store.subscribe(() => {
+    const s = forms.store.getSnapshot();
+    if (s.kind !== 'form' || formNamesFor === s.form.def || s.form.record === undefined) {
+      if (s.kind !== 'form') formNamesFor = null;
+      return;
+    }
+    formNamesFor = s.form.def;
+    for (const field of s.form.def.fields) {
+      const id = field.kind === 'reference' ? s.form.record[field.key] : undefined;
+      if (field.references && typeof id === 'string' && id !== '') records.ensure(field.references, id);
+    }
+  });
+
   // A list with reference columns (an SLO's SLI, an agreement's organization) shows the names of the
   // records they point to once those are gathered: done for the referenced resources small enough
   // to hold cheaply (their totals from the tabs' first pages); a bigger one is gathered by / or u.
@@ -525,6 +540,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       view.dispose();
       unwatchNav();
       unwatchRecords();
+      unwatchFormNames();
       unwatchList?.();
       unwatchNames?.();
       setup.dispose();

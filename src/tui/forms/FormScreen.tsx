@@ -9,6 +9,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
+import type { ResourceName } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { windowStart } from '../components/Table.js';
 import { useTheme } from '../components/theme.js';
@@ -38,12 +39,17 @@ export function rowLabel(form: FormState, row: Row): string {
   }
 }
 
-function rowHint(form: FormState, row: Row): string {
+/** The name of a record a form refers to, when it has been read (null: none to show). */
+export type FormNames = ((resource: ResourceName, id: string) => string | undefined) | null;
+
+function rowHint(form: FormState, row: Row, names: FormNames): string {
   switch (row.kind) {
     case 'field':
       if (row.field.references)
         // The key first: the label already says what the field holds, and a narrow terminal cuts the end.
         return [
+          // The record the id names, as lists show names beside ids.
+          referencedName(form, row.id, row.field.kind === 'reference' ? row.field.references : undefined, names),
           row.field.kind === 'reference-list'
             ? 'ids, comma-separated · Ctrl+P adds one from a list'
             : 'Ctrl+P picks from a list',
@@ -66,12 +72,26 @@ function rowHint(form: FormState, row: Row): string {
   }
 }
 
+function referencedName(
+  form: FormState,
+  id: string,
+  resource: ResourceName | undefined,
+  names: FormNames,
+): string | undefined {
+  const value = form.editors[id]?.value.trim();
+  if (!resource || !value || !names) return undefined;
+  const name = names(resource, value);
+  return name === undefined ? undefined : `“${truncate(sanitizeLine(name), 40)}”`;
+}
+
 export function FormScreen({
   form,
   width,
   height,
+  names = null,
 }: {
   form: FormState;
+  names?: FormNames;
   width: number;
   height: number;
 }): React.JSX.Element {
@@ -142,7 +162,7 @@ export function FormScreen({
         const error = form.errors[row.id];
         const label = fit(rowLabel(form, row), labelWidth);
         if (row.kind === 'queries') {
-          const note = error ?? rowHint(form, row);
+          const note = error ?? rowHint(form, row, names);
           return (
             <Text key={row.id} wrap="truncate-end" inverse={focused}>
               {focused ? '› ' : '  '}
@@ -158,7 +178,7 @@ export function FormScreen({
           Math.min(room, row.kind === 'field' && row.field.kind === 'multiline' ? room : textBox),
         );
         const after = Math.max(0, width - 2 - labelWidth - boxWidth - 2 - 2);
-        const note = error ?? rowHint(form, row);
+        const note = error ?? rowHint(form, row, names);
         const line = (
           <Box key={row.id} width={width} height={1} overflow="hidden">
             <Text wrap="truncate-end">

@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import type { Registry } from '../../api/resources.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
-import { FormScreen } from './FormScreen.js';
+import { FormScreen, type FormNames } from './FormScreen.js';
 import { recordName } from './context.js';
 import type { FormsState } from './formsStore.js';
 import { PickerScreen } from './PickerScreen.js';
@@ -15,11 +15,13 @@ import { PickerScreen } from './PickerScreen.js';
 export function FormsView({
   registry,
   state,
+  names = null,
   width,
   height,
 }: {
   registry: Registry;
   state: FormsState;
+  names?: FormNames;
   width: number;
   height: number;
 }): React.JSX.Element | null {
@@ -31,7 +33,7 @@ export function FormsView({
       return state.picker ? (
         <PickerScreen def={registry.get(state.picker.resource)} picker={state.picker} width={width} height={height} />
       ) : (
-        <FormScreen form={state.form} width={width} height={height} />
+        <FormScreen form={state.form} names={names} width={width} height={height} />
       );
     case 'delete': {
       const name = recordName(registry.get(state.resource), state.record);

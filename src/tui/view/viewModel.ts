@@ -29,6 +29,7 @@ import { fittedColumns } from '../screens/rows.js';
 import type { EditorState } from '../text/lineEditor.js';
 import { currentDetail, type NavState } from '../state/navigation.js';
 import type { RecordStore } from '../state/recordStore.js';
+import type { NameLookup } from '../state/referenceNames.js';
 import type { RelationsView } from '../state/relationsStore.js';
 import { shownList, type ShownList } from '../state/shownList.js';
 import type { Store, Subscribable } from '../state/store.js';
@@ -36,7 +37,12 @@ import { topScreen, type Screen } from './ladder.js';
 
 export type Body =
   | { kind: 'setup'; screen: SetupScreen; profile: string }
-  | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
+  | {
+      kind: 'forms';
+      state: Exclude<FormsState, { kind: 'none' }>;
+      /** Names of the records the form's reference fields hold, as lists show them beside ids. */
+      names: NameLookup;
+    }
   | { kind: 'profiles'; view: ProfilePickerView }
   | { kind: 'relations'; view: RelationsView }
   | HelpBody
@@ -208,7 +214,7 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
     case 'setup':
       return { kind: 'setup', screen: setupScreen(screen.flow), profile: session.settings.profileName };
     case 'forms':
-      return { kind: 'forms', state: screen.state };
+      return { kind: 'forms', state: screen.state, names: session.names.getSnapshot() };
     case 'profiles':
       return { kind: 'profiles', view: screen.view };
     case 'relations':
