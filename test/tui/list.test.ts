@@ -53,7 +53,7 @@ describe('rows', () => {
       'the empty page',
     );
     const body = d.view().body;
-    expect(body.kind === 'list' && body.empty).toBe('No SLIs here: the list is empty.');
+    expect(body.kind === 'list' && body.empty).toBe('No SLIs here: the list is empty. c creates one.');
   });
 
   test('a window that grows gets pages that fill it, from the same first record', async () => {

@@ -12,15 +12,42 @@ export function hintKey(binding: Binding): string {
   return binding.keys[0] ?? '';
 }
 
-/** Always offered when there is room at all: the way to every other key, and the way out. */
-const PINNED = new Set(['help-open', 'quit']);
+/**
+ * What a hint is worth when the bar is short, most useful first: the way to every other key and
+ * the way out, then what acts on records (what people come for), then what they would not find
+ * alone; paging keys last (n, p, g, G are what every list tool has). Hints not named keep their
+ * order after these.
+ */
+const PRIORITY = [
+  'help',
+  'quit',
+  'details',
+  'back',
+  'filter',
+  'create',
+  'edit',
+  'delete',
+  'burn',
+  'used-by',
+  'relations',
+  'sort',
+  'copy-id',
+  'copy-summary',
+  'reload',
+  'command',
+];
+const rank = (b: Binding) => {
+  const at = PRIORITY.indexOf(b.id);
+  return at === -1 ? PRIORITY.length : at;
+};
 
-/** As many hints as fit, whole, in order; `? help` and `q quit` are kept first when space is short. */
+/** As many hints as fit, whole, shown in their order; when space is short the least useful go first. */
 export function fitHints(bindings: readonly Binding[], width: number): { key: string; label: string }[] {
   const widthOf = (b: Binding) => textWidth(hintKey(b)) + 1 + textWidth(b.hint ?? '') + GAP;
   let room = width + GAP;
   const chosen = new Set<Binding>();
-  for (const b of [...bindings.filter((b) => PINNED.has(b.id)), ...bindings.filter((b) => !PINNED.has(b.id))]) {
+  const byWorth = bindings.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i);
+  for (const { b } of byWorth) {
     if (widthOf(b) > room) continue;
     room -= widthOf(b);
     chosen.add(b);

@@ -58,6 +58,7 @@ export const listBindings = [
     id: 'sort',
     keys: ['o'],
     description: "sort the whole list by the next column (after the last: the server's order)",
+    hint: 'sort',
     group: 'Moving around',
     when: ['list'],
   },

@@ -204,9 +204,11 @@ export function focusedRow(form: FormState): Row | undefined {
   return rows[Math.min(form.focus, rows.length - 1)];
 }
 
+/** Tab and Shift+Tab: the next or previous field, round from the last to the first and back. */
 export function moveFocus(form: FormState, delta: number): FormState {
   const count = formRows(form).length;
-  const focus = Math.max(0, Math.min(count - 1, form.focus + delta));
+  if (count === 0) return form;
+  const focus = (((form.focus + delta) % count) + count) % count;
   return focus === form.focus ? form : { ...form, focus };
 }
 

@@ -80,7 +80,7 @@ export function listBody(
     : !snap.page
       ? (snap.loading ?? (snap.error !== null ? `No ${def.title} shown: the first page could not be read.` : ''))
       : snap.page.results.length === 0
-        ? `No ${def.title} here: the list is empty.`
+        ? `No ${def.title} here: the list is empty. c creates one.`
         : `No ${def.title} on this page match “${truncate(sanitizeLine(snap.filter), 40)}”. Esc clears the filter.`;
   return {
     kind: 'list',
