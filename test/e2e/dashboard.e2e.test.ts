@@ -87,14 +87,14 @@ describe('slotui --demo in a pseudo-terminal', () => {
   test('a resize from 100x30 to 80x24 re-lays the frame out to fit', async () => {
     const s = open();
     await s.waitForText('checkout-api availability');
-    expect(s.lines().at(-1)).toMatch(/^n next/);
+    expect(s.lines().at(-1)).toMatch(/^Enter details/);
     s.resize(80, 24);
     // The whole new frame: header on the first row, status line third from the bottom, hints last.
     await s.waitFor(
       () =>
         /^slotui · profile demo/.test(s.lines()[0] ?? '') &&
         s.lines().indexOf(statusLine(s)) === 21 &&
-        /^n next/.test(s.lines()[23] ?? ''),
+        /^Enter details/.test(s.lines()[23] ?? ''),
       'the frame laid out for 80x24',
     );
     const buffer = s.term.buffer.active;

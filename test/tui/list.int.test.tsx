@@ -53,7 +53,7 @@ describe('rows', () => {
     expect(frame).toMatch(/1 SLIs \(230\)/);
     expect(frame).toMatch(/NAME\s+TYPE\s+UNIT\s+QUERIES\s+ID\s+AGE/);
     expect(statusLineOf(frame)).toBe('slis · page 1 of 13 · total 230 · profile default · read 0s ago');
-    expect(frame).toContain('n next');
+    expect(frame).toContain('Enter details');
     expect(frame).toContain('? help');
     // 24 rows: header (2), table header, 18 records, status, message, hints.
     expect(frame.split('\n')).toHaveLength(24);
