@@ -6,6 +6,7 @@
  * back by row id, so they show on the field they are about; the server's 400
  * field messages are mapped the same way.
  */
+import { formulaNames } from '../../domain/lint.js';
 import type { FieldDef } from '../../api/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
@@ -147,6 +148,7 @@ export function buildPayload(form: FormState): Built {
     else if (value !== undefined) raw[field.key] = value;
   }
   Object.assign(out.errors, queriesErrors);
+  checkFormulaNames(form, raw, out);
 
   const schema = form.mode === 'edit' ? patchSchemaOf(form.def) : createSchemaOf(form.def);
   const result = schema.safeParse(raw);
@@ -165,6 +167,23 @@ export function buildPayload(form: FormState): Built {
     out.payload = { ...(result.data as Record<string, unknown>), ...queries };
   }
   return out;
+}
+
+/**
+ * A formula that names a query the record does not have is refused at saving, as `slotui lint`
+ * would find it (rule unknown-query; names are identifier tokens), when the formula or the
+ * queries change: a record saved for another reason is not held up by an old mistake.
+ */
+function checkFormulaNames(form: FormState, raw: Record<string, unknown>, out: Built): void {
+  const formula = form.def.fields.find((f) => f.key === 'formula');
+  const queries = form.def.fields.find((f) => f.kind === 'queries');
+  if (!formula || !queries || out.errors[formula.key] !== undefined) return;
+  if (form.mode === 'edit' && !Object.hasOwn(raw, formula.key) && !Object.hasOwn(raw, queries.key)) return;
+  const names = form.queries.map((uid) => valueOf(form, queryRowId(uid, 'name')).trim()).filter(Boolean);
+  const unknown = [...new Set(formulaNames(valueOf(form, formula.key)))].filter((name) => !names.includes(name));
+  if (unknown.length === 0) return;
+  out.errors[formula.key] =
+    `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the queries (${names.length > 0 ? names.join(', ') : 'there are none'}): add ${unknown.length === 1 ? 'it' : 'them'} with Ctrl+N, or fix the name.`;
 }
 
 export const hasErrors = (built: Built): boolean => Object.keys(built.errors).length > 0 || built.topErrors.length > 0;
