@@ -64,6 +64,8 @@ export interface FieldDef {
   references?: ResourceName;
   /** Values allowed are unknown (spec: "not shown"): suggest the ones records already use. */
   suggestFromRecords?: boolean;
+  /** Longest text the service takes, checked before sending (multiline fields: 10,000 when not given). */
+  maxLength?: number;
 }
 
 export interface ResourceDef {
@@ -110,6 +112,9 @@ function youngestFirst(r: ApiRecord): string {
   const at = typeof r.created_at === 'string' ? Date.parse(r.created_at) : Number.NaN;
   return Number.isNaN(at) ? '' : String(9e15 - at).padStart(16, '0');
 }
+
+/** Every resource's record is named: the same name field for each. */
+const NAME_FIELD: FieldDef = { key: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 };
 
 const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
 
@@ -164,10 +169,25 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       ...TIMESTAMPS,
     ],
     fields: [
-      { key: 'name', label: 'Name', kind: 'text', required: true },
-      { key: 'type', label: 'Type', kind: 'text', required: true, suggestFromRecords: true, hint: 'kind of indicator' },
+      NAME_FIELD,
+      {
+        key: 'type',
+        label: 'Type',
+        kind: 'text',
+        required: true,
+        suggestFromRecords: true,
+        hint: 'kind of indicator',
+        maxLength: 100,
+      },
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
-      { key: 'unit_of_measure', label: 'Unit of measure', kind: 'text', required: false, suggestFromRecords: true },
+      {
+        key: 'unit_of_measure',
+        label: 'Unit of measure',
+        kind: 'text',
+        required: false,
+        suggestFromRecords: true,
+        maxLength: 100,
+      },
       {
         key: 'queries',
         label: 'Queries',
@@ -268,7 +288,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       ...TIMESTAMPS,
     ],
     fields: [
-      { key: 'name', label: 'Name', kind: 'text', required: true },
+      NAME_FIELD,
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
       {
         key: 'service_level_indicator_id',
@@ -335,10 +355,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       ...ID_AND_AGE,
     ],
     wideColumns: [...TIMESTAMPS],
-    fields: [
-      { key: 'name', label: 'Name', kind: 'text', required: true },
-      { key: 'description', label: 'Description', kind: 'multiline', required: false },
-    ],
+    fields: [NAME_FIELD, { key: 'description', label: 'Description', kind: 'multiline', required: false }],
     detailOrder: ['id', 'name', 'description', 'created_at', 'updated_at'],
   }),
   agreements: common({
@@ -379,7 +396,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       ...TIMESTAMPS,
     ],
     fields: [
-      { key: 'name', label: 'Name', kind: 'text', required: true },
+      NAME_FIELD,
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
       { key: 'organization_id', label: 'Organization', kind: 'reference', references: 'organizations', required: true },
       { key: 'slo_ids', label: 'SLOs', kind: 'reference-list', references: 'slos', required: false },

@@ -6,24 +6,19 @@
  *   recordFields.ts (which validate.ts reads too, without zod): loose (unknown
  *   fields are kept for the detail view) and tolerant (a field the spec lists
  *   may be missing or null);
- * - the create payload: what we check before sending. Which fields are required
- *   is not in the spec; our choice is documented in docs/sandbox.md and enforced by
- *   the sandbox with the same schemas.
+ * - the create payload, made from the resource's form fields (resources.ts):
+ *   what we check before sending. Which fields are required is not in the spec;
+ *   our choice is documented in docs/sandbox.md and enforced by the sandbox with
+ *   the same schemas. The update payload is the same with every field optional.
+ *
+ * Every resource, built in or of another registry, takes this one path.
  *
  * The schemas are made on first use, with zod loaded then (zod.ts): zod is
  * loaded where records are created or changed (and by the sandbox); reading
  * uses validate.ts.
  */
 import type { z as Z } from 'zod';
-import {
-  AGREEMENT_RECORD_FIELDS,
-  ORGANIZATION_RECORD_FIELDS,
-  QUERY_FIELDS,
-  SLI_RECORD_FIELDS,
-  SLO_RECORD_FIELDS,
-  type RecordFieldKind,
-  type RecordFields,
-} from './recordFields.js';
+import { QUERY_FIELDS, type RecordFieldKind, type RecordFields } from './recordFields.js';
 import type { ApiRecord } from './record.js';
 import { RESOURCES, type FieldDef, type ResourceDef, type ResourceName } from './resources.js';
 import { zod } from './zod.js';
@@ -64,89 +59,43 @@ function makeSchemas(z: typeof Z) {
     .min(1, 'Required.')
     .refine((v) => v !== '' && Number.isFinite(Number(v)), 'Must be a number, such as 99.9.');
 
-  // SLI (spec 2.1)
+  /** One SLI query (spec 2.1); the server may add fields. */
   const querySchema = z.looseObject({
     select: z.string(),
     where: z.string(),
     from: z.string(),
     limit: z.number().int('Must be a whole number.'),
   });
-  const sliCreate = z.object({
-    name: z.string().trim().min(1, 'Required.').max(200),
-    type: z.string().trim().min(1, 'Required.').max(100),
-    description: z.string().max(10_000).optional(),
-    unit_of_measure: z.string().max(100).optional(),
-    queries: z.record(z.string().min(1), querySchema).optional(),
-    formula: z.string().max(10_000).optional(),
-  });
 
-  // SLO (spec 2.2)
-  const sloCreate = z.object({
-    name: z.string().trim().min(1, 'Required.').max(200),
-    description: z.string().max(10_000).optional(),
-    service_level_indicator_id: z.string().trim().min(1, 'Required.'),
-    time_window_type: z.string().trim().min(1, 'Required.'),
-    time_window_value: numericString,
-    time_window_unit: z.string().trim().min(1, 'Required.'),
-    target_value: numericString,
-    target_unit: z.string().optional(),
-    interval: z.number().int('Must be a whole number.').optional(),
-    on_missing_interval: z.string().optional(),
-    benchmark_operator: z.string().optional(),
-    benchmark_value: numericString.optional(),
-  });
-
-  // Organizations and agreements (fields not shown in the spec: our assumption)
-  const organizationCreate = z.object({
-    name: z.string().trim().min(1, 'Required.').max(200),
-    description: z.string().max(10_000).optional(),
-  });
-  const agreementCreate = z.object({
-    name: z.string().trim().min(1, 'Required.').max(200),
-    description: z.string().max(10_000).optional(),
-    organization_id: z.string().trim().min(1, 'Required.'),
-    slo_ids: z.array(z.string().min(1)).optional(),
-  });
-
-  const create = { slis: sliCreate, slos: sloCreate, organizations: organizationCreate, agreements: agreementCreate };
-
-  /** A resource the service's schemas do not cover (an injected registry): its payload from its form fields. */
+  /** A text field: trimmed and non-empty when required, no longer than the service takes. */
+  const textOf = (f: FieldDef): Z.ZodString => {
+    const base = f.required ? z.string().trim().min(1, 'Required.') : z.string();
+    const max = f.maxLength ?? (f.kind === 'multiline' ? 10_000 : undefined);
+    return max === undefined ? base : base.max(max);
+  };
+  const valueOf = (f: FieldDef): Z.ZodType => {
+    switch (f.kind) {
+      case 'integer':
+        return z.number().int('Must be a whole number.');
+      case 'numeric-string':
+        return numericString;
+      case 'reference-list':
+        return z.array(z.string().min(1));
+      case 'queries':
+        return z.record(z.string().min(1), querySchema);
+      case 'text':
+      case 'multiline':
+      case 'reference':
+        return textOf(f);
+    }
+  };
+  /** A create payload from a resource's form fields: what is required, and what each value must be. */
   const payloadOf = (fields: readonly FieldDef[]) =>
-    z.object(
-      Object.fromEntries(
-        fields.map((f) => {
-          const required = z.string().trim().min(1, 'Required.');
-          const base: Z.ZodType =
-            f.kind === 'integer'
-              ? z.number().int('Must be a whole number.')
-              : f.kind === 'numeric-string'
-                ? numericString
-                : f.kind === 'reference-list'
-                  ? z.array(z.string().min(1))
-                  : f.kind === 'queries'
-                    ? z.record(z.string().min(1), querySchema)
-                    : f.required
-                      ? required
-                      : z.string().max(10_000);
-          return [f.key, f.required ? base : base.optional()];
-        }),
-      ),
-    );
+    z.object(Object.fromEntries(fields.map((f) => [f.key, f.required ? valueOf(f) : valueOf(f).optional()])));
 
   return {
     recordOf: recordSchema,
     payloadOf,
-    record: {
-      slis: recordSchema(SLI_RECORD_FIELDS),
-      slos: recordSchema(SLO_RECORD_FIELDS),
-      organizations: recordSchema(ORGANIZATION_RECORD_FIELDS),
-      agreements: recordSchema(AGREEMENT_RECORD_FIELDS),
-    } as unknown as Record<ResourceName, RecordSchema>,
-    create: create as Record<ResourceName, PayloadSchema>,
-    /** PATCH checks only the fields given: the create schema with every field optional. */
-    patch: Object.fromEntries(
-      Object.entries(create).map(([name, schema]) => [name, schema.partial()]),
-    ) as unknown as Record<ResourceName, PayloadSchema>,
     // List envelope (spec 4.1)
     envelope: z.looseObject({
       total: z.number().int().nonnegative(),
@@ -166,17 +115,10 @@ function makeSchemas(z: typeof Z) {
 let made: ReturnType<typeof makeSchemas> | undefined;
 const schemas = () => (made ??= makeSchemas(zod().z));
 
-/** The service's own resource (its hand-written schemas apply), or one of an injected registry. */
-const builtIn = (resource: ResourceName | ResourceDef): ResourceName | undefined => {
-  const name = typeof resource === 'string' ? resource : resource.name;
-  return RESOURCES[name] && (typeof resource === 'string' || RESOURCES[name] === resource) ? name : undefined;
-};
-const injected = (resource: ResourceName | ResourceDef): ResourceDef => {
-  if (typeof resource === 'string') throw new Error(`No schema for the resource "${resource}".`);
-  return resource;
-};
 const schemaCache = new WeakMap<ResourceDef, { record: RecordSchema; create: Z.ZodObject }>();
-const injectedSchemas = (def: ResourceDef) => {
+/** A resource's schemas, made once from its definition. */
+const schemasOf = (resource: ResourceName | ResourceDef) => {
+  const def = typeof resource === 'string' ? RESOURCES[resource] : resource;
   let made = schemaCache.get(def);
   if (!made) {
     made = {
@@ -189,21 +131,12 @@ const injectedSchemas = (def: ResourceDef) => {
 };
 
 /** A resource's record as the server returns it (the sandbox checks stored data with it). */
-export const recordSchemaOf = (resource: ResourceName | ResourceDef): RecordSchema => {
-  const name = builtIn(resource);
-  return name ? schemas().record[name] : injectedSchemas(injected(resource)).record;
-};
+export const recordSchemaOf = (resource: ResourceName | ResourceDef): RecordSchema => schemasOf(resource).record;
 /** What a create payload must be (checked before sending, and by the sandbox). */
-export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
-  const name = builtIn(resource);
-  return name ? schemas().create[name] : (injectedSchemas(injected(resource)).create as unknown as PayloadSchema);
-};
+export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema =>
+  schemasOf(resource).create as unknown as PayloadSchema;
 /** What an update payload must be: the create schema with every field optional. */
-export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
-  const name = builtIn(resource);
-  return name
-    ? schemas().patch[name]
-    : (injectedSchemas(injected(resource)).create.partial() as unknown as PayloadSchema);
-};
+export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema =>
+  schemasOf(resource).create.partial() as unknown as PayloadSchema;
 /** A list answer (spec 4.1). */
 export const envelopeSchema = () => schemas().envelope;

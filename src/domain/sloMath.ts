@@ -15,7 +15,7 @@
  * - `parsePercent(text)`      → a fraction from `2%` or `2`.
  * - `roundRelative(x)`        → x rounded to 1e-9 relative: the precision every figure carries.
  *
- * Formulas and worked figures: design/slo-math.md. For event-based SLIs the seconds are an
+ * Formulas and worked figures: docs/slo-math.md. For event-based SLIs the seconds are an
  * equivalent full-outage time (the bad time if every request failed).
  */
 
