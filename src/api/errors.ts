@@ -21,7 +21,22 @@ export type ErrorKind =
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
 
+/**
+ * What to do, said for each place the error is shown: the CLI names commands
+ * and flags, the dashboard keys. The message is what happened; the CLI shows
+ * it with `cli` after it, the dashboard with `dashboard`.
+ */
+export interface Advice {
+  cli: string;
+  dashboard: string;
+}
+
+/** Advice that reads the same in the CLI and the dashboard. */
+export const adviceEverywhere = (text: string): Advice => ({ cli: text, dashboard: text });
+
 export interface SlotuiErrorOptions {
+  /** What to do, when the CLI and the dashboard say it differently (or it must be said in both). */
+  advice?: Advice;
   status?: number;
   /** Server field messages of a 400, by field name. */
   fieldErrors?: Record<string, string[]>;
@@ -34,10 +49,17 @@ export class SlotuiError extends Error {
   readonly status?: number;
   readonly fieldErrors?: Record<string, string[]>;
   readonly retryAfterMs?: number;
+  /** What happened, without the advice. */
+  readonly what: string;
+  readonly advice?: Advice;
 
+  /** `message` says what happened; the error's message is that with the CLI's advice after it. */
   constructor(kind: ErrorKind, message: string, options: SlotuiErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const withAdvice = options.advice ? `${message} ${options.advice.cli}` : message;
+    super(withAdvice, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SlotuiError';
+    this.what = message;
+    this.advice = options.advice;
     this.kind = kind;
     this.status = options.status;
     this.fieldErrors = options.fieldErrors;

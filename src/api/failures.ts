@@ -4,7 +4,7 @@
  * two sentences, what happened and what to do. Server text is sanitised and
  * cut short; the token never appears (the transport redacts as a last guard).
  */
-import { SlotuiError } from './errors.js';
+import { SlotuiError, adviceEverywhere, type Advice } from './errors.js';
 import type { ResourceDef, ResourceName } from './resources.js';
 import { sanitizeServerText } from './text.js';
 
@@ -60,17 +60,16 @@ export function statusFailure(
   const fail = (
     kind: SlotuiError['kind'],
     message: string,
-    extra: { fieldErrors?: Record<string, string[]> } = {},
+    extra: { fieldErrors?: Record<string, string[]>; advice?: Advice } = {},
   ): Failure => ({
     error: new SlotuiError(kind, message, { status, retryAfterMs, ...extra }),
     retryable,
   });
 
   if (status === 401) {
-    return fail(
-      'auth',
-      `The server refused the token (HTTP 401${detail}). Run \`slotui auth login\` to set a valid token, or check SLOTUI_TOKEN.`,
-    );
+    return fail('auth', `The server refused the token (HTTP 401${detail}).`, {
+      advice: adviceEverywhere('Run `slotui auth login` to set a valid token, or check SLOTUI_TOKEN.'),
+    });
   }
   if (status === 403) {
     return fail(
@@ -81,10 +80,12 @@ export function statusFailure(
   if (status === 404 || status === 410) {
     const { action, id } = ctx.target;
     if ((action === 'get' || action === 'update' || action === 'remove') && id !== undefined) {
-      return fail(
-        'not-found',
-        `No ${def.singular} with id ${sanitizeServerText(id, 80)} (HTTP ${status}). Check the id with \`slotui list ${def.name}\`.`,
-      );
+      return fail('not-found', `No ${def.singular} with id ${sanitizeServerText(id, 80)} (HTTP ${status}).`, {
+        advice: {
+          cli: `Check the id with \`slotui list ${def.name}\`.`,
+          dashboard: 'It may have been deleted: Esc goes back, r reloads the list.',
+        },
+      });
     }
     return fail(
       'not-found',
@@ -122,16 +123,20 @@ export function statusFailure(
     );
   }
   if (status >= 500) {
-    const unsure =
-      ctx.method === 'GET'
-        ? ''
-        : ctx.method === 'DELETE'
-          ? ' The record may or may not have been deleted: check before trying again.'
-          : ` The change may or may not have been saved: check with \`slotui list ${def.name}\` before trying again.`;
-    return fail(
-      'server',
-      `The server failed to answer ${ctx.method} ${path} (HTTP ${status}${detail}).${unsure || " Try again later; if it keeps failing, the service's operators need to look at it."}`,
-    );
+    const failed = `The server failed to answer ${ctx.method} ${path} (HTTP ${status}${detail}).`;
+    if (ctx.method === 'GET')
+      return fail(
+        'server',
+        `${failed} Try again later; if it keeps failing, the service's operators need to look at it.`,
+      );
+    if (ctx.method === 'DELETE')
+      return fail('server', `${failed} The record may or may not have been deleted: check before trying again.`);
+    return fail('server', failed, {
+      advice: {
+        cli: `The change may or may not have been saved: check with \`slotui list ${def.name}\` before trying again.`,
+        dashboard: 'The change may or may not have been saved: check the list (r reloads it) before trying again.',
+      },
+    });
   }
   if (status >= 400) {
     return fail(
@@ -219,8 +224,8 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
   const code = errorCode(error) ?? 'unknown';
   const origin = ctx.url.origin;
   const path = pathOf(ctx);
-  const make = (kind: SlotuiError['kind'], message: string, retryable = false): Failure => ({
-    error: new SlotuiError(kind, message, { cause: error }),
+  const make = (kind: SlotuiError['kind'], message: string, retryable = false, advice?: Advice): Failure => ({
+    error: new SlotuiError(kind, message, { cause: error, advice }),
     retryable,
   });
 
@@ -262,12 +267,16 @@ export function transportFailure(error: unknown, phase: 'request' | 'body', ctx:
         `The service's certificate is not valid (${origin}: ${why}). Check the base URL and the machine's clock; the service's operators may need to renew the certificate.`,
       );
     }
-    return make(
-      'tls',
-      ctx.extraCa
-        ? `The service's certificate is not trusted (${origin}: ${why}), not even by the CA file given (SLOTUI_CA_FILE or the profile's caFile): that file does not hold the authority that signed it. Check that it is the service's CA certificate (PEM), or ask the service's operators which one is.`
-        : `The service's certificate is not trusted (${origin}: ${why}). If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (\`slotui auth login --ca-file FILE\` stores it in the profile).`,
-    );
+    if (ctx.extraCa)
+      return make(
+        'tls',
+        `The service's certificate is not trusted (${origin}: ${why}), not even by the CA file given (SLOTUI_CA_FILE or the profile's caFile): that file does not hold the authority that signed it. Check that it is the service's CA certificate (PEM), or ask the service's operators which one is.`,
+      );
+    return make('tls', `The service's certificate is not trusted (${origin}: ${why}).`, false, {
+      cli: 'If the service uses a private certificate authority, set SLOTUI_CA_FILE or give --ca-file with its PEM file (`slotui auth login --ca-file FILE` stores it in the profile).',
+      // Flags mean nothing in the dashboard, and the shorter sentence leaves room for the retry key at 80 columns.
+      dashboard: 'If it uses a private certificate authority, start slotui with SLOTUI_CA_FILE set to its PEM file.',
+    });
   }
   if (code.startsWith('ERR_SSL') || code === 'EPROTO' || code.startsWith('ERR_TLS')) {
     return make(

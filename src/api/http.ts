@@ -13,7 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import request from 'undici/lib/api/api-request.js';
 import { trustContext } from './ca.js';
-import { SlotuiError } from './errors.js';
+import { SlotuiError, adviceEverywhere } from './errors.js';
 import {
   DEADLINE_CODE,
   headerValue,
@@ -151,14 +151,15 @@ export function createTransport(options: TransportOptions): Transport {
     }
     assertSameOrigin(base, call.url);
     if (!token) {
-      throw new SlotuiError('auth', 'No token is set. Run `slotui auth login` or set SLOTUI_TOKEN.');
+      throw new SlotuiError('auth', 'No token is set.', {
+        advice: adviceEverywhere('Run `slotui auth login` or set SLOTUI_TOKEN.'),
+      });
     }
     if (!/^[\x21-\x7e]+$/.test(token)) {
       // A header cannot carry it; refusing here keeps the value out of any lower-level error.
-      throw new SlotuiError(
-        'auth',
-        'The token contains spaces, line breaks or other characters a token cannot have. Run `slotui auth login` to set it again.',
-      );
+      throw new SlotuiError('auth', 'The token contains spaces, line breaks or other characters a token cannot have.', {
+        advice: adviceEverywhere('Run `slotui auth login` to set it again.'),
+      });
     }
     if (closed)
       throw new SlotuiError('cancelled', 'The connection to the service was closed; the request was not sent.');

@@ -2,7 +2,7 @@
  * The settings a command runs with: the stored profile, overridden by the
  * environment (interface: "each overrides the stored profile"), and the flags.
  */
-import { SlotuiError } from '../api/errors.js';
+import { SlotuiError, adviceEverywhere } from '../api/errors.js';
 import { withScheme, withSchemeIfSet } from './urls.js';
 import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
@@ -149,18 +149,28 @@ export function requireConnection(
     );
   }
   if (!settings.token) {
-    throw new SlotuiError(
-      'auth',
-      withheldTokenSentence(settings) ??
-        `No token is set for profile ${settings.profileName}${missing}. Set SLOTUI_TOKEN or run \`slotui auth login --with-token\`.`,
-    );
+    const withheld = withheldToken(settings);
+    throw withheld
+      ? new SlotuiError('auth', withheld.what, { advice: adviceEverywhere(withheld.advice) })
+      : new SlotuiError('auth', `No token is set for profile ${settings.profileName}${missing}.`, {
+          advice: adviceEverywhere('Set SLOTUI_TOKEN or run `slotui auth login --with-token`.'),
+        });
   }
   return { baseUrl: settings.baseUrl, token: settings.token };
 }
 
 /** Why the profile's stored token is not used (SLOTUI_BASE_URL names another origin), or undefined when it is. */
-export function withheldTokenSentence(settings: Settings): string | undefined {
+function withheldToken(settings: Settings): { what: string; advice: string } | undefined {
   if (!settings.tokenWithheldFor || !settings.baseUrl) return undefined;
   const safe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
-  return `The token stored in profile ${settings.profileName} belongs to ${safe(settings.tokenWithheldFor)}, and SLOTUI_BASE_URL names ${safe(originOf(settings.baseUrl))}: it is not sent there. Set SLOTUI_TOKEN to a token of that service, or unset SLOTUI_BASE_URL.`;
+  return {
+    what: `The token stored in profile ${settings.profileName} belongs to ${safe(settings.tokenWithheldFor)}, and SLOTUI_BASE_URL names ${safe(originOf(settings.baseUrl))}: it is not sent there.`,
+    advice: 'Set SLOTUI_TOKEN to a token of that service, or unset SLOTUI_BASE_URL.',
+  };
+}
+
+/** withheldToken as one sentence with its advice, or undefined when the token is used. */
+export function withheldTokenSentence(settings: Settings): string | undefined {
+  const withheld = withheldToken(settings);
+  return withheld && `${withheld.what} ${withheld.advice}`;
 }

@@ -25,7 +25,7 @@ import { truncate } from '../text/width.js';
 import { loggedInSentence } from '../config/tokenSetup.js';
 import { TokenSetupController } from './auth/tokenSetupController.js';
 import type { AuthDeps } from './auth/types.js';
-import { errorSentence } from './errorText.js';
+import { errorSentence } from './text/errorSentence.js';
 import { createForms, type Forms } from './forms/formsController.js';
 import type { TerminalSize } from './layout.js';
 import { ListStore } from './state/listStore.js';

@@ -9,7 +9,7 @@
 import { sanitizeLine } from '../text/sanitize.js';
 import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
-import { errorSentence } from './errorText.js';
+import { errorSentence } from './text/errorSentence.js';
 import type { Key } from 'ink';
 import { EMPTY_EDITOR, editLine, type EditorState } from './text/lineEditor.js';
 import { Store } from './state/store.js';

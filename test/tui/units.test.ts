@@ -1,8 +1,9 @@
 /** The pure parts: keymap, commands, column fitting, text width, line editor, key splitting, UI reducer. */
 import { SlotuiError } from '../../src/api/errors.js';
-import { errorSentence } from '../../src/tui/errorText.js';
+import { errorSentence } from '../../src/tui/text/errorSentence.js';
+import { statusFailure, transportFailure, type RequestContext } from '../../src/api/failures.js';
 import { describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../src/api/resources.js';
+import { REGISTRY, RESOURCES } from '../../src/api/resources.js';
 import { completeCommand, parseCommand } from '../../src/tui/commands.js';
 import type { KeyLayer } from '../../src/tui/input/binding.js';
 import { dispatchKey, keyWith, splitKeys } from '../../src/tui/input/router.js';
@@ -285,18 +286,48 @@ describe('navigation reducer', () => {
 });
 
 describe('errors in the dashboard', () => {
-  test('a 404 gives dashboard advice (keys), not a CLI command', () => {
-    const gone = new SlotuiError(
-      'not-found',
-      'No sli with id sli-000042 (HTTP 404). Check the id with `slotui list slis`.',
+  const def = REGISTRY.defs[0]!;
+  const ctx = (method: 'GET' | 'PATCH', action: 'get' | 'update', extraCa = false): RequestContext => ({
+    method,
+    url: new URL(`https://slo.example.com${def.defaultPath}x-1/`),
+    target: { resource: def.name, def, action, id: 'x-1' },
+    timeouts: { connectMs: 1000, headersMs: 1000, bodyMs: 1000, totalMs: 1000 },
+    extraCa,
+  });
+
+  test('a 404 gives dashboard advice (keys), where the CLI names a command', () => {
+    const gone = statusFailure(404, {}, '', ctx('GET', 'get')).error;
+    expect(gone.message).toBe(
+      `No ${def.singular} with id x-1 (HTTP 404). Check the id with \`slotui list ${def.name}\`.`,
     );
     expect(errorSentence(gone)).toBe(
-      'No sli with id sli-000042 (HTTP 404). It may have been deleted: Esc goes back, r reloads the list.',
+      `No ${def.singular} with id x-1 (HTTP 404). It may have been deleted: Esc goes back, r reloads the list.`,
     );
-    const unsure = new SlotuiError(
-      'server',
-      'The server failed (HTTP 502). The change may or may not have been saved: check with `slotui list slos` before trying again.',
-    );
+  });
+
+  test('a change the server may have saved: the CLI lists, the dashboard reloads', () => {
+    const unsure = statusFailure(502, {}, '', ctx('PATCH', 'update')).error;
+    expect(unsure.message).toContain(`check with \`slotui list ${def.name}\` before trying again.`);
+    expect(errorSentence(unsure)).toContain('check the list (r reloads it) before trying again.');
     expect(errorSentence(unsure)).not.toContain('slotui list');
+  });
+
+  test('an untrusted certificate: the CLI names the flag, the dashboard only the variable', () => {
+    const untrusted = Object.assign(new Error('self-signed certificate'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' });
+    const tls = transportFailure(untrusted, 'request', ctx('GET', 'get')).error;
+    expect(tls.message).toContain('--ca-file');
+    expect(errorSentence(tls)).not.toContain('--ca-file');
+    expect(errorSentence(tls)).toContain('start slotui with SLOTUI_CA_FILE set to its PEM file.');
+  });
+
+  test('a refused token without advice of its own gets the token advice; a 403 does not', () => {
+    const expired = new SlotuiError('auth', 'This token expired on 1 Jan 2026. Get a new one and try again.');
+    expect(errorSentence(expired)).toBe(
+      'This token expired on 1 Jan 2026. Get a new one and try again. Set up a token with `slotui auth login` or the SLOTUI_TOKEN variable.',
+    );
+    const refused = statusFailure(401, {}, '', ctx('GET', 'get')).error;
+    expect(errorSentence(refused)).toBe(refused.message);
+    const forbidden = statusFailure(403, {}, '', ctx('GET', 'get')).error;
+    expect(errorSentence(forbidden)).toBe(forbidden.message);
   });
 });

@@ -3,7 +3,7 @@
  * (resources, `:profile` names), Enter running the command, Esc closing.
  */
 import { completeCommand, parseCommand, type Completion } from '../commands.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import { editLine } from '../text/lineEditor.js';
 import type { DashboardContext } from './context.js';

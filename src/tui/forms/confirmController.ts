@@ -8,7 +8,7 @@
  */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import { relationsOf } from '../../api/relations.js';
 import { watchUsedBy } from '../state/relationsStore.js';
 import { writable, type Binding, type KeyLayer } from '../input/binding.js';

@@ -1,7 +1,7 @@
 /** `E`: a record edited as JSON in the user's editor, the terminal handed over while it runs. */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import type { KeyLayer } from '../input/binding.js';
 import { recordName, reloadList, type FormsContext } from './context.js';
 import { editInExternalEditor } from './externalEditor.js';

@@ -29,7 +29,7 @@ import { closestWord } from '../../text/suggest.js';
 import type { ApiRecord } from '../../api/record.js';
 import { patchSchemaOf } from '../../api/schemas.js';
 import type { ApiClient } from '../../api/types.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 
 /** Runs the editor on the file and returns when it exits; throws when it cannot be run. */
 export type EditorLauncher = (file: string) => void;

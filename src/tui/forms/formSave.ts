@@ -7,7 +7,7 @@ import { isSlotuiError } from '../../api/errors.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import { recordName, reloadList, settled, type FormsContext } from './context.js';
 import type { DraftController } from './draftController.js';
 import { formRows, type FormState } from './formModel.js';

@@ -5,7 +5,7 @@
  */
 import type { ApiRecord } from '../../api/record.js';
 import { ListQueryView, queryWords, RecordFilter } from '../../domain/listQuery.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import type { FormsContext } from './context.js';
 import type { PickerState } from './formsStore.js';
 

@@ -9,7 +9,7 @@ import type { ApiRecord } from '../../api/record.js';
 import type { Registry, ResourceDef } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate, wrap } from '../../text/width.js';
-import { errorSentence } from '../errorText.js';
+import { errorSentence } from '../text/errorSentence.js';
 import type { DetailEntry } from '../state/navigation.js';
 import type { RecordStore } from '../state/recordStore.js';
 import { memoLast } from '../view/memo.js';

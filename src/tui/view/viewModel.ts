@@ -15,7 +15,7 @@ import type { TokenSetupController } from '../auth/tokenSetupController.js';
 import type { HeaderModel } from '../components/Header.js';
 import { statusText, type StatusModel } from '../components/StatusLine.js';
 import type { DashboardSession, ScrollRoom } from '../controllers/context.js';
-import { retryText } from '../errorText.js';
+import { retryText } from '../text/errorSentence.js';
 import type { FormsStore, FormsState } from '../forms/formsStore.js';
 import { helpBody, type HelpBody } from '../help.js';
 import type { Binding, KeyEnv, KeyLayer } from '../input/binding.js';
