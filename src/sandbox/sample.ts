@@ -3,7 +3,14 @@
  * generator behind `--seed N`. No randomness: the same options give the same
  * records, ids and timestamps (all in the past, increasing in creation order).
  */
-import { REGISTRY, RESOURCES, type Registry, type ResourceName } from '../api/resources.js';
+import {
+  REGISTRY,
+  RESOURCES,
+  type FieldDef,
+  type Registry,
+  type ResourceDef,
+  type ResourceName,
+} from '../api/resources.js';
 import { formatId, type DataSnapshot, type StoredRecord } from './store.js';
 
 type Kind = 'availability' | 'latency' | 'error_rate' | 'throughput';
@@ -151,11 +158,50 @@ export function emptyData(registry: Registry = REGISTRY): DataSnapshot {
   return Object.fromEntries(registry.names.map((name) => [name, { nextNumber: 1, records: [] }]));
 }
 
-/** Builds the sample records into `data` (which should be empty). */
-export function addSampleData(data: DataSnapshot): void {
+/** The resources whose sample records are written out below; every other resource's are made from its fields. */
+const WRITTEN_OUT: ReadonlySet<string> = new Set(['slis', 'slos', 'organizations', 'agreements']);
+/** How many records a resource without sample data of its own gets. */
+const GENERATED_COUNT = 3;
+
+/** A value of the field's kind for the n-th generated record (1-based); references name the first records there are. */
+function generatedValue(def: ResourceDef, field: FieldDef, n: number, data: DataSnapshot): unknown {
+  const referenced = field.references ? (data[field.references]?.records ?? []) : [];
+  switch (field.kind) {
+    case 'text':
+    case 'multiline':
+      return field.key === 'name' ? `Sample ${def.kind} ${n}` : `${field.label} of sample ${def.kind} ${n}`;
+    case 'integer':
+      return Number(field.example ?? 60) * n;
+    case 'numeric-string':
+      return field.example ?? String(n);
+    case 'reference':
+      return referenced.length > 0 ? referenced[(n - 1) % referenced.length]!.id : undefined;
+    case 'reference-list':
+      return referenced.slice(0, n).map((r) => r.id);
+    case 'queries':
+      return {};
+  }
+}
+
+/** Sample records made from a resource's field definitions, for a resource with none written out. */
+function generatedFields(def: ResourceDef, n: number, data: DataSnapshot): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = generatedValue(def, field, n, data);
+    if (value !== undefined) fields[field.key] = value;
+  }
+  return fields;
+}
+
+/**
+ * Builds the sample records into `data` (which should be empty): the service's
+ * resources from the records written out below, every other resource of the
+ * registry from its fields.
+ */
+export function addSampleData(data: DataSnapshot, registry: Registry = REGISTRY): void {
   let clock = SAMPLE_START_MS;
   let step = 0;
-  const add = (resource: ResourceName, fields: Record<string, unknown>): StoredRecord => {
+  const add = (resource: ResourceName, fields: Record<string, unknown>, def = RESOURCES[resource]): StoredRecord => {
     step++;
     // A few hours apart, with varying minutes and milliseconds so it doesn't look generated.
     clock += 2 * 3600_000 + ((step * 7919) % 3_600_000) + ((step * 131) % 1000);
@@ -164,7 +210,7 @@ export function addSampleData(data: DataSnapshot): void {
     const updated = step % 3 === 0 ? iso(clock + ((step % 7) + 1) * 86_400_000) : created;
     const collection = (data[resource] ??= { nextNumber: 1, records: [] });
     const record: StoredRecord = {
-      id: formatId(RESOURCES[resource].idPrefix, collection.nextNumber++),
+      id: formatId(def.idPrefix, collection.nextNumber++),
       ...fields,
       created_at: created,
       updated_at: updated,
@@ -223,6 +269,11 @@ export function addSampleData(data: DataSnapshot): void {
     },
   ];
   for (const a of agreements) add('agreements', a);
+
+  for (const def of registry.defs) {
+    if (WRITTEN_OUT.has(def.name)) continue;
+    for (let n = 1; n <= GENERATED_COUNT; n++) add(def.name, generatedFields(def, n, data), def);
+  }
 }
 
 const SEED_KINDS: readonly Kind[] = ['availability', 'latency', 'error_rate', 'throughput'];

@@ -293,7 +293,7 @@ async function initialData(
     if (loaded) return { data: loaded, fromFile: true };
   }
   const data = emptyData(registry);
-  if (options.sample !== false) addSampleData(data);
+  if (options.sample !== false) addSampleData(data, registry);
   if (options.seed) addSeededSlis(data, options.seed);
   if (options.seedSlos) addSeededSlos(data, options.seedSlos);
   return { data, fromFile: false };
