@@ -52,7 +52,8 @@ const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
 /** The SVG of `term`'s visible screen, with `title` for screen readers. */
 export function screenSvg(term, title) {
   const buffer = term.buffer.active;
-  const width = Math.ceil(term.cols * CELL_W);
+  // One cell more than the screen: a font a little wider than the grid never cuts the last column.
+  const width = Math.ceil((term.cols + 1) * CELL_W);
   const height = term.rows * CELL_H;
   const rects = [];
   const texts = [];
