@@ -52,12 +52,15 @@ export function StatusLine({ status, width }: { status: StatusModel; width: numb
   const theme = useTheme();
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Box flexShrink={1} marginRight={2}>
-        <Text wrap="truncate-end">
-          {status.text}
-          {status.warning ? <Text color={theme.error} bold>{` · ⚠ ${status.warning}`}</Text> : null}
-        </Text>
+      <Box flexShrink={1} marginRight={status.warning ? 0 : 2}>
+        <Text wrap="truncate-end">{status.text}</Text>
       </Box>
+      {status.warning ? (
+        // The token's expiry is never the part cut: the status text gives way first.
+        <Box flexShrink={0} marginRight={2}>
+          <Text color={theme.error} bold>{` · ⚠ ${status.warning}`}</Text>
+        </Box>
+      ) : null}
       {status.loading !== null ? (
         <Box flexShrink={0}>
           <Spinner label={status.loading} />
