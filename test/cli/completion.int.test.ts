@@ -31,13 +31,8 @@ describe('what Tab offers', () => {
       expect.arrayContaining(['list', 'get', 'create', 'auth', 'sandbox', 'completion', 'help']),
     );
     expect(completeWords(['auth', ''], env, REGISTRY)).toEqual(['login', 'status', 'logout']);
-    expect(completeWords(['list', ''], env, REGISTRY)).toEqual(['slis', 'slos', 'organizations', 'agreements']);
-    expect(completeWords(['get', '--profile', 'prod', 's'], env, REGISTRY)).toEqual([
-      'slis',
-      'slos',
-      'organizations',
-      'agreements',
-    ]);
+    expect(completeWords(['list', ''], env, REGISTRY)).toEqual(REGISTRY.names);
+    expect(completeWords(['get', '--profile', 'prod', 's'], env, REGISTRY)).toEqual(REGISTRY.names);
     expect(completeWords(['get', 'slo', ''], env, REGISTRY)).toEqual([]);
     expect(completeWords(['list', 'slos', '--'], env, REGISTRY)).toEqual(
       expect.arrayContaining(['--limit', '--offset', '--all', '--output', '--json', '--profile', '--read-only']),

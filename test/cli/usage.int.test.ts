@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../src/api/resources.js';
+import { REGISTRY, RESOURCES, resourceList } from '../../src/api/resources.js';
 import { COMMANDS, type CommandName } from '../../src/cli/commands.js';
 import { main } from '../../src/cli/main.js';
 import { textWidth } from '../../src/text/width.js';
@@ -22,12 +22,15 @@ const packageVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
+/** Every resource a user can name, as usage errors list them. */
+const RESOURCE_LIST = resourceList(REGISTRY);
+
 describe('usage errors exit 2 with one sentence and a pointer to --help', () => {
   test.each([
     [['frobnicate'], 'slotui: Unknown command "frobnicate". See `slotui --help`.\n'],
     [
       ['list', 'widgets'],
-      'slotui: Unknown resource "widgets"; use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n',
+      `slotui: Unknown resource "widgets"; use one of ${RESOURCE_LIST}. See \`slotui list --help\`.\n`,
     ],
     [['get', 'slo'], 'slotui: `slotui get` needs <id>. See `slotui get --help`.\n'],
     [['list'], 'slotui: `slotui list` needs <resource>. See `slotui list --help`.\n'],
@@ -54,11 +57,11 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     [['lst', 'slis'], 'slotui: Unknown command "lst". Did you mean `slotui list`? See `slotui --help`.\n'],
     [
       ['list', 'sloz'],
-      'slotui: Unknown resource "sloz"; did you mean "slos"? Use one of slis, slos, organizations (orgs), agreements. See `slotui list --help`.\n',
+      `slotui: Unknown resource "sloz"; did you mean "slos"? Use one of ${RESOURCE_LIST}. See \`slotui list --help\`.\n`,
     ],
     [
       ['get', 'organisation', 'x'],
-      'slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of slis, slos, organizations (orgs), agreements. See `slotui get --help`.\n',
+      `slotui: Unknown resource "organisation"; did you mean "organizations"? Use one of ${RESOURCE_LIST}. See \`slotui get --help\`.\n`,
     ],
     [
       ['list', 'slis', '--limt', '5'],

@@ -4,15 +4,15 @@ import { createSchemaOf, recordSchemaOf } from '../../src/api/schemas.js';
 import { addSampleData, emptyData } from '../../src/sandbox/sample.js';
 
 /** A resource with no sample records written out for it: its samples come from its fields. */
-const services: ResourceDef = {
+const teams: ResourceDef = {
   ...REGISTRY.defs[0]!,
-  name: 'services' as ResourceName,
-  singular: 'service',
-  plural: 'services',
-  kind: 'service',
+  name: 'teams' as ResourceName,
+  singular: 'team',
+  plural: 'teams',
+  kind: 'team',
   article: 'a',
-  aliases: ['service', 'services'],
-  idPrefix: 'svc',
+  aliases: ['team', 'teams'],
+  idPrefix: 'team',
   recordFields: { id: 'id', name: 'text', owner: 'text', slo_ids: 'string-or-number-list' },
   fields: [
     { key: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
@@ -23,7 +23,7 @@ const services: ResourceDef = {
 };
 
 describe('sample data', () => {
-  const registry = createRegistry([...REGISTRY.defs, services]);
+  const registry = createRegistry([...REGISTRY.defs, teams]);
   const data = emptyData(registry);
   addSampleData(data, registry);
 
@@ -42,11 +42,11 @@ describe('sample data', () => {
   );
 
   test('a resource without records of its own gets them from its fields, references to records that exist', () => {
-    const made = data.services!.records;
-    expect(made.map((r) => r.name)).toEqual(['Sample service 1', 'Sample service 2', 'Sample service 3']);
+    const made = data.teams!.records;
+    expect(made.map((r) => r.name)).toEqual(['Sample team 1', 'Sample team 2', 'Sample team 3']);
     const sloIds = new Set(data.slos!.records.map((r) => r.id));
     for (const record of made) {
-      expect(record.owner).toMatch(/^Owner of sample service \d$/);
+      expect(record.owner).toMatch(/^Owner of sample team \d$/);
       for (const id of record.slo_ids as string[]) expect(sloIds.has(id)).toBe(true);
     }
     expect((made[2]!.slo_ids as string[]).length).toBe(3);

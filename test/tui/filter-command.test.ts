@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
+import { REGISTRY, shortName } from '../../src/api/resources.js';
 import type { Session } from '../../src/tui/session.js';
 import { disposeDrivers, drive, sampleRecords, type Driver, type DriverOptions } from './driver.js';
 import { fakeClient } from './fakeClient.js';
@@ -117,9 +118,12 @@ describe('command line', () => {
   test('an unknown command says so in one line, and nothing else changes', async () => {
     const d = await open();
     command(d, 'frobnicate');
+    // Every resource of the registry by its short name, then the first one's record by id.
+    const resources = REGISTRY.defs.map((def) => `:${shortName(def)}`).join(', ');
     expect(d.message()).toBe(
-      'Unknown command :frobnicate. Try :slis, :slos, :orgs, :agreements, :sli ID, :profile NAME or :q.',
+      `Unknown command :frobnicate. Try ${resources}, :${REGISTRY.defs[0]!.singular} ID, :profile NAME or :q.`,
     );
+    expect(resources).toMatch(/^:slis, :slos, :orgs, :agreements/);
     expect(d.view().bottom).toMatchObject({ tone: 'error' });
     expect(d.status()).toContain('slis · page 1 of 2');
     // The message goes with the next key.

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../../src/api/errors.js';
+import { REGISTRY } from '../../../src/api/resources.js';
 import type { AuthDeps, LoginRequest } from '../../../src/tui/auth/types.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from '../driver.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
@@ -126,11 +127,10 @@ describe('a 401 while working', () => {
     await d.settle();
     expect(d.view().screen.kind).toBe('setup');
     await newToken(d);
-    expect(d.view().header.tabs.map((t) => t.label.trim())).toEqual([
-      '1 SLIs (30)',
-      '2 SLOs (20)',
-      '3 Orgs (4)',
-      '4 Agreements (5)',
-    ]);
+    const records = sampleRecords();
+    expect(d.view().header.tabs.map((t) => t.label.trim())).toEqual(
+      REGISTRY.defs.map((def, i) => `${i + 1} ${def.title} (${records[def.name]!.length})`),
+    );
+    expect(d.view().header.tabs[0]!.label.trim()).toBe('1 SLIs (30)');
   });
 });
