@@ -1,5 +1,5 @@
 /**
- * List pages (spec 4.1): validating the envelope and each record, and walking
+ * List pages (docs/service-api.md, Lists): validating the envelope and each record, and walking
  * the pages by following `next` exactly as the server gives it.
  *
  * Deliberate choices for hostile or odd envelopes:

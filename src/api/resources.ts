@@ -47,7 +47,7 @@ export type FieldKind =
   | 'text' // a single-line string
   | 'multiline' // a longer string (description, formula)
   | 'integer' // a JSON integer
-  | 'numeric-string' // a number carried as a string (spec 2.2)
+  | 'numeric-string' // a number carried as a string (docs/service-api.md, Records)
   | 'reference' // the id of a record of another resource (picked from a list)
   | 'reference-list' // ids of records of another resource
   | 'queries'; // the SLI queries map
@@ -62,7 +62,7 @@ export interface FieldDef {
   example?: string;
   /** For reference fields: which resource the id points to. */
   references?: ResourceName;
-  /** Values allowed are unknown (spec: "not shown"): suggest the ones records already use. */
+  /** Values allowed are unknown (not given by the service's API, docs/service-api.md): suggest the ones records already use. */
   suggestFromRecords?: boolean;
   /** Longest text the service takes, checked before sending (multiline fields: 10,000 when not given). */
   maxLength?: number;

@@ -1,13 +1,13 @@
 /**
- * zod schemas of the service's payloads (spec sections 2 and 4.1).
+ * zod schemas of the service's payloads (docs/service-api.md, Records and Lists).
  *
  * Two kinds per resource:
  * - the record as the server returns it, made from the field definitions of
  *   recordFields.ts (which validate.ts reads too, without zod): loose (unknown
- *   fields are kept for the detail view) and tolerant (a field the spec lists
+ *   fields are kept for the detail view) and tolerant (a field the API lists
  *   may be missing or null);
  * - the create payload, made from the resource's form fields (resources.ts):
- *   what we check before sending. Which fields are required is not in the spec;
+ *   what we check before sending. Which fields are required is not in the API;
  *   our choice is documented in docs/sandbox.md and enforced by the sandbox with
  *   the same schemas. The update payload is the same with every field optional.
  *
@@ -27,7 +27,7 @@ export type RecordSchema = Z.ZodType<ApiRecord>;
 export type PayloadSchema = Z.ZodType<Record<string, unknown>>;
 
 function makeSchemas(z: typeof Z) {
-  /** Ids are strings in the spec; a server sending numbers is tolerated and normalised. */
+  /** Ids are strings in the API; a server sending numbers is tolerated and normalised. */
   const idSchema = z.union([z.string().min(1), z.number().int().transform(String)]);
   const text = z.string().nullish();
   const stringOrNumber = z.union([z.string(), z.number().transform(String)]);
@@ -52,14 +52,14 @@ function makeSchemas(z: typeof Z) {
   const recordSchema = (fields: RecordFields) =>
     z.looseObject(Object.fromEntries(Object.entries(fields).map(([key, kind]) => [key, fieldSchema(kind)])));
 
-  /** A numeric value carried as a string (spec 2.2). */
+  /** A numeric value carried as a string (docs/service-api.md, Records). */
   const numericString = z
     .string()
     .trim()
     .min(1, 'Required.')
     .refine((v) => v !== '' && Number.isFinite(Number(v)), 'Must be a number, such as 99.9.');
 
-  /** One SLI query (spec 2.1); the server may add fields. */
+  /** One SLI query (docs/service-api.md, Records); the server may add fields. */
   const querySchema = z.looseObject({
     select: z.string(),
     where: z.string(),
@@ -96,7 +96,7 @@ function makeSchemas(z: typeof Z) {
   return {
     recordOf: recordSchema,
     payloadOf,
-    // List envelope (spec 4.1)
+    // List envelope (docs/service-api.md, Lists)
     envelope: z.looseObject({
       total: z.number().int().nonnegative(),
       results: z.array(z.unknown()),
@@ -138,5 +138,5 @@ export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSch
 /** What an update payload must be: the create schema with every field optional. */
 export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema =>
   schemasOf(resource).create.partial() as unknown as PayloadSchema;
-/** A list answer (spec 4.1). */
+/** A list answer (docs/service-api.md, Lists). */
 export const envelopeSchema = () => schemas().envelope;

@@ -120,7 +120,7 @@ export interface Envelope {
   [key: string]: unknown;
 }
 
-/** A list answer (spec 4.1): total, results, next and previous links (absent links are null). */
+/** A list answer (docs/service-api.md, Lists): total, results, next and previous links (absent links are null). */
 export function checkEnvelope(value: unknown): Checked<Envelope> {
   return checked(() => {
     if (!isObject(value)) expected([], 'object', value);

@@ -1,6 +1,6 @@
 /**
  * Reading a token the user pastes or pipes in: a bare JWT, or the JSON answer
- * of the token endpoint, {"jwt": "..."} (spec 4 and 5).
+ * of the token endpoint, {"jwt": "..."} (docs/service-api.md, Authentication).
  *
  * The claims are decoded WITHOUT verifying the signature: only the service can
  * verify it (one authenticated request does). The claims are read to tell the
@@ -68,7 +68,7 @@ export function tryDecodeClaims(token: string): TokenClaims | undefined {
   }
 }
 
-/** Who the token belongs to, as the service identifies the caller (spec 5.6). */
+/** Who the token belongs to, as the service identifies the caller (docs/service-api.md, Authentication). */
 export function tokenUser(claims: TokenClaims): string | undefined {
   return claims.userId ?? claims.sub;
 }

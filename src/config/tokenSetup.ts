@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** The URL, or the one sentence that says why it cannot be used. */
 export type UrlCheck = { ok: true; url: string } | { ok: false; problem: string };
 
-/** An https address (spec 5.3): anything else is refused with a sentence naming `what`. */
+/** An https address (docs/service-api.md, Authentication): anything else is refused with a sentence naming `what`. */
 export function checkHttpsUrl(text: string, what: string): UrlCheck {
   const value = withScheme(text.trim());
   if (value === '') return { ok: false, problem: `${what} is empty; type an address such as https://slo.example.com.` };
@@ -44,7 +44,7 @@ export function defaultFrontendUrl(baseUrl: string): string {
   return new URL(baseUrl).origin;
 }
 
-/** `{frontend_url}/api/service/v1/users/m2m-token` (spec 4). */
+/** `{frontend_url}/api/service/v1/users/m2m-token` (docs/service-api.md, Authentication). */
 export function tokenEndpointUrl(frontendUrl: string): string {
   return new URL(TOKEN_PATH, new URL(frontendUrl).origin).href;
 }

@@ -1,6 +1,6 @@
 /**
  * The sandbox's stand-in for the service's web frontend: a /login page that
- * starts a session (a cookie), and the m2m token endpoint of the spec, which
+ * starts a session (a cookie), and the m2m token endpoint (docs/service-api.md, Authentication), which
  * answers {"jwt": ...} to a logged-in session and 401 otherwise.
  */
 import { randomBytes } from 'node:crypto';

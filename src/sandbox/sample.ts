@@ -137,7 +137,7 @@ function sloFields(sli: StoredRecord, kind: Kind, n: number): Record<string, unk
       benchmark: '200',
     },
   }[kind];
-  // Field order as in spec 2.2.
+  // Field order as in the service's API (docs/service-api.md, Records).
   return {
     name: goal.name,
     description: goal.description,

@@ -1,5 +1,5 @@
 /**
- * The embedded sandbox: the SLO service of the spec over real HTTPS on
+ * The embedded sandbox: the SLO service of docs/service-api.md over real HTTPS on
  * loopback, with sample data, bearer-JWT auth, a stand-in login frontend and
  * fault switches for tests. Built on node:https only.
  */

@@ -9,7 +9,7 @@ export function formatDate(date: Date | undefined): string {
   return date ? date.toISOString().slice(0, 10) : 'an unknown date';
 }
 
-/** Where the user gets a token (spec 4): on the frontend, which defaults to the base URL's origin. */
+/** Where the user gets a token (docs/service-api.md, Authentication): on the frontend, which defaults to the base URL's origin. */
 export function tokenEndpoint(frontendUrl: string | undefined, baseUrl: string): string {
   const origin = frontendUrl ?? baseUrl;
   try {
@@ -20,7 +20,7 @@ export function tokenEndpoint(frontendUrl: string | undefined, baseUrl: string):
 }
 
 /**
- * Addresses the token goes to must be https (spec 5.3); a bare host means
+ * Addresses the token goes to must be https (docs/service-api.md, Authentication); a bare host means
  * https://host. Returns the address to use; a usage error names the flag.
  */
 export function requireHttps(url: string, what: string): string {
