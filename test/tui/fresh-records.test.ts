@@ -71,3 +71,31 @@ describe('after a save, every screen shows what the service now holds', () => {
     expect(h.client.records.slos!.find((r) => r.id === 'slo-000009')!.target_value).toBe('99.9');
   });
 });
+
+describe('a form whose record changed meanwhile says so before saving', () => {
+  test('the first Ctrl+S says what is there now and sends nothing; the second saves over it', async () => {
+    const h = drive();
+    await h.settle();
+    await openSlo(h, 'slo-000009');
+    h.press('edit');
+    await h.settle();
+    fill(h, 'name', 'mine');
+    // Meanwhile, elsewhere:
+    const slos = h.client.records.slos!;
+    const at = slos.findIndex((r) => r.id === 'slo-000009');
+    slos[at] = { ...slos[at]!, target_value: '99.95' };
+    const updates = () => h.client.calls.filter((c) => c.startsWith('update')).length;
+    h.press('form-submit');
+    await h.settle();
+    expect(updates()).toBe(0);
+    expect(formOf(h).topErrors).toEqual([
+      'Changed by someone else since you opened it: target_value is now "99.95". Ctrl+S saves yours over it, Esc keeps theirs.',
+    ]);
+    h.press('form-submit');
+    await h.until((v) => v.screen.kind === 'detail', 'the details again');
+    expect(updates()).toBe(1);
+    const saved = h.client.records.slos!.find((r) => r.id === 'slo-000009')!;
+    expect(saved.name).toBe('mine');
+    expect(saved.target_value).toBe('99.95');
+  });
+});

@@ -50,6 +50,11 @@ export interface FormState {
   suggestions: Record<string, string[]>;
   /** A draft of this record is kept: restore it or start fresh (asked before anything is typed). */
   draftOffer?: DraftOffer | null;
+  /**
+   * The service's version of the record (its JSON) that changed since the form opened, once said:
+   * a second Ctrl+S saves over that version (a newer change is said again).
+   */
+  overwrites?: string;
 }
 
 export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${part}`;

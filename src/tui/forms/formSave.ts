@@ -12,6 +12,7 @@ import { recordName, reloadList, settled, type FormsContext } from './context.js
 import type { DraftController } from './draftController.js';
 import { formRows, type FormState } from './formModel.js';
 import { buildPayload, hasErrors, placeErrors, type Built } from './payload.js';
+import { fieldChanges } from '../../domain/recordChanges.js';
 
 /** Records read for suggestions of values already in use. */
 export const SUGGESTION_SAMPLE = 100;
@@ -96,6 +97,7 @@ export function createFormSave(
     const client = ctx.client();
     const { def } = form;
     try {
+      if (form.mode === 'edit' && (await changedElsewhere(form))) return;
       const saved =
         form.mode === 'create'
           ? await client.create(def.name, built.payload)
@@ -126,6 +128,38 @@ export function createFormSave(
         form,
       );
     }
+  };
+
+  /**
+   * Someone else changed the record since the form opened (another engineer, a pipeline): said
+   * before anything is sent, with what is there now. The next Ctrl+S saves over it; Esc keeps
+   * theirs (the details already show it).
+   */
+  const changedElsewhere = async (form: FormState): Promise<boolean> => {
+    const now = await ctx.client().get(form.def.name, form.record!.id);
+    const changes = Object.entries(fieldChanges(form.record!, now));
+    const version = JSON.stringify(now);
+    if (changes.length === 0 || form.overwrites === version) return false;
+    ctx.noteWrite(form.def.name, { saved: now });
+    const shown = changes
+      .slice(0, 3)
+      .map(
+        ([field, [, value]]) =>
+          `${field} is now ${value === undefined ? '(none)' : sanitizeLine(JSON.stringify(value)).slice(0, 60)}`,
+      )
+      .join(', ');
+    update(
+      (f) => ({
+        ...f,
+        submitting: false,
+        overwrites: version,
+        topErrors: [
+          `Changed by someone else since you opened it: ${shown}${changes.length > 3 ? ` and ${changes.length - 3} more` : ''}. Ctrl+S saves yours over it, Esc keeps theirs.`,
+        ],
+      }),
+      form,
+    );
+    return true;
   };
 
   return { loadSuggestions, submit };
