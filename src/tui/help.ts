@@ -33,7 +33,10 @@ export const commandLineHelp = (env: KeyEnv): readonly { command: string; descri
     command: (env.registry ?? REGISTRY).defs.map((d) => `:${shortName(d)}`).join('  '),
     description: 'switch resource (singular forms too)',
   },
-  { command: ':slo ID', description: "open that record's details (any resource: :sli sli-000123, :org org-000001)" },
+  {
+    command: ':slo ID',
+    description: "open that record's details (any resource: :sli sli-000123); a word that is no id filters the list",
+  },
   { command: ':profile NAME', description: 'switch to another profile (Tab completes the name)' },
   { command: ':profile', description: 'pick a profile from the list (the one in use marked)' },
   { command: ':help', description: 'this help' },

@@ -121,3 +121,24 @@ describe('the whole list', () => {
     expect(written).toHaveLength(2);
   });
 });
+
+describe('Shift and a column letter', () => {
+  test('sorts by that column; again, the other way round; a letter no column starts with does nothing', async () => {
+    const d = drive({ records: sampleRecords() });
+    await d.settle();
+    d.key('A');
+    await d.until(
+      (v) => v.status.text.includes('sorted by AGE ↑') && !v.status.text.includes('gathering'),
+      'sorted by age',
+    );
+    d.key('A');
+    await d.settle();
+    expect(d.status()).toContain('sorted by AGE ↓');
+    d.key('N');
+    await d.settle();
+    expect(d.status()).toContain('sorted by NAME ↑');
+    d.key('Z');
+    await d.settle();
+    expect(d.status()).toContain('sorted by NAME ↑');
+  });
+});

@@ -138,7 +138,12 @@ export function createListController(
           `Stopped gathering ${stopped.title}: ${stopped.held.toLocaleString('en-US')} held, and usable. /, o or r gathers them again.`,
         );
       };
-    return { context: 'list', handlers: { ...handlers, ...onRecord(resource, () => ctx.shown().selectedRecord) } };
+    return {
+      context: 'list',
+      handlers: { ...handlers, ...onRecord(resource, () => ctx.shown().selectedRecord) },
+      // Shift and a column's first letter sorts by it (N for NAME, A for AGE), when no key of its own is that letter.
+      text: (input, key) => /^[A-Z]$/.test(input) && !key.ctrl && !key.meta && whole.sortByLetter(input),
+    };
   };
   return { layer };
 }

@@ -92,6 +92,15 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.setSort(at === columns.length - 1 ? undefined : nextSortColumn(columns, this.query.sort));
   }
 
+  /** Shift and a column's first letter: sorted by that column; again, the other way round. */
+  sortByLetter(letter: string): boolean {
+    const column = this.columns().find((c) => c.header.toUpperCase().startsWith(letter.toUpperCase()));
+    if (!column) return false;
+    const sort = this.query.sort;
+    this.setSort({ column: column.id, descending: sort?.column === column.id ? !sort.descending : false });
+    return true;
+  }
+
   /** `O`: the other way round. */
   sortReverse(): void {
     this.setSort(reverseSort(this.columns(), this.query.sort));
