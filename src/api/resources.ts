@@ -449,9 +449,6 @@ export function shortName(def: ResourceDef): string {
   return plural.reduce((a, b) => (b.length < a.length ? b : a), def.name);
 }
 
-/** "an SLI", "an organization": a resource's kind with its article. */
-export const withArticle = (def: ResourceDef): string => `${def.article} ${def.kind}`;
-
 /** "slis, slos, organizations (orgs), agreements": the resources a user can name, for usage texts. */
 export function resourceList(registry: Registry = REGISTRY): string {
   return registry.defs

@@ -502,26 +502,4 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
 };
 
-/** The top-level words (auth has sub-commands). */
-export const TOP_LEVEL = [
-  'list',
-  'get',
-  'create',
-  'update',
-  'delete',
-  'budget',
-  'alerts',
-  'burn',
-  'export',
-  'apply',
-  'diff',
-  'lint',
-  'used-by',
-  'report',
-  'watch',
-  'rules',
-  'auth',
-  'sandbox',
-  'help',
-] as const;
 export const AUTH_SUBCOMMANDS = ['login', 'status', 'logout'] as const;

@@ -124,11 +124,6 @@ export function envTokenWarning(settings: Settings): string | undefined {
   return `SLOTUI_TOKEN from the environment is sent to ${origin.replace(/[^\x20-\x7e]/g, '?').slice(0, 120)}, the base URL of profile ${settings.profileName}; set SLOTUI_BASE_URL with it, or unset it to use the profile's own token.`;
 }
 
-/** Whether the settings' profile is stored (a --profile for a missing one is fine when the environment gives the rest). */
-export function profileExists(store: SettingsStore, name: string): boolean {
-  return Object.hasOwn(store.read().profiles, name);
-}
-
 /**
  * The base URL and token a command that talks to the service needs.
  * No base URL: a 'config' error (exit 1). No token: an 'auth' error (exit 4,

@@ -34,12 +34,6 @@ export function searchText(record: ApiRecord, columns: readonly Column[]): strin
   return texts.join('\u0000').toLowerCase();
 }
 
-export function matchesQuery(record: ApiRecord, words: readonly string[], columns: readonly Column[]): boolean {
-  if (words.length === 0) return true;
-  const text = searchText(record, columns);
-  return words.every((w) => text.includes(w));
-}
-
 /**
  * A filter over a list that is asked again as the user types: the search
  * texts are worked out once per record (for these columns) and kept.

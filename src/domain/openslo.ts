@@ -44,7 +44,7 @@ export const NO_INTERVAL = 'none';
  * the v1 documents, so everything else maps as in v1.
  */
 export const API_VERSION_V2ALPHA = 'openslo.com/v2alpha';
-export const DISPLAY_NAME_ANNOTATION = 'slotui/display-name';
+const DISPLAY_NAME_ANNOTATION = 'slotui/display-name';
 
 /** A v1 document as the v2alpha draft writes it. */
 export function toV2alpha(doc: OpenSloDocument): Record<string, unknown> {

@@ -166,5 +166,3 @@ const runOnTerminal = (deps: DashboardDeps) =>
       crash(error);
     }
   });
-
-export default runDashboard;

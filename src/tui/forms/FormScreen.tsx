@@ -16,7 +16,7 @@ import { useTheme } from '../components/theme.js';
 import { EMPTY_EDITOR } from '../text/lineEditor.js';
 import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 import { FieldBox } from './FieldBox.js';
-import { formRows, matchingSuggestions, valueOf, type FormState, type Row } from './formModel.js';
+import { formRows, matchingSuggestions, type FormState, type Row } from './formModel.js';
 import { recordName } from './context.js';
 import { formWhatIf, WHAT_IF_AFTER } from './whatIf.js';
 
@@ -224,6 +224,3 @@ export function FormScreen({
     </Box>
   );
 }
-
-/** For tests and messages: what a row holds. */
-export const rowValue = (form: FormState, row: Row): string => valueOf(form, row.id);

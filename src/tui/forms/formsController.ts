@@ -17,9 +17,7 @@ import { createFormController } from './formController.js';
 import type { FormsStore } from './formsStore.js';
 import { createPickerController } from './pickerController.js';
 
-export { recordName, type FormsDeps } from './context.js';
-export { PICKER_PAGE_SIZE } from './pickerData.js';
-export { SUGGESTION_SAMPLE } from './formSave.js';
+export { type FormsDeps } from './context.js';
 
 /** The keys that open a form, the delete question or the editor, by action id. */
 export type RecordKeys = Partial<Record<'create' | 'edit' | 'edit-json' | 'delete', KeyHandler>>;

@@ -21,9 +21,6 @@ export const EMPTY_EDITOR: EditorState = { value: '', cursor: 0 };
 /** Longest value accepted (a huge paste is cut, not a hang). */
 export const MAX_INPUT = 1000;
 
-/** An editor on a value, the cursor at its end. */
-export const editorAtEnd = (value: string): EditorState => ({ value, cursor: value.length });
-
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
