@@ -19,7 +19,15 @@ export default {
       comment: 'api, domain, config, text and sandbox know nothing of the dashboard or the CLI.',
       severity: 'error',
       from: { path: '^src/(api|domain|config|text|sandbox)/' },
-      to: { path: '^src/(tui|cli)/' },
+      to: { path: '^src/(tui|cli|presentation)/' },
+    },
+    {
+      name: 'presentation-above-the-wire',
+      comment:
+        'How resources are shown (src/presentation) reads the wire registry, the domain and text helpers; never config, the sandbox, the dashboard or the CLI.',
+      severity: 'error',
+      from: { path: '^src/presentation/' },
+      to: { path: '^src/(config|sandbox|tui|cli)/' },
     },
     {
       name: 'dashboard-below-the-cli',

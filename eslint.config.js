@@ -21,8 +21,11 @@ export default tseslint.config(
   {
     files: ['src/api/**', 'src/config/**', 'src/sandbox/**', 'src/text/**'],
     rules: {
-      // The core layers never import UI code (one direction of imports).
-      'no-restricted-imports': ['error', { patterns: ['ink', 'ink-*', 'react', '**/tui/**', '**/cli/**'] }],
+      // The core layers never import UI code or how resources are shown (one direction of imports).
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['ink', 'ink-*', 'react', '**/tui/**', '**/cli/**', '**/presentation/**'] },
+      ],
     },
   },
   {
@@ -57,11 +60,41 @@ export default tseslint.config(
               message: 'src/domain is pure: no I/O or UI.',
             },
             {
-              group: ['**/tui/**', '**/cli/**', '**/sandbox/**', '**/api/**', '**/config/**'],
+              group: ['**/tui/**', '**/cli/**', '**/sandbox/**', '**/api/**', '**/config/**', '**/presentation/**'],
               message: 'src/domain imports nothing from the outer layers (types aside).',
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Generic code works for every resource of the registry it is given: what only one resource does
+    // sits in its entry (src/api/resources.ts, src/presentation/resources.ts) or in the dashboard's
+    // extension map (src/tui/extensions.ts). The SLO features (the SLO math's commands, GitOps) are
+    // about SLIs and SLOs by nature and may name them.
+    files: [
+      'src/api/**',
+      'src/config/**',
+      'src/presentation/**',
+      'src/tui/**',
+      'src/cli/*.ts',
+      'src/cli/commands/{list,get,create,update,delete,dashboard,shared,watch,used-by,completion,auth-*}.ts',
+    ],
+    ignores: [
+      'src/api/resources.ts',
+      'src/api/recordFields.ts',
+      'src/presentation/resources.ts',
+      'src/tui/extensions.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(slis|slos|organizations|agreements)$/]',
+          message:
+            'Generic code names no resource: ask the registry entry, or put what one resource does in src/tui/extensions.ts.',
         },
       ],
     },

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Key } from 'ink';
-import { RESOURCES } from '../../src/api/resources.js';
+import { VIEWS } from '../../src/presentation/resources.js';
 import { formRows, maxLengthOf, openForm, valueOf } from '../../src/tui/forms/formModel.js';
 import { editLine } from '../../src/tui/text/lineEditor.js';
 import { visibleAroundCursor, visibleStart } from '../../src/tui/text/visibleText.js';
@@ -35,13 +35,13 @@ const key = {
 } as Key;
 
 const opened = performance.now();
-const form = openForm(RESOURCES.slis, record);
+const form = openForm(VIEWS.slis, record);
 let drawn = 0;
 for (const row of formRows(form)) drawn += visibleStart(valueOf(form, row.id), WIDTH).length;
 const openMs = performance.now() - opened;
 
 const keyMs: number[] = [];
-const field = RESOURCES.slis.fields.find((f) => f.key === 'description');
+const field = VIEWS.slis.fields.find((f) => f.key === 'description');
 const presses: [string, Key][] = [
   ['', { ...key, leftArrow: true }],
   ['', { ...key, backspace: true }],

@@ -33,6 +33,7 @@ const INPUTS = [
   'src/tui',
   'src/text',
   'src/domain',
+  'src/presentation',
   'src/sandbox/sample.ts',
   'scripts/pictures.mjs',
   'scripts/pictures',

@@ -11,7 +11,7 @@ import type { Target } from './failures.js';
 import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
 import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
-import { REGISTRY, type ResourceName } from './resources.js';
+import { WIRE_REGISTRY, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord } from './validate.js';
 import { sanitizeServerText } from './text.js';
@@ -66,7 +66,7 @@ function checkPaging(limit: number, offset: number): void {
 
 export function createClient(options: ClientOptions): ApiClient {
   const base = parseBaseUrl(options.baseUrl);
-  const registry = options.registry ?? REGISTRY;
+  const registry = options.registry ?? WIRE_REGISTRY;
   const listUrls = new Map<ResourceName, URL>(
     registry.defs.map((def) => [def.name, joinUnderBase(base, options.paths?.[def.name] ?? def.defaultPath)]),
   );
@@ -252,19 +252,21 @@ export function createClient(options: ClientOptions): ApiClient {
     }),
 
     probe: guarded(async (opts: RequestOptions = {}) => {
-      const url = listUrl('slis');
+      // The first resource's list: a GET every service of this kind answers.
+      const first = registry.defs[0]!;
+      const url = listUrl(first.name);
       url.searchParams.set('limit', '1');
       url.searchParams.set('offset', '0');
       const answer = await transport.send({
         method: 'GET',
         url,
-        target: target(registry.names[0] ?? 'slis', 'probe'),
+        target: target(first.name, 'probe'),
         signal: opts.signal,
       });
       if (!checkEnvelope(answer.json).success) {
         throw new SlotuiError(
           'protocol',
-          `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of SLIs. Check the base URL and the profile's path for slis.`,
+          `The server's answer to ${sanitizeServerText(url.pathname, 120)} is not a list of ${first.plural}. Check the base URL and the profile's path for ${first.name}.`,
         );
       }
     }),

@@ -5,7 +5,7 @@
  * a payload is checked before it is sent.
  */
 import type { z } from 'zod';
-import type { FieldDef, ResourceDef } from './resources.js';
+import { RESOURCES, type FieldDef, type ResourceDef } from './resources.js';
 
 /** Fields the service sets itself: dropped from a payload rather than refused. */
 export const SERVER_SET_FIELDS = ['id', 'created_at', 'updated_at'] as const;
@@ -67,6 +67,12 @@ function queries(issue: Issue, value: unknown): string {
   return value === undefined ? 'is missing (text in quotes)' : text(issue, value);
 }
 
+/** An id of the resource a reference field points at, as the sandbox makes them: `sli-000001`. */
+function exampleId(field: FieldDef): string {
+  const prefix = field.references ? (RESOURCES[field.references]?.idPrefix ?? field.references) : 'id';
+  return `${prefix}-000001`;
+}
+
 /** The sentence for one issue of the resource's create schema (without the field's name). */
 export function describeFieldIssue(def: ResourceDef, issue: Issue, body: unknown): string {
   const key = String(issue.path[0] ?? '');
@@ -81,11 +87,11 @@ export function describeFieldIssue(def: ResourceDef, issue: Issue, body: unknown
     case 'reference':
       return typeof value === 'string' && value.trim() === ''
         ? 'must not be empty'
-        : `must be an id in quotes, such as "${field.references === 'slis' ? 'sli-000001' : 'org-000001'}"`;
+        : `must be an id in quotes, such as "${exampleId(field)}"`;
     case 'reference-list':
       return issue.path.length > 1
         ? `must hold ids in quotes (got ${shown(value)})`
-        : 'must be a list of ids, such as ["slo-000001"]';
+        : `must be a list of ids, such as ["${exampleId(field)}"]`;
     case 'queries':
       return queries(issue, value);
     case 'text':

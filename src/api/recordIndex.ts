@@ -17,7 +17,7 @@
  * Plain TypeScript: no UI here.
  */
 import { describeError, SlotuiError } from './errors.js';
-import { REGISTRY, type Registry, type ResourceName } from './resources.js';
+import { WIRE_REGISTRY, type Registry, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
 import { StringPool } from './stringPool.js';
 import type { Page } from './types.js';
@@ -113,7 +113,7 @@ export class RecordIndex {
       );
     }
     this.walkPages = options.walk;
-    this.registry = options.registry ?? REGISTRY;
+    this.registry = options.registry ?? WIRE_REGISTRY;
     this.maxRecords = max;
     this.pageSize = options.pageSize ?? INDEX_PAGE_SIZE;
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;

@@ -1,14 +1,13 @@
 /**
- * The resource registry: one declarative entry per resource drives the
- * client paths, the CLI, the sandbox, and the dashboard's tabs, number keys,
- * list, detail and form screens (as k9s's registry drives its browser).
- * Adding a resource is one entry. Code reaches the registry it was given (a
- * Registry, REGISTRY by default), so a test can run everything on another.
- *
- * Pure data: no UI imports here. Column getters return plain strings; the
- * screens sanitise and fit them.
+ * The resource registry, wire side: one declarative entry per resource says
+ * what the service holds (its path, id prefix, record fields and the fields a
+ * create or update takes) and how a sentence names it. The client, the
+ * schemas and the sandbox read it; how a resource is shown (columns, detail
+ * order) is a second, optional entry in src/presentation/resources.ts, as
+ * k9s's registrar sits beside its registry. Adding a resource is one entry
+ * here (docs/development.md). Code reaches the registry it was given (a
+ * Registry, WIRE_REGISTRY by default), so a test can run everything on another.
  */
-import { ageOf } from '../text/age.js';
 import {
   AGREEMENT_RECORD_FIELDS,
   ORGANIZATION_RECORD_FIELDS,
@@ -17,31 +16,9 @@ import {
   type RecordFields,
 } from './recordFields.js';
 import type { ApiRecord } from './record.js';
-import { budgetCell } from '../domain/budgetViews.js';
 
 export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
-
-export interface Column {
-  id: string;
-  header: string;
-  /** `now` (ms) for columns relative to the present (AGE); the current time when not given. */
-  get(record: ApiRecord, now?: number): string;
-  /** What sorting compares when the shown text does not sort (AGE: "10d" is older than "2d"). */
-  sortKey?(record: ApiRecord): string;
-  /** Width the column wants; it may shrink to minWidth. */
-  width: number;
-  minWidth: number;
-  /** Lower is dropped first when the terminal is narrow. */
-  priority: number;
-  align?: 'left' | 'right';
-  /**
-   * The record field the column shows as it is. When that field is a
-   * reference (its FieldDef's `references`), the dashboard shows the name of
-   * the record it names beside the id, once that record is known.
-   */
-  field?: string;
-}
 
 export type FieldKind =
   | 'text' // a single-line string
@@ -85,57 +62,20 @@ export interface ResourceDef {
   defaultPath: string;
   /** The record's fields as the server sends them (validate.ts reads them; schemas.ts makes zod of them). */
   recordFields: RecordFields;
-  columns: readonly Column[];
-  /** More columns for `-o wide` (never in the dashboard's table). */
-  wideColumns?: readonly Column[];
+  /** What a create or update takes, in the order a form shows them. */
   fields: readonly FieldDef[];
-  /** Fields shown first in the detail view, in this order; every other field follows. */
-  detailOrder: readonly string[];
   /** A human label for a record (confirmations, pickers). */
   label(record: ApiRecord): string;
 }
 
 const str = (v: unknown): string =>
   v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-const field = (key: string) => (r: ApiRecord) => str(r[key]);
-const nameOf = (r: ApiRecord) => str(r.name) || r.id;
-const joined =
-  (...keys: string[]) =>
-  (r: ApiRecord) =>
-    keys
-      .map((k) => str(r[k]))
-      .filter(Boolean)
-      .join(' ');
-
-/** AGE sorts as kubectl's: the youngest first; a record without a readable created_at has no key. */
-function youngestFirst(r: ApiRecord): string {
-  const at = typeof r.created_at === 'string' ? Date.parse(r.created_at) : Number.NaN;
-  return Number.isNaN(at) ? '' : String(9e15 - at).padStart(16, '0');
-}
-
 /** Every resource's record is named: the same name field for each. */
 const NAME_FIELD: FieldDef = { key: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 };
 
-const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
+const nameOf = (r: ApiRecord) => str(r.name) || r.id;
 
-/** Every resource's record has an id and timestamps: the same columns for each. */
-const ID_AND_AGE: readonly Column[] = [
-  { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 10, priority: 9 },
-  {
-    id: 'age',
-    header: 'AGE',
-    get: (r, now = Date.now()) => ageOf(r.created_at, now),
-    sortKey: youngestFirst,
-    width: 6,
-    // "2y200d", kubectl's longest age: cut, an age says nothing.
-    minWidth: 6,
-    priority: 4,
-  },
-];
-const TIMESTAMPS: readonly Column[] = [
-  { id: 'created', header: 'CREATED', get: (r) => str(r.created_at), width: 24, minWidth: 10, priority: 1 },
-  { id: 'updated', header: 'UPDATED', get: (r) => str(r.updated_at), width: 24, minWidth: 10, priority: 1 },
-];
+const common = (def: Omit<ResourceDef, 'label'>): ResourceDef => ({ label: nameOf, ...def });
 
 export const RESOURCES: Record<ResourceName, ResourceDef> = {
   slis: common({
@@ -149,25 +89,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     idPrefix: 'sli',
     defaultPath: '/v1/slis/',
     recordFields: SLI_RECORD_FIELDS,
-    columns: [
-      { id: 'name', header: 'NAME', get: nameOf, width: 32, minWidth: 12, priority: 10 },
-      { id: 'type', header: 'TYPE', get: field('type'), width: 14, minWidth: 6, priority: 8 },
-      { id: 'unit', header: 'UNIT', get: field('unit_of_measure'), width: 12, minWidth: 5, priority: 6 },
-      {
-        id: 'queries',
-        header: 'QUERIES',
-        get: (r) => String(Object.keys((r.queries as object | null) ?? {}).length),
-        width: 7,
-        minWidth: 7,
-        priority: 5,
-        align: 'right',
-      },
-      ...ID_AND_AGE,
-    ],
-    wideColumns: [
-      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
-      ...TIMESTAMPS,
-    ],
     fields: [
       NAME_FIELD,
       {
@@ -197,17 +118,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       },
       { key: 'formula', label: 'Formula', kind: 'multiline', required: false },
     ],
-    detailOrder: [
-      'id',
-      'name',
-      'type',
-      'description',
-      'unit_of_measure',
-      'formula',
-      'queries',
-      'created_at',
-      'updated_at',
-    ],
   }),
   slos: common({
     name: 'slos',
@@ -220,73 +130,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     idPrefix: 'slo',
     defaultPath: '/v1/slos/',
     recordFields: SLO_RECORD_FIELDS,
-    columns: [
-      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
-      {
-        id: 'target',
-        header: 'TARGET',
-        get: joined('target_value', 'target_unit'),
-        width: 12,
-        minWidth: 6,
-        priority: 9,
-      },
-      // The allowed bad time, computed from the definition as the row draws; kept right after TARGET when narrow.
-      {
-        id: 'budget',
-        header: 'BUDGET',
-        get: (r) => budgetCell(r, new Date()),
-        width: 8,
-        minWidth: 7,
-        priority: 8,
-        align: 'right',
-      },
-      {
-        id: 'window',
-        header: 'WINDOW',
-        get: joined('time_window_value', 'time_window_unit', 'time_window_type'),
-        width: 18,
-        minWidth: 6,
-        priority: 7,
-      },
-      {
-        id: 'sli',
-        header: 'SLI',
-        get: field('service_level_indicator_id'),
-        field: 'service_level_indicator_id',
-        width: 28,
-        minWidth: 10,
-        priority: 6,
-      },
-      {
-        id: 'benchmark',
-        header: 'BENCHMARK',
-        get: joined('benchmark_operator', 'benchmark_value'),
-        width: 11,
-        minWidth: 6,
-        priority: 5,
-      },
-      {
-        id: 'interval',
-        header: 'INTERVAL',
-        get: field('interval'),
-        width: 8,
-        minWidth: 8,
-        priority: 4,
-        align: 'right',
-      },
-      ...ID_AND_AGE,
-    ],
-    wideColumns: [
-      {
-        id: 'on-missing',
-        header: 'ON MISSING',
-        get: field('on_missing_interval'),
-        width: 10,
-        minWidth: 6,
-        priority: 1,
-      },
-      ...TIMESTAMPS,
-    ],
     fields: [
       NAME_FIELD,
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
@@ -320,23 +163,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       },
       { key: 'benchmark_value', label: 'Benchmark value', kind: 'numeric-string', required: false, example: '0.5' },
     ],
-    detailOrder: [
-      'id',
-      'name',
-      'description',
-      'service_level_indicator_id',
-      'target_value',
-      'target_unit',
-      'time_window_type',
-      'time_window_value',
-      'time_window_unit',
-      'interval',
-      'on_missing_interval',
-      'benchmark_operator',
-      'benchmark_value',
-      'created_at',
-      'updated_at',
-    ],
   }),
   organizations: common({
     name: 'organizations',
@@ -349,14 +175,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     idPrefix: 'org',
     defaultPath: '/v1/organizations/',
     recordFields: ORGANIZATION_RECORD_FIELDS,
-    columns: [
-      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
-      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 6 },
-      ...ID_AND_AGE,
-    ],
-    wideColumns: [...TIMESTAMPS],
     fields: [NAME_FIELD, { key: 'description', label: 'Description', kind: 'multiline', required: false }],
-    detailOrder: ['id', 'name', 'description', 'created_at', 'updated_at'],
   }),
   agreements: common({
     name: 'agreements',
@@ -369,55 +188,32 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     idPrefix: 'agr',
     defaultPath: '/v1/agreements/',
     recordFields: AGREEMENT_RECORD_FIELDS,
-    columns: [
-      { id: 'name', header: 'NAME', get: nameOf, width: 30, minWidth: 12, priority: 10 },
-      {
-        id: 'organization',
-        header: 'ORGANIZATION',
-        get: field('organization_id'),
-        field: 'organization_id',
-        width: 30,
-        minWidth: 10,
-        priority: 6,
-      },
-      {
-        id: 'slos',
-        header: 'SLOS',
-        get: (r) => String(Array.isArray(r.slo_ids) ? r.slo_ids.length : 0),
-        width: 5,
-        minWidth: 5,
-        priority: 5,
-        align: 'right',
-      },
-      ...ID_AND_AGE,
-    ],
-    wideColumns: [
-      { id: 'description', header: 'DESCRIPTION', get: field('description'), width: 40, minWidth: 10, priority: 1 },
-      ...TIMESTAMPS,
-    ],
     fields: [
       NAME_FIELD,
       { key: 'description', label: 'Description', kind: 'multiline', required: false },
       { key: 'organization_id', label: 'Organization', kind: 'reference', references: 'organizations', required: true },
       { key: 'slo_ids', label: 'SLOs', kind: 'reference-list', references: 'slos', required: false },
     ],
-    detailOrder: ['id', 'name', 'description', 'organization_id', 'slo_ids', 'created_at', 'updated_at'],
   }),
 };
 
-/** A set of resources: what every list of resources (keys, tabs, usage, sandbox collections) is made from. */
-export interface Registry {
+/**
+ * A set of resources: what every list of resources (keys, tabs, usage,
+ * sandbox collections) is made from. Generic over the entry, so the
+ * presentation layer keeps a registry of entries that also say how they are shown.
+ */
+export interface Registry<Def extends ResourceDef = ResourceDef> {
   /** In order: the dashboard's number keys and tabs, usage texts. */
   readonly names: readonly ResourceName[];
-  readonly defs: readonly ResourceDef[];
+  readonly defs: readonly Def[];
   /** The definition of a resource of this registry; throws on a name it does not have. */
-  get(name: ResourceName): ResourceDef;
+  get(name: ResourceName): Def;
   has(name: string): name is ResourceName;
   /** A user's word (`sli`, `orgs`, `Agreements`) as a resource, or undefined. */
-  resolve(word: string): ResourceDef | undefined;
+  resolve(word: string): Def | undefined;
 }
 
-export function createRegistry(defs: readonly ResourceDef[]): Registry {
+export function createRegistry<Def extends ResourceDef>(defs: readonly Def[]): Registry<Def> {
   const byName = new Map(defs.map((def) => [def.name as string, def]));
   return {
     names: defs.map((def) => def.name),
@@ -435,13 +231,8 @@ export function createRegistry(defs: readonly ResourceDef[]): Registry {
   };
 }
 
-/** The service's resources. */
-export const REGISTRY: Registry = createRegistry(RESOURCE_NAMES.map((name) => RESOURCES[name]));
-
-/** Resolves a user's word (`sli`, `orgs`, `Agreements`) to a resource, or undefined. */
-export function resolveResource(word: string, registry: Registry = REGISTRY): ResourceDef | undefined {
-  return registry.resolve(word);
-}
+/** The service's resources, as the wire knows them. */
+export const WIRE_REGISTRY: Registry = createRegistry(RESOURCE_NAMES.map((name) => RESOURCES[name]));
 
 /** The shortest plural word that names a resource: `slis`, `orgs`. */
 export function shortName(def: ResourceDef): string {
@@ -450,7 +241,7 @@ export function shortName(def: ResourceDef): string {
 }
 
 /** "slis, slos, organizations (orgs), agreements": the resources a user can name, for usage texts. */
-export function resourceList(registry: Registry = REGISTRY): string {
+export function resourceList(registry: Registry = WIRE_REGISTRY): string {
   return registry.defs
     .map((d) => {
       // Singular forms are left out ("singular forms work too"): `orgs`, not `org`.

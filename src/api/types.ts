@@ -45,7 +45,7 @@ export interface ClientOptions {
   connections?: number;
   /** Identifies us to the server. */
   userAgent?: string;
-  /** The resources it knows (default: REGISTRY). */
+  /** The resources it knows (default: WIRE_REGISTRY). */
   registry?: Registry;
   /** Told when a request starts (a retry is the same request); the function it returns, when it ends either way. */
   onRequest?: RequestObserver;

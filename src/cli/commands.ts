@@ -363,7 +363,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'SLIs and SLOs as OpenSLO v1 YAML documents (all of them, or those named)',
     flags: ['out', 'openslo'],
     args: [],
-    rest: 'id',
+    rest: 'sli-or-slo-id',
     details: [
       "Names are RFC 1123 slugs of the records' names; what OpenSLO has no field for is kept in slotui/... annotations, so `slotui diff -f` of an export finds nothing to change.",
       'Organizations and agreements have no OpenSLO kind and are left out.',

@@ -7,7 +7,7 @@
  *
  * A first line `:files` asks the shell to complete file names instead.
  */
-import type { Registry, ResourceDef } from '../api/resources.js';
+import type { ViewRegistry, ResourceView } from '../presentation/resources.js';
 import { configDirFrom } from '../config/paths.js';
 import { ConfigStore, isProfileName } from '../config/store.js';
 import { commandWords } from './args.js';
@@ -103,11 +103,11 @@ export const isShellSafe = (word: string): boolean => !NOT_FOR_A_SHELL.test(word
  * candidate holding a control or format character (an escape sequence the
  * shell would print, a newline that would make two) is never offered.
  */
-export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
+export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv, registry: ViewRegistry): string[] {
   return candidatesFor(words, env, registry).filter(isShellSafe);
 }
 
-function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registry: Registry): string[] {
+function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registry: ViewRegistry): string[] {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const previous = before.at(-1);
@@ -144,7 +144,7 @@ function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registr
  * `export <Tab>`), or undefined when it takes something else. Ids come from the service
  * (completionIds.ts), so they are asked for apart from the words above, which need nothing.
  */
-export function idsWanted(words: readonly string[], registry: Registry): ResourceDef[] | undefined {
+export function idsWanted(words: readonly string[], registry: ViewRegistry): ResourceView[] | undefined {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const previous = before.at(-1);
@@ -158,14 +158,13 @@ export function idsWanted(words: readonly string[], registry: Registry): Resourc
       const def = registry.resolve(positionals[0] ?? '');
       return def ? [def] : undefined;
     }
-    // export takes ids of SLIs and SLOs alike, without naming a resource.
-    return resolved(registry, ['slis', 'slos']);
   }
-  if (argument === 'slo-id') return resolved(registry, ['slos']);
+  // `slo-id`, `sli-or-slo-id`: ids of the resources the argument's name says (export takes both, unnamed).
+  if (argument?.endsWith('-id')) return resolved(registry, argument.slice(0, -3).split('-or-'));
   return undefined;
 }
 
-const resolved = (registry: Registry, names: string[]): ResourceDef[] =>
+const resolved = (registry: ViewRegistry, names: string[]): ResourceView[] =>
   names.flatMap((name) => registry.resolve(name) ?? []);
 
 /** The profile the words name with --profile, if any (ids are read from that profile's service). */

@@ -8,7 +8,7 @@
  * empty list.
  */
 import type { ApiRecord } from '../api/record.js';
-import type { ResourceDef } from '../api/resources.js';
+import type { ResourceView } from '../presentation/resources.js';
 import { PageCache } from '../config/pageCache.js';
 import { cacheRootFrom } from '../startup/codeCache.js';
 import { sanitizeLine } from '../text/sanitize.js';
@@ -23,7 +23,7 @@ const PAGE_SIZE = 100;
 
 export async function idCandidates(
   ctx: Context,
-  defs: readonly ResourceDef[],
+  defs: readonly ResourceView[],
   profile: string | undefined,
 ): Promise<string[]> {
   const settings = ctx.settings(profile);
@@ -55,7 +55,7 @@ export async function idCandidates(
 
 async function servicePage(
   ctx: Context,
-  def: ResourceDef,
+  def: ResourceView,
   profile: string | undefined,
   signal: AbortSignal,
 ): Promise<readonly ApiRecord[]> {

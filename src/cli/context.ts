@@ -6,7 +6,7 @@
  * The HTTP client (undici) is loaded on the first connect: commands that never
  * talk to the service never load it.
  */
-import { REGISTRY, type Registry } from '../api/resources.js';
+import { REGISTRY, type ViewRegistry } from '../presentation/resources.js';
 import type { ApiClient } from '../api/types.js';
 import { configDirFrom } from '../config/paths.js';
 import { envTokenWarning, requireConnection, resolveSettings } from '../config/settings.js';
@@ -25,7 +25,7 @@ export interface Context {
   err: StderrWriter;
   flags: FlagValues;
   /** The resources commands know. */
-  registry: Registry;
+  registry: ViewRegistry;
   /** Whether stdout is a terminal (summary lines on stderr, table width). */
   stdoutIsTerminal: boolean;
   stdinIsTerminal: boolean;

@@ -5,7 +5,7 @@
  * record. All server text is sanitised here, just before it is printed.
  */
 import { clipNesting } from '../api/nesting.js';
-import type { Column, ResourceDef } from '../api/resources.js';
+import type { Column, ResourceView } from '../presentation/resources.js';
 import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
 import { oddReason, type ApiRecord } from '../api/record.js';
 import { COLUMN_GAP, fitColumns, type FittedColumn } from '../text/columns.js';
@@ -63,7 +63,7 @@ export function layoutWhole(columns: readonly Column[], records: readonly ApiRec
  * column is never cut, since an id is only useful whole.
  */
 export function layoutTable(
-  def: ResourceDef,
+  def: ResourceView,
   records: readonly ApiRecord[],
   available: number,
   now?: number,
@@ -200,7 +200,7 @@ export function pageSummary(page: PageShape): string {
  * every other field the server sent. Nested values are compact JSON; long text
  * keeps its line breaks, indented under the value column.
  */
-export function detailListing(def: ResourceDef, record: ApiRecord): string {
+export function detailListing(def: ResourceView, record: ApiRecord): string {
   const keys = [
     ...def.detailOrder.filter((key) => Object.hasOwn(record, key)),
     ...Object.keys(record).filter((key) => !def.detailOrder.includes(key)),

@@ -3,14 +3,15 @@
  * and the resource registry. Every line fits 80 columns: long descriptions
  * wrap under their own column.
  */
-import type { FieldDef, Registry, ResourceDef, ResourceName } from '../api/resources.js';
+import type { FieldDef } from '../api/resources.js';
+import type { ViewRegistry, ResourceView } from '../presentation/resources.js';
 import { wrap } from '../text/width.js';
 import { COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type FlagName } from './commands.js';
 
 export const HELP_WIDTH = 80;
 
-const otherAliases = (d: ResourceDef): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
-const resourceLine = (registry: Registry): string =>
+const otherAliases = (d: ResourceView): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
+const resourceLine = (registry: ViewRegistry): string =>
   `Resources: ${registry.defs
     .map((d) => (otherAliases(d).length ? `${d.name} (${otherAliases(d).join(', ')})` : d.name))
     .join(', ')}; singular forms work too.`;
@@ -64,7 +65,7 @@ function flagLines(names: readonly FlagName[]): string[] {
 
 const LISTED: readonly CommandName[] = (Object.keys(COMMANDS) as CommandName[]).filter((name) => name !== 'dashboard');
 
-export function programHelp(version: string, registry: Registry): string {
+export function programHelp(version: string, registry: ViewRegistry): string {
   const commands = LISTED.map((name) => ({
     left: `  slotui ${COMMANDS[name].usage.split(' [')[0]?.split(' --')[0]}`,
     about: COMMANDS[name].summary,
@@ -124,20 +125,21 @@ function exampleLines(examples: readonly string[]): string[] {
 
 const article = (word: string): string => `${/^(?:[aeiou]|sl[io]\b)/i.test(word) ? 'an' : 'a'} ${word}`;
 /** "SLI", "organization": the plural's singular, as a sentence writes it. */
-const oneOf = (def: ResourceDef): string => def.plural.replace(/s$/, '');
+const oneOf = (def: ResourceView): string => def.plural.replace(/s$/, '');
 
 /** What a field takes, in words (create/update --help). */
-function fieldForm(field: FieldDef, registry: Registry): string {
-  const referenced = (fallback: ResourceName) => registry.get(field.references ?? fallback);
+function fieldForm(field: FieldDef, registry: ViewRegistry): string {
+  const referenced = field.references && registry.has(field.references) ? registry.get(field.references) : undefined;
+  const idOf = referenced ? oneOf(referenced) : 'record';
   switch (field.kind) {
     case 'integer':
       return `a whole number, such as ${field.example ?? '60'}`;
     case 'numeric-string':
       return `a number in quotes, such as "${field.example ?? '99.9'}"`;
     case 'reference':
-      return `the id of ${article(oneOf(referenced('slis')))}`;
+      return `the id of ${article(idOf)}`;
     case 'reference-list':
-      return `a list of ${oneOf(referenced('slos'))} ids, such as ["${referenced('slos').singular}-000001"]`;
+      return `a list of ${idOf} ids, such as ["${referenced?.idPrefix ?? 'id'}-000001"]`;
     case 'queries':
       return 'named queries: {"p95": {"select": "…", "from": "…", "where": "…", "limit": 100}}';
     case 'multiline':
@@ -147,7 +149,7 @@ function fieldForm(field: FieldDef, registry: Registry): string {
 }
 
 /** The registry's fields of each resource: what `create` and `update` accept. */
-export function fieldsHelp(defs: readonly ResourceDef[], registry: Registry): string[] {
+export function fieldsHelp(defs: readonly ResourceView[], registry: ViewRegistry): string[] {
   return defs.flatMap((def) => [
     '',
     `Fields of ${article(oneOf(def))} (* required):`,
@@ -163,8 +165,8 @@ export function fieldsHelp(defs: readonly ResourceDef[], registry: Registry): st
 export function commandHelp(
   name: CommandName | 'auth',
   version: string,
-  registry: Registry,
-  resource?: ResourceDef,
+  registry: ViewRegistry,
+  resource?: ResourceView,
 ): string {
   if (name === 'auth') return authHelp();
   if (name === 'dashboard') return programHelp(version, registry);

@@ -4,7 +4,7 @@
  * bounded memory, and turns a closed pipe (`slotui list ... | head`) into a
  * quiet stop rather than a crash.
  */
-import type { Registry } from '../api/resources.js';
+import type { ViewRegistry } from '../presentation/resources.js';
 import type { ApiClient, ClientOptions } from '../api/types.js';
 import type { ProgressOptions } from './progress.js';
 
@@ -23,7 +23,7 @@ export interface CliIo {
   /** Tests only: the clock (ages, token expiry). */
   now?: () => Date;
   /** The resources commands know (default: REGISTRY); tests run the CLI on another. */
-  registry?: Registry;
+  registry?: ViewRegistry;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

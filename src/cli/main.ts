@@ -59,7 +59,7 @@ export async function main(io: CliIo): Promise<number> {
     if (io.argv[0] === '__complete') {
       const [{ completeWords, idsWanted, profileIn }, { REGISTRY }] = await Promise.all([
         import('./completion.js'),
-        import('../api/resources.js'),
+        import('../presentation/resources.js'),
       ]);
       const words = io.argv.slice(1);
       const registry = io.registry ?? REGISTRY;
@@ -82,7 +82,7 @@ export async function main(io: CliIo): Promise<number> {
     if (parsed.kind === 'help') {
       const [{ commandHelp, programHelp }, { REGISTRY }] = await Promise.all([
         import('./help.js'),
-        import('../api/resources.js'),
+        import('../presentation/resources.js'),
       ]);
       const registry = io.registry ?? REGISTRY;
       const resource = parsed.resource === undefined ? undefined : registry.resolve(parsed.resource);

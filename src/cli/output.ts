@@ -11,7 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import type { ResourceDef } from '../api/resources.js';
+import type { ResourceView } from '../presentation/resources.js';
 import type { ApiRecord } from '../api/record.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
 import type { Context } from './context.js';
@@ -50,7 +50,7 @@ export interface RecordSink {
   end(): Promise<void>;
 }
 
-export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat): RecordSink {
+export function recordSink(ctx: Context, def: ResourceView, format: OutputFormat): RecordSink {
   switch (format) {
     case 'json':
       return new JsonArraySink(ctx);
@@ -72,7 +72,7 @@ export function recordSink(ctx: Context, def: ResourceDef, format: OutputFormat)
  * record for `xargs`, an escape sequence would act on the terminal) are written
  * as `\uXXXX`, never raw.
  */
-export const nameOf = (def: ResourceDef, record: ApiRecord): string =>
+export const nameOf = (def: ResourceView, record: ApiRecord): string =>
   `${def.singular}/${record.id.replace(UNSAFE_IN_NAME, escapeCodePoint)}`;
 
 // eslint-disable-next-line no-control-regex
@@ -81,7 +81,7 @@ const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/gu;
 /** One record in the format asked for (get, create, update). */
 export async function printRecord(
   ctx: Context,
-  def: ResourceDef,
+  def: ResourceView,
   record: ApiRecord,
   format: OutputFormat,
 ): Promise<void> {
@@ -173,7 +173,7 @@ class TableSink implements RecordSink {
 
   constructor(
     private readonly ctx: Context,
-    private readonly def: ResourceDef,
+    private readonly def: ResourceView,
     private readonly wide: boolean,
   ) {}
 

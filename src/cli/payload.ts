@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
 import { MAX_NESTING, nestsDeeperThan } from '../api/nesting.js';
-import type { ResourceDef } from '../api/resources.js';
+import type { ResourceView } from '../presentation/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { closestWord } from '../text/suggest.js';
 import { parseJsonInput, readTextInput } from './input.js';
@@ -33,7 +33,7 @@ export interface Payload {
 }
 
 export async function readPayload(
-  def: ResourceDef,
+  def: ResourceView,
   file: string,
   stdin: NodeJS.ReadableStream,
   mode: 'create' | 'update',
@@ -68,7 +68,7 @@ export async function readPayload(
   return { fields, notes };
 }
 
-function leaveOutServerFields(input: Record<string, unknown>, def: ResourceDef): Payload {
+function leaveOutServerFields(input: Record<string, unknown>, def: ResourceView): Payload {
   // Entries, not assignment: a key called __proto__ stays a field (and is refused as unknown).
   const kept: [string, unknown][] = [];
   const serverSet: string[] = [];
@@ -87,7 +87,7 @@ function leaveOutServerFields(input: Record<string, unknown>, def: ResourceDef):
 
 function refuseUnknownFields(
   fields: Record<string, unknown>,
-  def: ResourceDef,
+  def: ResourceView,
   name: string,
   mode: 'create' | 'update',
   extra: readonly string[],
@@ -108,7 +108,7 @@ function refuseUnknownFields(
 }
 
 function invalidFields(
-  def: ResourceDef,
+  def: ResourceView,
   issues: readonly z.core.$ZodIssue[],
   fields: Record<string, unknown>,
   name: string,

@@ -8,8 +8,16 @@
  *   numbers, text by a locale-aware, numeric-aware comparison; empty cells
  *   last either way; ties keep the server's order.
  */
-import type { Column } from '../api/resources.js';
 import type { ApiRecord } from '../api/record.js';
+
+/** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
+export interface Column {
+  id: string;
+  header: string;
+  get(record: ApiRecord, now?: number): string;
+  /** What sorting compares when the shown text does not sort (AGE). */
+  sortKey?(record: ApiRecord): string;
+}
 
 /** The words of a query, lower-cased; none for a blank query. */
 export function queryWords(query: string): string[] {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { REGISTRY, type Registry } from '../api/resources.js';
+import { WIRE_REGISTRY, type Registry } from '../api/resources.js';
 import { recordSchemaOf } from '../api/schemas.js';
 import type { CollectionSnapshot, DataSnapshot, StoredRecord } from './store.js';
 
@@ -21,7 +21,10 @@ export class DataFileError extends Error {
 }
 
 /** The data in `file`, or undefined when there is no such file. Throws DataFileError when it is broken. */
-export async function loadDataFile(file: string, registry: Registry = REGISTRY): Promise<DataSnapshot | undefined> {
+export async function loadDataFile(
+  file: string,
+  registry: Registry = WIRE_REGISTRY,
+): Promise<DataSnapshot | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -4,7 +4,7 @@
  * records, ids and timestamps (all in the past, increasing in creation order).
  */
 import {
-  REGISTRY,
+  WIRE_REGISTRY,
   RESOURCES,
   type FieldDef,
   type Registry,
@@ -154,7 +154,7 @@ function sloFields(sli: StoredRecord, kind: Kind, n: number): Record<string, unk
   };
 }
 
-export function emptyData(registry: Registry = REGISTRY): DataSnapshot {
+export function emptyData(registry: Registry = WIRE_REGISTRY): DataSnapshot {
   return Object.fromEntries(registry.names.map((name) => [name, { nextNumber: 1, records: [] }]));
 }
 
@@ -198,7 +198,7 @@ function generatedFields(def: ResourceDef, n: number, data: DataSnapshot): Recor
  * resources from the records written out below, every other resource of the
  * registry from its fields.
  */
-export function addSampleData(data: DataSnapshot, registry: Registry = REGISTRY): void {
+export function addSampleData(data: DataSnapshot, registry: Registry = WIRE_REGISTRY): void {
   let clock = SAMPLE_START_MS;
   let step = 0;
   const add = (resource: ResourceName, fields: Record<string, unknown>, def = RESOURCES[resource]): StoredRecord => {

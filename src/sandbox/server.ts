@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REGISTRY, type Registry } from '../api/resources.js';
+import { WIRE_REGISTRY, type Registry } from '../api/resources.js';
 import { handleApi } from './api.js';
 import { FaultInjector } from './faults.js';
 import { handleFrontend } from './frontend.js';
@@ -54,7 +54,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed !== undefined) checkWhole('seed', options.seed, 0, 10_000_000);
   if (options.seedSlos !== undefined) checkWhole('seedSlos', options.seedSlos, 0, 1_000_000);
 
-  const registry = options.registry ?? REGISTRY;
+  const registry = options.registry ?? WIRE_REGISTRY;
   const { data, fromFile } = await initialData(options, registry);
   const store = new Store(data, Date.now, registry);
   const persister = options.dataFile ? new Persister(options.dataFile, () => store.snapshot()) : undefined;

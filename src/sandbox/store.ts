@@ -3,7 +3,7 @@
  * chronological order, so a page is one slice, no sorting per request) plus a
  * Map from id to the same record objects for reads and updates.
  */
-import { REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
+import { WIRE_REGISTRY, type Registry, type ResourceName } from '../api/resources.js';
 
 export type StoredRecord = { id: string; created_at: string; updated_at: string } & Record<string, unknown>;
 
@@ -94,7 +94,7 @@ export class Store {
   constructor(
     data: DataSnapshot,
     private readonly clock: () => number = Date.now,
-    readonly registry: Registry = REGISTRY,
+    readonly registry: Registry = WIRE_REGISTRY,
   ) {
     this.collections = Object.fromEntries(
       registry.defs.map((def) => {

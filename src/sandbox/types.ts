@@ -40,7 +40,7 @@ export interface SandboxOptions {
   faults?: Faults;
   /** The user id the issued tokens carry (default "user-1"). */
   userId?: string;
-  /** The resources it serves (default: REGISTRY). */
+  /** The resources it serves (default: WIRE_REGISTRY). */
   registry?: Registry;
 }
 

@@ -2,7 +2,8 @@
  * The `:` command line: parsing and Tab completion. Pure functions; the
  * dashboard carries the commands out.
  */
-import { REGISTRY, shortName, type Registry, type ResourceName } from '../api/resources.js';
+import { shortName, type ResourceName } from '../api/resources.js';
+import { REGISTRY, type ViewRegistry } from '../presentation/resources.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
@@ -22,16 +23,16 @@ const QUIT_WORDS = ['q', 'quit', 'q!'];
 const HELP_WORDS = ['help', 'h'];
 
 /** Every word the command line knows, for completion (resource aliases included). */
-export function commandWords(registry: Registry = REGISTRY): string[] {
+export function commandWords(registry: ViewRegistry = REGISTRY): string[] {
   return [
     ...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q']),
   ].sort();
 }
 
-const usage = (registry: Registry): string =>
+const usage = (registry: ViewRegistry): string =>
   `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME or :q.`;
 
-export function parseCommand(text: string, registry: Registry = REGISTRY): Command {
+export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): Command {
   const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
   const [word, ...args] = words;
   if (word === undefined) return { kind: 'none' };
@@ -97,7 +98,7 @@ function startingWith(typed: string, words: readonly string[]): string[] {
  */
 export function completeCommand(
   text: string,
-  registry: Registry = REGISTRY,
+  registry: ViewRegistry = REGISTRY,
   profileNames?: () => readonly string[],
 ): Completion {
   const argument = /^(\s*profile\s+)(\S*)$/i.exec(text);

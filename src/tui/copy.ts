@@ -5,10 +5,12 @@
  * of any other record, its fields, with names beside the ids it refers to.
  */
 import type { RecordIndex } from '../api/recordIndex.js';
-import type { ResourceDef, ResourceName } from '../api/resources.js';
+import type { ResourceName } from '../api/resources.js';
+import type { ResourceView } from '../presentation/resources.js';
 import type { ApiRecord } from '../api/record.js';
 import { idsIn, nameBesideId, type RecordLookup, type Relations } from '../domain/relations.js';
-import { markdownSummary, sloSummaryItems, type SummaryItem } from '../domain/summary.js';
+import { markdownSummary, type SummaryItem } from '../domain/summary.js';
+import { extensionOf } from './extensions.js';
 import { clipboardSequence } from '../text/osc.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
@@ -33,7 +35,7 @@ const text = (value: unknown): string =>
         : JSON.stringify(value);
 
 export function recordSummary(
-  def: ResourceDef,
+  def: ResourceView,
   record: ApiRecord,
   relations: Relations,
   index: RecordIndex,
@@ -46,9 +48,9 @@ export function recordSummary(
   const title = `${relations.model.noun(resource, false)} ${name === record.id ? record.id : `${name} (${record.id})`}`;
   const refName = (to: ResourceName, id: string) => nameBesideId(relations.resolveRef(to, id, lookup));
   let items: SummaryItem[];
-  if (resource === 'slos') {
-    const sliId = text(record.service_level_indicator_id);
-    items = sloSummaryItems(record, sliId ? refName('slis', sliId) : '', now);
+  const ownItems = extensionOf(resource).summaryItems;
+  if (ownItems) {
+    items = ownItems(record, refName, now);
   } else {
     items = def.fields
       .filter((f) => f.key !== 'name')

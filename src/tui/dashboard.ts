@@ -12,7 +12,8 @@
  * or field is one entry in the resource registry.
  */
 import type { Key } from 'ink';
-import { REGISTRY, type Column, type Registry, type ResourceDef, type ResourceName } from '../api/resources.js';
+import { type ResourceName } from '../api/resources.js';
+import { REGISTRY, type Column, type ViewRegistry, type ResourceView } from '../presentation/resources.js';
 import type { FittedColumn } from '../text/columns.js';
 import { gatedWalk } from './state/gatedWalk.js';
 import { RecordIndex, type PageWalk } from '../api/recordIndex.js';
@@ -83,7 +84,7 @@ export interface DashboardServices {
   writeTerminal?: (sequence: string) => void;
   initialResource?: ResourceName;
   /** The resources shown (tabs, number keys, lists, details, forms); default: the service's. */
-  registry?: Registry;
+  registry?: ViewRegistry;
   /** Called as the record index starts reading a whole list (the program tunes its heap: heap.ts). */
   onGathering?: () => void;
   /** Running on the embedded sandbox (--demo): the header says so. */
@@ -100,7 +101,7 @@ export const DEFAULT_REFRESH_MS = 10_000;
 export type { DashboardSession } from './controllers/context.js';
 
 export interface Dashboard {
-  registry: Registry;
+  registry: ViewRegistry;
   nav: NavStore;
   viewport: ViewportStore;
   records: RecordStore;
@@ -142,7 +143,7 @@ const gathering =
  * again for every record at every change of the index.
  */
 function shownColumnsOf(viewport: ViewportStore) {
-  return (def: ResourceDef): (() => readonly Column[]) => {
+  return (def: ResourceView): (() => readonly Column[]) => {
     let last: { fitted: readonly FittedColumn<Column>[]; columns: readonly Column[] } | undefined;
     return () => {
       const fitted = fittedColumns(def, viewport.getSnapshot().columns);
@@ -158,7 +159,7 @@ const NAMES_GATHERED_AT_MOST = 10_000;
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
   const registry = services.registry ?? REGISTRY;
-  const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]));
+  const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]!));
   const viewport = new ViewportStore(services.size);
   const shownColumns = shownColumnsOf(viewport);
   let disposed = false;

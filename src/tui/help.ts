@@ -3,7 +3,8 @@
  * table (`npm run readme:keys` writes it; test/readme.test.ts fails when they
  * drift), both from the keymap, so they show the keys in effect.
  */
-import { REGISTRY, shortName } from '../api/resources.js';
+import { shortName } from '../api/resources.js';
+import { REGISTRY } from '../presentation/resources.js';
 import { fit, textWidth, wrap } from '../text/width.js';
 import type { Binding, KeyEnv, KeyGroup } from './input/binding.js';
 import { isEnabled, type Keymap } from './input/keymap.js';

@@ -13,7 +13,8 @@
  */
 import type { Key } from 'ink';
 import { describeError } from '../api/errors.js';
-import type { Registry, ResourceName } from '../api/resources.js';
+import type { ResourceName } from '../api/resources.js';
+import type { ViewRegistry } from '../presentation/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { DraftKeeper } from '../config/drafts.js';
 import type { Settings } from '../config/types.js';
@@ -65,7 +66,7 @@ export interface ShellOptions {
   /** First resource shown (default SLIs). */
   initialResource?: ResourceName;
   /** The resources shown (default: the service's); the client should know the same ones. */
-  registry?: Registry;
+  registry?: ViewRegistry;
   /** Called as the dashboard starts gathering a whole list (see DashboardServices). */
   onGathering?: () => void;
   /** The keys in effect (default: as shipped). */

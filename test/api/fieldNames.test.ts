@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFieldNames, fieldTranslation } from '../../src/api/fieldNames.js';
-import { REGISTRY } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 import { SlotuiError } from '../../src/api/errors.js';
 
 describe('field names a profile changes', () => {

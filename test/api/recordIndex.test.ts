@@ -7,7 +7,7 @@ import { describeIndexStatus, RecordIndex, type IndexStatus, type PageWalk } fro
 import { walkPages, type PageSource } from '../../src/api/pagination.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import type { Page } from '../../src/api/types.js';
-import { REGISTRY } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 
 const BASE = 'https://slo.example.test/v1/slis/';
 const PAGE_MS = 10;

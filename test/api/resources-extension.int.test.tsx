@@ -1,21 +1,24 @@
 /**
- * The registry is the one truth about resources: a registry with one more
- * resource ("services": a name, a description and the SLOs they serve) works
- * in the sandbox, the CLI (`list`, `get`, `used-by`, help) and the dashboard
- * (its number key and tab, the help, the list, details, the create form, `u`)
- * with no other change, and a data file without a collection of services
- * loads it as empty.
+ * Adding a resource is one wire entry, as a contributor adds one to
+ * RESOURCES in src/api/resources.ts: a name, words, an id prefix, a path, its
+ * record fields and the fields a create takes. Nothing else: no columns (they
+ * are made from the fields), no schema, no sample data, no key. With it the
+ * sandbox serves it, the CLI lists, gets and finds what uses it, and the
+ * dashboard has its number key, tab, list, details, create form and `u`; a
+ * data file without a collection of services loads it as empty.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createRegistry, REGISTRY, type ResourceDef, type ResourceName } from '../../src/api/resources.js';
+import { createRegistry, type ResourceDef, type ResourceName } from '../../src/api/resources.js';
+import { REGISTRY, withPresentation } from '../../src/presentation/resources.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { run } from '../cli/helpers.js';
 import { KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForText } from '../tui/helpers.js';
 
+/** The entry, written as the built-in ones are. */
 const services: ResourceDef = {
   name: 'services' as ResourceName,
   singular: 'service',
@@ -34,27 +37,15 @@ const services: ResourceDef = {
     created_at: 'text',
     updated_at: 'text',
   },
-  columns: [
-    { id: 'name', header: 'NAME', get: (r) => String(r.name ?? ''), width: 30, minWidth: 10, priority: 10 },
-    {
-      id: 'description',
-      header: 'DESCRIPTION',
-      get: (r) => String(r.description ?? ''),
-      width: 40,
-      minWidth: 10,
-      priority: 5,
-    },
-    { id: 'id', header: 'ID', get: (r) => r.id, width: 12, minWidth: 6, priority: 2 },
-  ],
   fields: [
     { key: 'name', label: 'Name', kind: 'text', required: true },
     { key: 'description', label: 'Description', kind: 'multiline', required: false },
     { key: 'slo_ids', label: 'SLOs served', kind: 'reference-list', references: 'slos', required: false },
   ],
-  detailOrder: ['id', 'name', 'description', 'slo_ids', 'created_at', 'updated_at'],
   label: (r) => String(r.name ?? r.id),
 };
-const registry = createRegistry([...REGISTRY.defs, services]);
+// What REGISTRY does with every entry of RESOURCES: the entry with how it is shown (here the default).
+const registry = createRegistry([...REGISTRY.defs, withPresentation(services)]);
 const SERVICES = 'services' as ResourceName;
 
 let sandbox: SandboxHandle;
@@ -111,8 +102,11 @@ describe('a registry with one more resource', () => {
 
     const listed = await run(['list', 'svc'], { env: env(), registry });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^NAME\s+DESCRIPTION\s+ID$/m);
-    expect(listed.stdout).toMatch(/^checkout\s+takes the money\s+svc-000001$/m);
+    // The default columns: the name, one a single-line field (the SLOs served, counted), ID and AGE.
+    expect(listed.stdout).toMatch(/^NAME\s+SLOS SERVED\s+ID\s+AGE$/m);
+    expect(listed.stdout).toMatch(/^checkout\s+1\s+svc-000001\s+\d+s$/m);
+    const wide = await run(['list', 'svc', '-o', 'wide'], { env: env(), registry });
+    expect(wide.stdout).toMatch(/^NAME\s+SLOS SERVED\s+ID\s+AGE\s+DESCRIPTION\s+CREATED\s+UPDATED$/m);
     const got = await run(['get', 'service', 'svc-000001', '--json'], { env: env(), registry });
     expect(JSON.parse(got.stdout)).toMatchObject({ id: 'svc-000001', name: 'checkout' });
     const unknown = await run(['list', 'widgets'], { env: env(), registry });
@@ -155,7 +149,7 @@ describe('a registry with one more resource', () => {
       frame = await waitForText(d, 'SERVICE checkout', 'takes the money');
       expect(frame).toMatch(/^id\s+svc-000001$/m);
       d.press(KEYS.escape);
-      await waitForFrame(d, (f) => f.includes('DESCRIPTION'), 'the list again');
+      await waitForFrame(d, (f) => f.includes('SLOS SERVED'), 'the list again');
       d.press('c');
       await waitForText(d, 'New service');
       d.type('search');

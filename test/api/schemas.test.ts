@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTRY, createRegistry, type ResourceDef } from '../../src/api/resources.js';
+import { createRegistry } from '../../src/api/resources.js';
+import { REGISTRY, type ResourceView } from '../../src/presentation/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../../src/api/schemas.js';
 
 /** The messages zod gives per field path, for one payload. */
-function problems(def: ResourceDef, payload: unknown, mode: 'create' | 'patch' = 'create'): Record<string, string> {
+function problems(def: ResourceView, payload: unknown, mode: 'create' | 'patch' = 'create'): Record<string, string> {
   const result = (mode === 'create' ? createSchemaOf(def) : patchSchemaOf(def)).safeParse(payload);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -61,7 +62,7 @@ describe('the built-in limits', () => {
 
   it('a registry entry of another registry takes the same path', () => {
     const base = REGISTRY.defs[0]!;
-    const other: ResourceDef = { ...base, fields: [{ key: 'owner', label: 'Owner', kind: 'text', required: true }] };
+    const other: ResourceView = { ...base, fields: [{ key: 'owner', label: 'Owner', kind: 'text', required: true }] };
     const registry = createRegistry([other]);
     expect(Object.keys(problems(registry.get(other.name), {}))).toEqual(['owner']);
     expect(problems(registry.get(other.name), { owner: ' ' })).toEqual({ owner: 'Required.' });

@@ -6,7 +6,8 @@
  * same first issue (path and message).
  */
 import { describe, expect, test } from 'vitest';
-import { RESOURCE_NAMES, RESOURCES } from '../../src/api/resources.js';
+import { RESOURCE_NAMES } from '../../src/api/resources.js';
+import { VIEWS } from '../../src/presentation/resources.js';
 import { envelopeSchema, recordSchemaOf } from '../../src/api/schemas.js';
 import { checkEnvelope, checkRecord, type Checked } from '../../src/api/validate.js';
 import { addSampleData, addSeededSlis, emptyData } from '../../src/sandbox/sample.js';
@@ -67,7 +68,7 @@ function plainAnswer(result: Checked<unknown>) {
 }
 
 describe.each(RESOURCE_NAMES)('records of %s', (name) => {
-  const fields = RESOURCES[name].recordFields;
+  const fields = VIEWS[name].recordFields;
   const schema = recordSchemaOf(name);
   const stored = (data[name]?.records ?? []) as Record<string, unknown>[];
 
@@ -132,7 +133,7 @@ describe('fields named like built-in object members', () => {
     const json: unknown = JSON.parse(
       `{"id":"sli-1",${odd},"queries":{"__proto__":{"select":"s","from":"f","where":"w","limit":1},"constructor":{"select":"c","from":"f","where":"w","limit":2}}}`,
     );
-    const result = checkRecord(RESOURCES.slis.recordFields, json);
+    const result = checkRecord(VIEWS.slis.recordFields, json);
     expect(result.success).toBe(true);
     const record = (result as { data: Record<string, unknown> }).data;
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { REGISTRY } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { completeWords, FILES_DIRECTIVE } from '../../src/cli/completion.js';
 import { removeTempDirs, run, tempDir } from './helpers.js';

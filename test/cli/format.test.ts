@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../src/api/resources.js';
+import { VIEWS } from '../../src/presentation/resources.js';
 import { sanitizeLine, sanitizeText } from '../../src/text/sanitize.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import { detailListing, layoutTable, pageSummary, tableHeader, tableRow, truncate } from '../../src/cli/format.js';
@@ -18,7 +18,7 @@ describe('layoutTable', () => {
   const records = [sli(1), sli(2, 'a much longer name of a service level indicator that goes on')];
 
   test('everything fits in a wide terminal', () => {
-    const layout = layoutTable(RESOURCES.slis, records, 200);
+    const layout = layoutTable(VIEWS.slis, records, 200);
     expect(layout.columns.map((c) => c.column.id)).toEqual(['name', 'type', 'unit', 'queries', 'id', 'age']);
     expect(tableHeader(layout)).toMatch(/^NAME {2,}TYPE/);
     // Room to spare: a name longer than the column's usual width is shown whole.
@@ -27,7 +27,7 @@ describe('layoutTable', () => {
 
   test('narrow: low-priority columns go first, no line exceeds the width, ids are never cut', () => {
     for (const width of [100, 80, 60, 40, 30]) {
-      const layout = layoutTable(RESOURCES.slis, records, width);
+      const layout = layoutTable(VIEWS.slis, records, width);
       const lines = [tableHeader(layout), ...records.map((r) => tableRow(layout, r))];
       for (const line of lines) expect(line.trimEnd().length, `width ${width}: ${line}`).toBeLessThanOrEqual(width);
       const ids = layout.columns.map((c) => c.column.id);
@@ -35,7 +35,7 @@ describe('layoutTable', () => {
       if (ids.includes('id')) expect(lines[1]).toContain('sli-000001');
     }
     // Ids stay readable, whole, down to 60 columns: less useful columns go first.
-    for (const def of [RESOURCES.slis, RESOURCES.slos]) {
+    for (const def of [VIEWS.slis, VIEWS.slos]) {
       const layout = layoutTable(def, [{ ...records[0]!, id: `${def.singular}-000123` }], 60);
       expect(layout.columns.map((c) => c.column.id)).toContain('id');
       expect(tableRow(layout, { ...records[0]!, id: `${def.singular}-000123` })).toContain(`${def.singular}-000123`);
@@ -43,13 +43,13 @@ describe('layoutTable', () => {
   });
 
   test('a single remaining column is cut to the width with an ellipsis', () => {
-    const layout = layoutTable(RESOURCES.slis, records, 12);
+    const layout = layoutTable(VIEWS.slis, records, 12);
     expect(layout.columns).toHaveLength(1);
     expect(tableRow(layout, records[1]!)).toBe('a much long…\n');
   });
 
   test('right-aligned numbers', () => {
-    const layout = layoutTable(RESOURCES.slis, records, 200);
+    const layout = layoutTable(VIEWS.slis, records, 200);
     const row = tableRow(layout, records[0]!);
     expect(row).toMatch(/ {6}1 {2}sli-000001/);
   });
@@ -57,7 +57,7 @@ describe('layoutTable', () => {
 
 describe('detailListing', () => {
   test('detail order first, then unknown fields; nested values compact', () => {
-    const text = detailListing(RESOURCES.slis, { ...sli(1), zeta: { a: [1, 2] }, description: null });
+    const text = detailListing(VIEWS.slis, { ...sli(1), zeta: { a: [1, 2] }, description: null });
     const keys = text
       .trimEnd()
       .split('\n')
@@ -69,7 +69,7 @@ describe('detailListing', () => {
 
   test('a value nested past the limit shows "(nested too deep)" where it goes on, instead of overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`) as unknown;
-    const text = detailListing(RESOURCES.slis, { ...sli(1), deep });
+    const text = detailListing(VIEWS.slis, { ...sli(1), deep });
     expect(text).toMatch(/^deep\s+\[\[\[.*"\(nested too deep\)"\]+$/m);
   });
 });

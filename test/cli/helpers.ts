@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { Registry } from '../../src/api/resources.js';
+import type { ViewRegistry } from '../../src/presentation/resources.js';
 import { main, type CliIo } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
@@ -23,7 +23,7 @@ export interface RunOptions {
   /** The progress line's timing (e.g. { delayMs: 0, intervalMs: 0 } to see every update). */
   progress?: CliIo['progress'];
   /** The resources the CLI knows (default: the service's). */
-  registry?: Registry;
+  registry?: ViewRegistry;
   /** Called with stdin once main() runs (answers to prompts). */
   feed?: (stdin: PassThrough, output: { stderr: () => string }) => void;
 }

@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REGISTRY, RESOURCES, resourceList } from '../../src/api/resources.js';
+import { resourceList } from '../../src/api/resources.js';
+import { REGISTRY, VIEWS } from '../../src/presentation/resources.js';
 import { COMMANDS, type CommandName } from '../../src/cli/commands.js';
 import { main } from '../../src/cli/main.js';
 import { textWidth } from '../../src/text/width.js';
@@ -228,7 +229,7 @@ describe('help for each command', () => {
     expect(one.stdout).toMatch(/^ {2}service_level_indicator_id\* +the id of an SLI$/m);
     expect(one.stdout).not.toContain('Fields of an SLI');
     const all = await run(['create', '--help'], { env: {} });
-    for (const def of Object.values(RESOURCES)) {
+    for (const def of Object.values(VIEWS)) {
       for (const field of def.fields) expect(all.stdout).toMatch(new RegExp(`^ {2}${field.key}\\*? `, 'm'));
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../src/api/resources.js';
+import { VIEWS } from '../../src/presentation/resources.js';
 import {
   compareCells,
   describeSort,
@@ -16,7 +16,7 @@ import {
   sortRecords,
 } from '../../src/domain/listQuery.js';
 
-const columns = RESOURCES.slos.columns;
+const columns = VIEWS.slos.columns;
 const slos = [
   { id: 'slo-10', name: 'Checkout 99.9%', target_value: '99.9', target_unit: '%', interval: 60 },
   { id: 'slo-9', name: 'search p95', target_value: '95', target_unit: '%', interval: 300 },
@@ -36,7 +36,7 @@ describe('filter over the whole list', () => {
   });
 
   it('holds each text once (the NAME and ID columns repeat name and id), and no word spans two texts', () => {
-    const sliColumns = RESOURCES.slis.columns.filter((c) => c.id !== 'age');
+    const sliColumns = VIEWS.slis.columns.filter((c) => c.id !== 'age');
     const sli = { id: 'sli-7', name: 'Checkout p95', type: 'latency', unit_of_measure: 'ms', queries: { p95: {} } };
     expect(searchText(sli, sliColumns)).toBe('checkout p95\u0000sli-7\u0000latency\u0000ms\u00001');
     expect(queryWords('p95\u0000sli-7')).toEqual(['p95', 'sli-7']);
@@ -100,7 +100,7 @@ describe('sort over the whole list', () => {
       { id: 'b', name: 'new', created_at: '2026-11-20T00:00:00.000Z' },
       { id: 'c', name: 'mid', created_at: '2026-11-10T00:00:00.000Z' },
     ];
-    expect(sortRecords(aged, { column: 'age', descending: false }, RESOURCES.slos.columns).map((r) => r.name)).toEqual([
+    expect(sortRecords(aged, { column: 'age', descending: false }, VIEWS.slos.columns).map((r) => r.name)).toEqual([
       'new',
       'mid',
       'old',

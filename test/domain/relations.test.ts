@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { referenceFieldsOf, relationsOf } from '../../src/api/relations.js';
-import { REGISTRY, type ResourceName } from '../../src/api/resources.js';
+import { type ResourceName } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 import { idsIn, nameBesideId } from '../../src/domain/relations.js';
 import { lookupOf } from './helpers.js';
 

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { createRegistry, REGISTRY, type ResourceDef, type ResourceName } from '../../src/api/resources.js';
+import { createRegistry, type ResourceName } from '../../src/api/resources.js';
+import { REGISTRY, type ResourceView } from '../../src/presentation/resources.js';
 import { createSchemaOf, recordSchemaOf } from '../../src/api/schemas.js';
 import { addSampleData, emptyData } from '../../src/sandbox/sample.js';
 
 /** A resource with no sample records written out for it: its samples come from its fields. */
-const teams: ResourceDef = {
+const teams: ResourceView = {
   ...REGISTRY.defs[0]!,
   name: 'teams' as ResourceName,
   singular: 'team',

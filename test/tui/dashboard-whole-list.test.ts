@@ -5,7 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
-import { createRegistry, REGISTRY } from '../../src/api/resources.js';
+import { createRegistry } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 import { createDashboard } from '../../src/tui/dashboard.js';
 import { fakeClient } from './fakeClient.js';
 import { testSettings } from './helpers.js';

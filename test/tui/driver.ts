@@ -9,7 +9,7 @@
 import type { Key } from 'ink';
 import { vi } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
-import type { Registry } from '../../src/api/resources.js';
+import type { ViewRegistry } from '../../src/presentation/resources.js';
 import type { Settings } from '../../src/config/types.js';
 import { emptyData, addSampleData, addSeededSlis } from '../../src/sandbox/sample.js';
 import { SwappableClient } from '../../src/tui/auth/swappableClient.js';
@@ -28,7 +28,7 @@ export interface DriverOptions {
   settings?: Partial<Settings>;
   columns?: number;
   rows?: number;
-  registry?: Registry;
+  registry?: ViewRegistry;
   /** The client as the program gives it: swappable, so a token set up after a 401 replaces it underneath. */
   swappable?: boolean;
   services?: Partial<Omit<DashboardServices, 'client' | 'settings' | 'size' | 'quit'>>;

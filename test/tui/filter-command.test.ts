@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
-import { REGISTRY, shortName } from '../../src/api/resources.js';
+import { shortName } from '../../src/api/resources.js';
+import { REGISTRY } from '../../src/presentation/resources.js';
 import type { Session } from '../../src/tui/session.js';
 import { disposeDrivers, drive, sampleRecords, type Driver, type DriverOptions } from './driver.js';
 import { fakeClient } from './fakeClient.js';

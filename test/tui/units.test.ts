@@ -3,7 +3,7 @@ import { SlotuiError } from '../../src/api/errors.js';
 import { errorSentence } from '../../src/tui/text/errorSentence.js';
 import { statusFailure, transportFailure, type RequestContext } from '../../src/api/failures.js';
 import { describe, expect, test } from 'vitest';
-import { REGISTRY, RESOURCES } from '../../src/api/resources.js';
+import { REGISTRY, VIEWS } from '../../src/presentation/resources.js';
 import { completeCommand, parseCommand } from '../../src/tui/commands.js';
 import type { KeyLayer } from '../../src/tui/input/binding.js';
 import { dispatchKey, keyWith, splitKeys } from '../../src/tui/input/router.js';
@@ -154,7 +154,7 @@ describe('commands', () => {
   test('parse resources (with aliases), profile, help and quit', () => {
     expect(parseCommand('slos')).toEqual({ kind: 'resource', resource: 'slos' });
     expect(parseCommand(':orgs')).toEqual({ kind: 'resource', resource: 'organizations' });
-    for (const name of Object.values(RESOURCES))
+    for (const name of Object.values(VIEWS))
       for (const alias of name.aliases) expect(parseCommand(alias)).toEqual({ kind: 'resource', resource: name.name });
     expect(parseCommand('profile prod')).toEqual({ kind: 'profile', name: 'prod' });
     expect(parseCommand('q')).toEqual({ kind: 'quit' });
@@ -199,7 +199,7 @@ describe('commands', () => {
 });
 
 describe('columns', () => {
-  const columns = RESOURCES.slis.columns;
+  const columns = VIEWS.slis.columns;
   const total = (fitted: { width: number }[]) => fitted.reduce((a, f) => a + f.width, 0) + 2 * (fitted.length - 1);
 
   test('all columns at 100, squeezed at 80, least useful dropped below 80', () => {
@@ -210,7 +210,7 @@ describe('columns', () => {
     for (const narrow of [at80, fitColumns(columns, 60)]) {
       expect(narrow.find((f) => f.column.id === 'id')?.width).toBeGreaterThanOrEqual('sli-000001'.length);
     }
-    for (const def of [RESOURCES.slos, RESOURCES.organizations, RESOURCES.agreements]) {
+    for (const def of [VIEWS.slos, VIEWS.organizations, VIEWS.agreements]) {
       expect(fitColumns(def.columns, 80).find((f) => f.column.id === 'id')?.width, def.name).toBeGreaterThanOrEqual(10);
     }
     const at60 = fitColumns(columns, 60);
@@ -265,7 +265,7 @@ describe('text', () => {
 
 describe('navigation reducer', () => {
   test('details stack, overlays, scroll clamping', () => {
-    let s = initialNav();
+    let s = initialNav(REGISTRY.names[0]!);
     s = navReducer(s, { type: 'open-detail', entry: { resource: 'slis', id: 'a' } });
     s = navReducer(s, { type: 'open-detail', entry: { resource: 'slos', id: 'b' } });
     s = navReducer(s, { type: 'scroll-detail', to: 50, max: 7 });

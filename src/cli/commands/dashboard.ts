@@ -10,6 +10,7 @@
  * and the load overlap.
  */
 import { createClient } from '../../api/client.js';
+import type { ResourceName } from '../../api/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import { DraftStore } from '../../config/drafts.js';
@@ -70,7 +71,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
       return await runDashboard({ ...common, auth });
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
-    const firstPage = requestFirstPage(client, streams.stdout);
+    const firstPage = requestFirstPage(client, ctx.registry.names[0]!, streams.stdout);
     await networkTurns(3);
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
@@ -104,11 +105,11 @@ export function refreshOption(ctx: Context): { refreshMs?: number } {
 /** The dashboard's requests share one kept-alive connection. */
 export const DASHBOARD_CONNECTIONS = 1;
 
-/** The dashboard's first page (SLIs, as many as the terminal shows), requested now; its failure is the dashboard's to show. */
-function requestFirstPage(client: ApiClient, stdout: NodeJS.WriteStream): FirstPage {
+/** The dashboard's first page (of the first resource, as many as the terminal shows), requested now; its failure is the dashboard's to show. */
+function requestFirstPage(client: ApiClient, resource: ResourceName, stdout: NodeJS.WriteStream): FirstPage {
   const limit = pageSizeFor(readSize(stdout).rows);
-  const promise = client.listPage('slis', { limit, offset: 0 });
-  const firstPage: FirstPage = { resource: 'slis', limit, promise };
+  const promise = client.listPage(resource, { limit, offset: 0 });
+  const firstPage: FirstPage = { resource, limit, promise };
   promise.then(
     (page) => {
       firstPage.page = page;

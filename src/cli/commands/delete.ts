@@ -5,7 +5,7 @@
  */
 import { SlotuiError } from '../../api/errors.js';
 import { relationsOf } from '../../api/relations.js';
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag, usageError } from '../args.js';
@@ -42,7 +42,7 @@ export async function deleteCommand(ctx: Context, [word = '', id = '']: string[]
 }
 
 /** How many refers to it, said before the question (as the dashboard's delete does): "" when nothing can. */
-async function usesOf(ctx: Context, client: ApiClient, def: ResourceDef, id: string): Promise<string> {
+async function usesOf(ctx: Context, client: ApiClient, def: ResourceView, id: string): Promise<string> {
   const relations = relationsOf(ctx.registry);
   if (relations.referrerResources(def.name).length === 0) return '';
   const refs = await findReferrers(ctx, client, relations, def, id);

@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SlotuiError } from '../../api/errors.js';
-import { resolveResource } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { assignNames, sliDocument, sloDocument, toV2alpha, type OpenSloDocument } from '../../domain/openslo.js';
 import type { GitopsResource } from '../../domain/gitopsPlan.js';
@@ -37,7 +36,7 @@ export interface ExportOptions {
 
 export function exportOptions(ctx: Context, args: readonly string[]): ExportOptions {
   const [first, ...rest] = args;
-  const def = first === undefined ? undefined : resolveResource(first);
+  const def = first === undefined ? undefined : ctx.registry.resolve(first);
   const options: ExportOptions = { ids: def ? rest : [...args] };
   if (def) {
     if (def.name !== 'slis' && def.name !== 'slos') {

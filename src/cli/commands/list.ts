@@ -6,7 +6,7 @@
  * What the page numbers say comes from what the server really served: it may
  * cap the page size, and an offset may lie past the end.
  */
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiClient, Page } from '../../api/types.js';
 import { SlotuiError } from '../../api/errors.js';
 import { humanAge } from '../../text/age.js';
@@ -59,7 +59,7 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
  */
 async function listOffline(
   ctx: Context,
-  def: ResourceDef,
+  def: ResourceView,
   format: OutputFormat,
   asked: { all: boolean; limit: number | undefined; offset: number | undefined },
 ): Promise<number> {
@@ -96,7 +96,7 @@ async function listOffline(
 }
 
 /** What the numbers alone would hide: a capped page size, an offset past the end. */
-function pageNotes(def: ResourceDef, page: Page, asked: number | undefined): string[] {
+function pageNotes(def: ResourceView, page: Page, asked: number | undefined): string[] {
   const facts = pageFacts(page);
   if (facts.pastEnd) {
     return [
@@ -114,7 +114,7 @@ function pageNotes(def: ResourceDef, page: Page, asked: number | undefined): str
  * (as the service sent it; marked `!` in a table) and named here, one line
  * each on stderr; one without a usable id cannot be listed and is said so.
  */
-export function warnOfOddRecords(ctx: Context, def: ResourceDef, page: Page): void {
+export function warnOfOddRecords(ctx: Context, def: ResourceView, page: Page): void {
   for (const odd of page.odd ?? []) {
     const position = `number ${page.offset + odd.index + 1} of the list`;
     ctx.err.line(
@@ -126,14 +126,14 @@ export function warnOfOddRecords(ctx: Context, def: ResourceDef, page: Page): vo
 }
 
 /** "No SLIs found" on stderr for the formats people read, as kubectl does; json and yaml say [] alone. */
-function sayEmpty(ctx: Context, def: ResourceDef, format: ReturnType<typeof outputFormat>): void {
+function sayEmpty(ctx: Context, def: ResourceView, format: ReturnType<typeof outputFormat>): void {
   if (!isDataFormat(format)) ctx.err.line(`No ${def.plural} found.`);
 }
 
 async function streamAll(
   ctx: Context,
   client: ApiClient,
-  def: ResourceDef,
+  def: ResourceView,
   sink: RecordSink,
   limit: number,
   offset: number | undefined,

@@ -1,7 +1,8 @@
 /** Helpers several commands share: the resource argument, read-only refusal, record output. */
 import { checkRecordId } from '../../api/origin.js';
 import { SlotuiError } from '../../api/errors.js';
-import { resourceList, type Registry, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import { resourceList, type ResourceName } from '../../api/resources.js';
+import { type ViewRegistry, type ResourceView } from '../../presentation/resources.js';
 import type { Settings } from '../../config/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
@@ -9,7 +10,7 @@ import type { ApiRecord } from '../../api/record.js';
 import { usageError } from '../args.js';
 import { truncate } from '../format.js';
 
-export function resourceArg(word: string, command: string, registry: Registry): ResourceDef {
+export function resourceArg(word: string, command: string, registry: ViewRegistry): ResourceView {
   const def = registry.resolve(word);
   if (!def) {
     const shown = word.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
@@ -28,7 +29,7 @@ export function resourceArg(word: string, command: string, registry: Registry): 
 }
 
 /** The <id> argument, refused as a usage error when it cannot name one record (".", "..", a slash). */
-export function idArg(def: ResourceDef, id: string, command: string): string {
+export function idArg(def: ResourceView, id: string, command: string): string {
   try {
     checkRecordId(def, id);
   } catch (error) {
@@ -49,7 +50,7 @@ export function refuseIfReadOnly(readOnly: boolean, what: string): void {
 }
 
 /** "sli Checkout latency (sli_42)": for confirmations and notes; sanitised, one line. */
-export function describeRecord(def: ResourceDef, record: ApiRecord): string {
+export function describeRecord(def: ResourceView, record: ApiRecord): string {
   const clean = (text: string) => truncate(sanitizeLine(text), 120);
   const label = clean(def.label(record) || record.id);
   const id = clean(record.id);

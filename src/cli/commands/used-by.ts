@@ -8,7 +8,8 @@
  * (what refers to it then points nowhere, which is worth knowing).
  */
 import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
-import type { ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { relationsOf } from '../../api/relations.js';
@@ -23,7 +24,7 @@ import { ALL_PAGE_SIZE } from './list.js';
 import { describeRecord, resourceArg } from './shared.js';
 
 export interface UsedByOptions {
-  def: ResourceDef;
+  def: ResourceView;
   id: string;
   json: boolean;
 }
@@ -84,7 +85,7 @@ function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknow
 /** The record, or the service's "not found" for it. */
 async function readUnlessGone(
   client: ApiClient,
-  def: ResourceDef,
+  def: ResourceView,
   id: string,
 ): Promise<{ record?: ApiRecord; notFound?: SlotuiError }> {
   try {
@@ -100,7 +101,7 @@ export async function findReferrers(
   ctx: Context,
   client: ApiClient,
   relations: Relations,
-  def: ResourceDef,
+  def: ResourceView,
   id: string,
 ): Promise<RecordRef[]> {
   const refs: RecordRef[] = [];

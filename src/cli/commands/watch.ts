@@ -7,7 +7,7 @@
  */
 import { isSlotuiError } from '../../api/errors.js';
 import type { ApiRecord } from '../../api/record.js';
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import { diffRecords, type RecordChange } from '../../domain/recordChanges.js';
 import { parseDuration } from '../../domain/sloMath.js';
@@ -78,7 +78,7 @@ function stopSignal(ctx: Context): AbortSignal {
   return controller.signal;
 }
 
-async function readAll(client: ApiClient, def: ResourceDef, signal: AbortSignal): Promise<Map<string, ApiRecord>> {
+async function readAll(client: ApiClient, def: ResourceView, signal: AbortSignal): Promise<Map<string, ApiRecord>> {
   const records = new Map<string, ApiRecord>();
   for await (const page of client.pages(def.name, { limit: ALL_PAGE_SIZE, signal }))
     for (const record of page.results) records.set(record.id, record);
@@ -101,7 +101,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 const valueText = (value: unknown): string => (value === undefined ? '(none)' : terminalSafeJson(value));
 
 /** `+ slo/slo-000031 checkout-api latency`, `~ slo/slo-000001 target_value "99.9" → "99.95"`, `- slo/slo-000007`. */
-function textLine(def: ResourceDef, change: RecordChange): string {
+function textLine(def: ResourceView, change: RecordChange): string {
   const which = nameOf(def, change.record);
   switch (change.type) {
     case 'added':
@@ -118,7 +118,7 @@ function textLine(def: ResourceDef, change: RecordChange): string {
 }
 
 /** `{"type","resource","id","name","changes":{"field":[old,new]}}`, an absent value as null. */
-function jsonLine(def: ResourceDef, change: RecordChange): string {
+function jsonLine(def: ResourceView, change: RecordChange): string {
   const line: Record<string, unknown> = {
     type: change.type,
     resource: def.name,

@@ -5,7 +5,8 @@
  * opens), so a test can drive one over a fake client.
  */
 import type { RecordIndex } from '../../api/recordIndex.js';
-import type { Registry, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import type { Forms } from '../forms/formsController.js';
@@ -41,7 +42,7 @@ export interface ScrollRoom {
 }
 
 export interface DashboardContext {
-  registry: Registry;
+  registry: ViewRegistry;
   nav: NavStore;
   records: RecordStore;
   relations: RelationsStore;

@@ -7,6 +7,7 @@
 import type { ApiRecord } from '../../api/record.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
+import { extensionOf } from '../extensions.js';
 import { referencesOf } from '../screens/references.js';
 import { currentDetail } from '../state/navigation.js';
 import { maxScroll, type DashboardContext } from './context.js';
@@ -104,8 +105,9 @@ export function createDetailController(
           if (records.get(ref.resource, ref.id).error !== null) records.load(ref.resource, ref.id);
       },
     };
-    // The burn calculator needs a budget: SLO details only.
-    if (top.resource === 'slos') handlers.burn = () => nav.dispatch({ type: 'overlay', overlay: 'burn' });
+    // The burn calculator needs a budget: only where the resource has one.
+    if (extensionOf(top.resource).burnCalculator)
+      handlers.burn = () => nav.dispatch({ type: 'overlay', overlay: 'burn' });
     const refs = referencesOf(ctx.registry, top.resource, shown());
     const marked = refs[Math.min(top.reference, refs.length - 1)];
     if (marked)

@@ -3,14 +3,14 @@
  * number keys of the resources. Ctrl+C quits from anywhere, even inside a
  * text input; Ctrl+Z is the shell's (job control), listed here for the help.
  */
-import { REGISTRY, type Registry } from '../../api/resources.js';
+import { REGISTRY, type ViewRegistry } from '../../presentation/resources.js';
 import type { Binding, HandlersOf, KeyEnv, KeyLayer } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
 
 /** `1`..`N`, one a resource (at most 9). */
 const numberKeys = (count: number): string[] => Array.from({ length: Math.min(9, count) }, (_, i) => String(i + 1));
-const registryOf = (env: KeyEnv): Registry => env.registry ?? REGISTRY;
-const switchResource = (registry: Registry): string =>
+const registryOf = (env: KeyEnv): ViewRegistry => env.registry ?? REGISTRY;
+const switchResource = (registry: ViewRegistry): string =>
   `switch resource: ${registry.defs.map((d) => d.plural).join(', ')}`;
 
 export const globalBindings = [

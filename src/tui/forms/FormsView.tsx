@@ -4,7 +4,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { Registry } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
 import { FormScreen, type FormNames } from './FormScreen.js';
@@ -19,7 +19,7 @@ export function FormsView({
   width,
   height,
 }: {
-  registry: Registry;
+  registry: ViewRegistry;
   state: FormsState;
   names?: FormNames;
   width: number;

@@ -8,7 +8,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { describeIndexStatus } from '../../api/recordIndex.js';
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import { matchText } from '../../domain/listQuery.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
@@ -33,7 +33,7 @@ export function pickerStatus(picker: PickerState): string {
 }
 
 /** What the list says when the search finds nothing: never "still gathering" once the gathering has stopped. */
-export function pickerEmptyText(def: ResourceDef, picker: PickerState): string {
+export function pickerEmptyText(def: ResourceView, picker: PickerState): string {
   if (picker.matches === null) return '';
   switch (picker.index?.state) {
     case 'complete':
@@ -53,7 +53,7 @@ export function PickerScreen({
   width,
   height,
 }: {
-  def: ResourceDef;
+  def: ResourceView;
   picker: PickerState;
   width: number;
   height: number;

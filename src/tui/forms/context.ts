@@ -4,7 +4,8 @@
  * line, and the session's read-only flag. Each controller is small and takes
  * only this, so a test can drive one over a fake client.
  */
-import type { Registry, ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { ViewRegistry, ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { RecordIndex } from '../../api/recordIndex.js';
 import type { ApiClient } from '../../api/types.js';
@@ -19,7 +20,7 @@ import { FormsStore } from './formsStore.js';
 const SETTLE_TIMEOUT_MS = 15_000;
 
 export interface FormsDeps {
-  registry: Registry;
+  registry: ViewRegistry;
   client: () => ApiClient;
   stores: () => Record<ResourceName, ListStore>;
   /** The session's record index: what uses a record (delete), the whole list (pickers). */
@@ -46,7 +47,7 @@ export interface DraftSession {
 }
 
 export interface FormsContext {
-  registry: Registry;
+  registry: ViewRegistry;
   store: FormsStore;
   client(): ApiClient;
   stores(): Record<ResourceName, ListStore>;
@@ -96,7 +97,7 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
 }
 
 /** "SLO “checkout latency” (slo-000003)": how confirmations and messages name a record. */
-export function recordName(def: ResourceDef, record: ApiRecord): string {
+export function recordName(def: ResourceView, record: ApiRecord): string {
   const label = truncate(sanitizeLine(def.label(record)), 60);
   const id = truncate(sanitizeLine(record.id), 40);
   return label && label !== id ? `${def.kind} “${label}” (${id})` : `${def.kind} ${id}`;

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import { describeFieldIssue } from '../../api/fieldProblems.js';
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { closestWord } from '../../text/suggest.js';
 import type { ApiRecord } from '../../api/record.js';
@@ -84,7 +84,7 @@ export class EditorCancelled extends Error {
 export const HEADER_PREFIX = '//';
 
 /** The editable fields of a record, as the JSON shown in the editor. */
-export function editableJson(def: ResourceDef, record: ApiRecord): Record<string, unknown> {
+export function editableJson(def: ResourceView, record: ApiRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of def.fields) out[field.key] = record[field.key] ?? null;
   return out;
@@ -117,7 +117,7 @@ function parseOrText(text: string): unknown {
 
 /** The changed fields of the edited JSON, checked; or the error sentence to show in the header. */
 export function changesFrom(
-  def: ResourceDef,
+  def: ResourceView,
   original: Record<string, unknown>,
   body: string,
 ): { patch: Record<string, unknown> } | { error: string } {
@@ -165,7 +165,7 @@ export type ExternalEditOutcome =
   | { kind: 'abandoned'; file: string; error: string };
 
 export interface ExternalEditOptions {
-  def: ResourceDef;
+  def: ResourceView;
   record: ApiRecord;
   client: ApiClient;
   /** Runs the editor (the dashboard suspends the terminal around it). */

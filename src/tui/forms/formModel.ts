@@ -4,7 +4,8 @@
  * per row, the focus, the errors. Pure functions only, so keys that arrive
  * before a render are applied in order and tests can drive it alone.
  */
-import type { FieldDef, ResourceDef } from '../../api/resources.js';
+import type { FieldDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { Key } from 'ink';
 import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
@@ -26,7 +27,7 @@ export interface DraftOffer {
 }
 
 export interface FormState {
-  def: ResourceDef;
+  def: ResourceView;
   mode: 'create' | 'edit';
   /** The record being edited. */
   record?: ApiRecord;
@@ -75,7 +76,7 @@ export function maxLengthOf(field: FieldDef | undefined): number {
   return field?.kind === 'multiline' ? 10_000 : 1000;
 }
 
-export function openForm(def: ResourceDef, record?: ApiRecord): FormState {
+export function openForm(def: ResourceView, record?: ApiRecord): FormState {
   const editors: Record<string, EditorState> = {};
   const queries: number[] = [];
   let nextUid = 1;

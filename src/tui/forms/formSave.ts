@@ -5,7 +5,7 @@
  */
 import { isSlotuiError } from '../../api/errors.js';
 import type { ApiRecord } from '../../api/record.js';
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../text/errorSentence.js';
 import { recordName, reloadList, settled, type FormsContext } from './context.js';
@@ -54,7 +54,7 @@ export function createFormSave(
       );
   };
 
-  const afterCreate = async (def: ResourceDef, created: ApiRecord) => {
+  const afterCreate = async (def: ResourceView, created: ApiRecord) => {
     const list = ctx.stores()[def.name];
     list.setFilter('');
     list.invalidate();

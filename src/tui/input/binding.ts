@@ -6,7 +6,7 @@
  * and scrolls the details), and the keymap replaces an id's keys everywhere.
  */
 import type { Key } from 'ink';
-import type { Registry } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 
 /**
  * Where a binding applies: a screen ('list', 'detail'), an overlay that owns
@@ -57,7 +57,7 @@ export type KeyGroup =
 export interface KeyEnv {
   readOnly: boolean;
   /** The session's resources (number keys 1..N, their names in the help); default: the service's. */
-  registry?: Registry;
+  registry?: ViewRegistry;
 }
 
 export interface Binding<Id extends string = string> {

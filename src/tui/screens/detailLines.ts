@@ -5,7 +5,7 @@
  * SLI's queries as a table, long text wrapped. Everything from the server is
  * sanitised here, before it can reach the terminal.
  */
-import type { ResourceDef } from '../../api/resources.js';
+import type { ResourceView } from '../../presentation/resources.js';
 import { clipNesting } from '../../api/nesting.js';
 import type { ApiRecord } from '../../api/record.js';
 import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
@@ -122,13 +122,13 @@ export function valueLines(key: string, value: unknown, width: number, now: Date
 }
 
 /** Field names in display order: the registry's order, then the rest as the server sent them. */
-export function fieldOrder(def: ResourceDef, record: ApiRecord): string[] {
+export function fieldOrder(def: ResourceView, record: ApiRecord): string[] {
   const rest = Object.keys(record).filter((k) => !def.detailOrder.includes(k));
   return [...def.detailOrder, ...rest];
 }
 
 export function buildDetailLines(
-  def: ResourceDef,
+  def: ResourceView,
   record: ApiRecord,
   width: number,
   now: Date,

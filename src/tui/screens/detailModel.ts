@@ -6,7 +6,7 @@
  */
 import { SlotuiError } from '../../api/errors.js';
 import type { ApiRecord } from '../../api/record.js';
-import type { Registry, ResourceDef } from '../../api/resources.js';
+import type { ViewRegistry, ResourceView } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate, wrap } from '../../text/width.js';
 import { errorSentence } from '../text/errorSentence.js';
@@ -15,7 +15,7 @@ import type { RecordStore } from '../state/recordStore.js';
 import { memoLast } from '../view/memo.js';
 import { buildDetailLines, type Annotations, type DetailLine } from './detailLines.js';
 import { referencesOf } from './references.js';
-import { sloCardLines } from './sloCard.js';
+import { extensionOf } from '../extensions.js';
 
 export interface DetailBody {
   kind: 'detail';
@@ -37,7 +37,7 @@ const isNotFound = (error: unknown): boolean => error instanceof SlotuiError && 
 
 /** The lines under each reference field: the names of the records it points at. */
 function referenceAnnotations(
-  registry: Registry,
+  registry: ViewRegistry,
   records: RecordStore,
   resource: DetailEntry['resource'],
   record: ApiRecord | null,
@@ -69,17 +69,17 @@ function referenceAnnotations(
 const readAt = new WeakMap<ApiRecord, Date>();
 
 const allLines = memoLast(
-  (def: ResourceDef, record: ApiRecord | null, width: number, now: Date, notes: string, burn: string) => {
+  (def: ResourceView, record: ApiRecord | null, width: number, now: Date, notes: string, burn: string) => {
     if (!record) return [];
     const annotations = JSON.parse(notes) as Annotations;
     // An SLO opens with its budget card, tiers, burn answer and ladder, above its fields.
-    const card = def.name === 'slos' ? sloCardLines(record, now, width, burn) : [];
+    const card = extensionOf(def.name).detailCard?.(record, now, width, burn) ?? [];
     return [...card, ...buildDetailLines(def, record, width, now, annotations)];
   },
 );
 
 export function detailBody(
-  registry: Registry,
+  registry: ViewRegistry,
   records: RecordStore,
   entry: DetailEntry & { scroll: number; reference: number },
   depth: number,

@@ -4,7 +4,7 @@
  * selection, and what to say when there is nothing to show.
  */
 import type { IndexStatus } from '../../api/recordIndex.js';
-import type { Column, ResourceDef } from '../../api/resources.js';
+import type { Column, ResourceView } from '../../presentation/resources.js';
 import { formatHeader, formatRow, type FittedColumn } from '../../text/columns.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
@@ -30,7 +30,7 @@ export interface ListBody {
 
 const tableRows = memoLast(
   (
-    def: ResourceDef,
+    def: ResourceView,
     rows: readonly VisibleRow[],
     fitted: readonly FittedColumn<Column>[],
     lookup: NameLookup | null,
@@ -68,7 +68,7 @@ function headerLine(fitted: readonly FittedColumn<Column>[], sort: SortOrder | u
 }
 
 export function listBody(
-  def: ResourceDef,
+  def: ResourceView,
   fitted: readonly FittedColumn<Column>[],
   shown: ShownList,
   snap: ListSnapshot,
@@ -97,7 +97,7 @@ export function listBody(
  * profile's maximum, or a page failed) says so here, whole, rather than
  * "no match": the record sought may be among those not held.
  */
-function noWholeMatch(def: ResourceDef, index: IndexStatus, query: string): string {
+function noWholeMatch(def: ResourceView, index: IndexStatus, query: string): string {
   const held = index.held.toLocaleString('en-US');
   switch (index.state) {
     case 'idle':

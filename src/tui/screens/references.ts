@@ -3,7 +3,8 @@
  * SLO's SLI, an agreement's organization and SLOs): the detail view shows
  * their names beside the ids, and its keys open them.
  */
-import type { Registry, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 
 export interface ReferenceTarget {
@@ -21,7 +22,7 @@ const idOf = (raw: unknown): string =>
 
 /** The record's references, in the order of its fields; ids that are not single path segments are left out. */
 export function referencesOf(
-  registry: Registry,
+  registry: ViewRegistry,
   resource: ResourceName,
   record: ApiRecord | undefined | null,
 ): ReferenceTarget[] {

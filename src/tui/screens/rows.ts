@@ -3,7 +3,7 @@
  * narrowed by the filter. Shared by the list screen (drawing) and the
  * controller (which row Enter opens), memoised per page so neither pays twice.
  */
-import type { Column, ResourceDef } from '../../api/resources.js';
+import type { Column, ResourceView } from '../../presentation/resources.js';
 import { oddReason, type ApiRecord } from '../../api/record.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { fitColumns, type FittedColumn } from '../../text/columns.js';
@@ -69,7 +69,7 @@ function cellsOf(record: ApiRecord, fitted: readonly FittedColumn<Column>[]): st
 const fittedCache = new Map<string, FittedColumn<Column>[]>();
 
 /** The list columns shown for a resource at a width (the same array each time, so row caches hold). */
-export function fittedColumns(def: ResourceDef, width: number): FittedColumn<Column>[] {
+export function fittedColumns(def: ResourceView, width: number): FittedColumn<Column>[] {
   const key = `${def.name}:${width}`;
   let fitted = fittedCache.get(key);
   if (!fitted) {

@@ -8,11 +8,11 @@
  */
 import { walkPages } from '../../api/pagination.js';
 import type { PageWalk } from '../../api/recordIndex.js';
-import type { Registry } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 import type { ApiClient, Page } from '../../api/types.js';
 import type { RequestGate } from './requestGate.js';
 
-export function gatedWalk(client: ApiClient, gate: RequestGate, registry: Registry): PageWalk {
+export function gatedWalk(client: ApiClient, gate: RequestGate, registry: ViewRegistry): PageWalk {
   const later = (send: (background: boolean) => Promise<Page>, signal?: AbortSignal): Promise<Page> => {
     const ticket = gate.later(send);
     signal?.addEventListener('abort', () => ticket.drop(), { once: true });

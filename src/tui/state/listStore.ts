@@ -24,7 +24,8 @@
  */
 import type { ApiClient, Page } from '../../api/types.js';
 import type { ApiRecord } from '../../api/record.js';
-import { REGISTRY, type ResourceDef, type ResourceName } from '../../api/resources.js';
+import { type ResourceName } from '../../api/resources.js';
+import { REGISTRY, type ResourceView } from '../../presentation/resources.js';
 import { fieldChanges } from '../../domain/recordChanges.js';
 import { DEFAULT_CACHE_PAGES, PageCache, offsetKey, pageKeys, urlKey } from './pageCache.js';
 import { RequestPool, type Hold } from './requestPool.js';
@@ -78,7 +79,7 @@ export interface ListStoreOptions {
   client: ApiClient;
   resource: ResourceName;
   /** The resource's definition (default: the service registry's). */
-  def?: ResourceDef;
+  def?: ResourceView;
   pageSize: number;
   cachePages?: number;
   /** Shared by the stores of one dashboard (one connection); default: one of its own. */

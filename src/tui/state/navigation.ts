@@ -66,7 +66,7 @@ export type NavAction =
   | { type: 'edit-filter'; editor: EditorState }
   | { type: 'edit-burn'; editor: EditorState };
 
-export function initialNav(resource: ResourceName = 'slis'): NavState {
+export function initialNav(resource: ResourceName): NavState {
   return {
     resource,
     details: [],
@@ -138,7 +138,7 @@ export const currentDetail = (state: NavState): OpenDetail | undefined => state.
 
 /** The UI state as a synchronous external store: changed only through the reducer. */
 export class NavStore extends Store<NavState> {
-  constructor(initial: NavState = initialNav()) {
+  constructor(initial: NavState) {
     super(initial);
   }
 

@@ -10,21 +10,22 @@
  * whose `field` is a field with `references`.
  */
 import type { RecordIndex } from '../../api/recordIndex.js';
-import type { Column, Registry, ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { Column, ViewRegistry, ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ListStore } from './listStore.js';
 import type { RecordStore } from './recordStore.js';
 import { Store } from './store.js';
 
 /** The resource a list column's ids point to, when the column shows a single reference field. */
-export function referencedBy(def: ResourceDef, column: Column): ResourceName | undefined {
+export function referencedBy(def: ResourceView, column: Column): ResourceName | undefined {
   if (column.field === undefined) return undefined;
   const field = def.fields.find((f) => f.key === column.field);
   return field?.kind === 'reference' ? field.references : undefined;
 }
 
 /** Every resource some list column refers to. */
-export function referencedResources(registry: Registry): Set<ResourceName> {
+export function referencedResources(registry: ViewRegistry): Set<ResourceName> {
   const out = new Set<ResourceName>();
   for (const def of registry.defs)
     for (const column of def.columns) {
@@ -40,7 +41,7 @@ export function idWithName(id: string, name: string | undefined): string {
 }
 
 export interface ReferenceNamesOptions {
-  registry: Registry;
+  registry: ViewRegistry;
   index: RecordIndex;
   stores: Record<ResourceName, ListStore>;
   records: RecordStore;
@@ -53,7 +54,7 @@ export interface NameLookup {
 
 /** Looks names up; its snapshot is replaced whenever a name may have become known. */
 export class ReferenceNames extends Store<NameLookup> {
-  private readonly registry: Registry;
+  private readonly registry: ViewRegistry;
   private readonly index: RecordIndex;
   private readonly stores: Record<ResourceName, ListStore>;
   private readonly records: RecordStore;

@@ -5,7 +5,7 @@
  * interface, so neither chooses between the two.
  */
 import type { ApiRecord } from '../../api/record.js';
-import type { Column } from '../../api/resources.js';
+import type { Column } from '../../presentation/resources.js';
 import type { FittedColumn } from '../../text/columns.js';
 import { visibleRows, type VisibleRow } from '../screens/rows.js';
 import type { ListStore } from './listStore.js';

@@ -9,7 +9,8 @@
  * No React here: the list screen and the status line read the snapshot, the
  * controller calls the methods.
  */
-import type { Column, ResourceDef, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { Column, ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { describeIndexStatus, type IndexStatus, type RecordIndex } from '../../api/recordIndex.js';
 import {
@@ -44,7 +45,7 @@ export interface WholeListSnapshot {
 
 export interface WholeListOptions {
   index: RecordIndex;
-  def: ResourceDef;
+  def: ResourceView;
   pageSize: number;
   /** The columns shown now (the filter matches them, `o` walks them). */
   columns: () => readonly Column[];
@@ -53,7 +54,7 @@ export interface WholeListOptions {
 export class WholeList extends Store<WholeListSnapshot> {
   readonly resource: ResourceName;
   private readonly index: RecordIndex;
-  private readonly def: ResourceDef;
+  private readonly def: ResourceView;
   private readonly columns: () => readonly Column[];
   private pageSize: number;
   private query: ListQuery = { text: '' };

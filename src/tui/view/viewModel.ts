@@ -7,7 +7,8 @@
  * DerivedStore), so a burst of changes costs one.
  */
 import type { ApiRecord } from '../../api/record.js';
-import type { Registry, ResourceName } from '../../api/resources.js';
+import type { ResourceName } from '../../api/resources.js';
+import type { ViewRegistry } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate, wrap } from '../../text/width.js';
 import { setupScreen, type SetupScreen } from '../auth/SetupView.js';
@@ -72,7 +73,7 @@ export interface DashboardViewModel {
 }
 
 export interface ViewSources {
-  registry: Registry;
+  registry: ViewRegistry;
   keymap: Keymap;
   demo: boolean;
   clock: () => Date;

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../../src/api/errors.js';
-import { REGISTRY } from '../../../src/api/resources.js';
+import { REGISTRY } from '../../../src/presentation/resources.js';
 import type { AuthDeps, LoginRequest } from '../../../src/tui/auth/types.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from '../driver.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';

@@ -5,7 +5,8 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { RecordIndex, type PageWalk } from '../../../src/api/recordIndex.js';
-import { REGISTRY, type ResourceName } from '../../../src/api/resources.js';
+import { type ResourceName } from '../../../src/api/resources.js';
+import { REGISTRY } from '../../../src/presentation/resources.js';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
 import { pickerEmptyText, pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
@@ -13,7 +14,7 @@ import type { KeyLayer } from '../../../src/tui/input/binding.js';
 import { NO_KEY } from '../../../src/tui/input/router.js';
 import type { ActionId } from '../../../src/tui/keys.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
-import { NavStore } from '../../../src/tui/state/navigation.js';
+import { initialNav, NavStore } from '../../../src/tui/state/navigation.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 import type { Draft, DraftKey, DraftKeeper } from '../../../src/config/drafts.js';
 import { DRAFT_KEPT_NOTE } from '../../../src/tui/forms/draftController.js';
@@ -57,7 +58,7 @@ function harness(
     agreements: [],
   });
   const index = new RecordIndex({ walk: options.walk ?? ((resource, o) => client.pages(resource, o)) });
-  const nav = new NavStore();
+  const nav = new NavStore(initialNav(REGISTRY.names[0]!));
   const stores = Object.fromEntries(
     REGISTRY.names.map((name) => [name, new ListStore({ client, resource: name, pageSize: 10 })]),
   ) as Record<ResourceName, ListStore>;

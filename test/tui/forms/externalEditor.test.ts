@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../../src/api/resources.js';
+import { VIEWS } from '../../../src/presentation/resources.js';
 import type { ApiClient } from '../../../src/api/types.js';
 import { changesFrom, editInExternalEditor } from '../../../src/tui/forms/externalEditor.js';
 
@@ -22,14 +22,14 @@ const edited = (changes: Record<string, unknown>) => JSON.stringify({ ...fields,
 
 describe('the JSON saved from $EDITOR', () => {
   test('a number in the wrong form is said in our words: which form the field needs', () => {
-    expect(changesFrom(RESOURCES.slos, slo, edited({ time_window_value: 30, interval: '60' }))).toEqual({
+    expect(changesFrom(VIEWS.slos, slo, edited({ time_window_value: 30, interval: '60' }))).toEqual({
       error:
         'time_window_value must be a number in quotes: "30", not 30; interval must be a whole number without quotes: 60, not "60". Fix it and save again.',
     });
   });
 
   test('a misspelled field names the field meant', () => {
-    const result = changesFrom(RESOURCES.slos, slo, edited({ targt_value: '99' }));
+    const result = changesFrom(VIEWS.slos, slo, edited({ targt_value: '99' }));
     expect(result).toEqual({
       error: expect.stringMatching(
         /^Unknown field targt_value \(did you mean target_value\?\); the editable fields are /,
@@ -38,7 +38,7 @@ describe('the JSON saved from $EDITOR', () => {
   });
 
   test('only what changed is sent', () => {
-    expect(changesFrom(RESOURCES.slos, slo, edited({ target_value: '99.5' }))).toEqual({
+    expect(changesFrom(VIEWS.slos, slo, edited({ target_value: '99.5' }))).toEqual({
       patch: { target_value: '99.5' },
     });
   });
@@ -55,7 +55,7 @@ describe('E sends nothing when the editor is closed on the file as it was opened
 
   test('a record closed unchanged: unchanged', async () => {
     const outcome = await editInExternalEditor({
-      def: RESOURCES.slos,
+      def: VIEWS.slos,
       record: slo,
       client: noWrites,
       tmpRoot,
@@ -67,7 +67,7 @@ describe('E sends nothing when the editor is closed on the file as it was opened
   test('a kept draft only looked at is not sent: it stays a draft', async () => {
     const draft = edited({ target_value: '99.99' });
     const outcome = await editInExternalEditor({
-      def: RESOURCES.slos,
+      def: VIEWS.slos,
       record: slo,
       client: noWrites,
       tmpRoot,
@@ -86,7 +86,7 @@ describe('E sends nothing when the editor is closed on the file as it was opened
       },
     } as unknown as ApiClient;
     const outcome = await editInExternalEditor({
-      def: RESOURCES.slos,
+      def: VIEWS.slos,
       record: slo,
       client,
       tmpRoot,

@@ -1,6 +1,6 @@
 /** The SLI form refuses a formula naming a query it does not have, as `slotui lint` would find it. */
 import { describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../../src/api/resources.js';
+import { VIEWS } from '../../../src/presentation/resources.js';
 import { openForm, setValue } from '../../../src/tui/forms/formModel.js';
 import { buildPayload } from '../../../src/tui/forms/payload.js';
 
@@ -18,21 +18,21 @@ const sli = {
 
 describe('a formula naming a missing query', () => {
   test('is refused on the formula field, naming it and the queries there are', () => {
-    const form = setValue(openForm(RESOURCES.slis, sli), 'formula', 'good / totl');
+    const form = setValue(openForm(VIEWS.slis, sli), 'formula', 'good / totl');
     expect(buildPayload(form).errors.formula).toBe(
       'totl is not among the queries (good, total): add it with Ctrl+N, or fix the name.',
     );
   });
 
   test('a formula that names its queries is sent', () => {
-    const form = setValue(openForm(RESOURCES.slis, sli), 'formula', 'total - good');
+    const form = setValue(openForm(VIEWS.slis, sli), 'formula', 'total - good');
     const built = buildPayload(form);
     expect(built.errors).toEqual({});
     expect(built.payload).toEqual({ formula: 'total - good' });
   });
 
   test('an edit of another field is not held up by an old mistake', () => {
-    const form = setValue(openForm(RESOURCES.slis, { ...sli, formula: 'good / totl' }), 'name', 'renamed');
+    const form = setValue(openForm(VIEWS.slis, { ...sli, formula: 'good / totl' }), 'name', 'renamed');
     expect(buildPayload(form)).toMatchObject({ errors: {}, payload: { name: 'renamed' } });
   });
 });

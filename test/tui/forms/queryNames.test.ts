@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../../src/api/resources.js';
+import { VIEWS } from '../../../src/presentation/resources.js';
 import { openForm, queryRowId } from '../../../src/tui/forms/formModel.js';
 import { buildPayload, hasErrors } from '../../../src/tui/forms/payload.js';
 import type { EditorState } from '../../../src/tui/text/lineEditor.js';
@@ -8,7 +8,7 @@ const editor = (value: string): EditorState => ({ value, cursor: value.length })
 
 describe('SLI queries named like built-in object members', () => {
   it('constructor, toString and __proto__ are names like any other: saved, none "Another query has this name"', () => {
-    const form = openForm(RESOURCES.slis);
+    const form = openForm(VIEWS.slis);
     const names = ['constructor', 'toString', '__proto__'];
     form.editors.name = editor('odd queries');
     form.editors.type = editor('latency');
@@ -32,7 +32,7 @@ describe('SLI queries named like built-in object members', () => {
   });
 
   it('two queries of the same name are still refused', () => {
-    const form = openForm(RESOURCES.slis);
+    const form = openForm(VIEWS.slis);
     form.editors.name = editor('n');
     form.editors.type = editor('t');
     for (const uid of [1, 2]) {

@@ -5,7 +5,7 @@
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, test } from 'vitest';
-import { RESOURCES } from '../../../src/api/resources.js';
+import { VIEWS } from '../../../src/presentation/resources.js';
 import { FormScreen } from '../../../src/tui/forms/FormScreen.js';
 import { openForm } from '../../../src/tui/forms/formModel.js';
 import { disposeDrivers, drive } from '../driver.js';
@@ -25,7 +25,7 @@ const slo = {
 
 describe('reference fields show the name beside the id', () => {
   test('the SLO form names its SLI', () => {
-    const form = openForm(RESOURCES.slos, slo);
+    const form = openForm(VIEWS.slos, slo);
     const names = (resource: string, id: string) =>
       resource === 'slis' && id === 'sli-000001' ? 'checkout-api availability' : undefined;
     const { lastFrame, unmount } = render(<FormScreen form={form} names={names} width={160} height={30} />);
@@ -37,7 +37,7 @@ describe('reference fields show the name beside the id', () => {
   });
 
   test('without a name known, the id alone', () => {
-    const form = openForm(RESOURCES.slos, slo);
+    const form = openForm(VIEWS.slos, slo);
     const { lastFrame, unmount } = render(<FormScreen form={form} names={() => undefined} width={160} height={30} />);
     const sliLine = lastFrame()!
       .split('\n')

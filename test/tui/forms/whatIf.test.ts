@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../../src/api/resources.js';
+import { VIEWS } from '../../../src/presentation/resources.js';
 import { openForm, setValue } from '../../../src/tui/forms/formModel.js';
 import { formWhatIf } from '../../../src/tui/forms/whatIf.js';
 
@@ -18,7 +18,7 @@ const SLO = {
 
 describe('formWhatIf', () => {
   it('follows what is typed: the stored budget → the typed one', () => {
-    let form = openForm(RESOURCES.slos, SLO);
+    let form = openForm(VIEWS.slos, SLO);
     expect(formWhatIf(form, NOW)).toEqual({ text: 'budget 43m 12s', valid: true });
     form = setValue(form, 'target_value', '99.95');
     expect(formWhatIf(form, NOW)).toEqual({ text: 'budget 43m 12s → 21m 36s', valid: true });
@@ -27,7 +27,7 @@ describe('formWhatIf', () => {
   });
 
   it('is marked invalid (dimmed) while the target is not a number', () => {
-    const form = setValue(openForm(RESOURCES.slos, SLO), 'target_value', '99.9x');
+    const form = setValue(openForm(VIEWS.slos, SLO), 'target_value', '99.9x');
     expect(formWhatIf(form, NOW)).toMatchObject({
       valid: false,
       text: expect.stringMatching(/^budget 43m 12s → — \(target "99\.9x" is not a number/),
@@ -35,7 +35,7 @@ describe('formWhatIf', () => {
   });
 
   it('a new SLO shows the typed budget alone; other resources have no line', () => {
-    let form = openForm(RESOURCES.slos);
+    let form = openForm(VIEWS.slos);
     expect(formWhatIf(form, NOW)?.valid).toBe(false);
     for (const [key, value] of [
       ['time_window_type', 'rolling'],
@@ -45,6 +45,6 @@ describe('formWhatIf', () => {
     ])
       form = setValue(form, key!, value!);
     expect(formWhatIf(form, NOW)).toEqual({ text: 'budget 40m 19s', valid: true });
-    expect(formWhatIf(openForm(RESOURCES.slis), NOW)).toBeNull();
+    expect(formWhatIf(openForm(VIEWS.slis), NOW)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /** The record index read through the dashboard's request gate, on one connection to the sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordIndex } from '../../../src/api/recordIndex.js';
-import { REGISTRY } from '../../../src/api/resources.js';
+import { REGISTRY } from '../../../src/presentation/resources.js';
 import { startSandbox } from '../../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import type { ApiClient } from '../../../src/api/types.js';

@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { RecordIndex } from '../../../src/api/recordIndex.js';
-import { createRegistry, REGISTRY, type ResourceName } from '../../../src/api/resources.js';
+import { createRegistry, type ResourceName } from '../../../src/api/resources.js';
+import { REGISTRY } from '../../../src/presentation/resources.js';
 import { ListStore } from '../../../src/tui/state/listStore.js';
 import { RecordStore } from '../../../src/tui/state/recordStore.js';
 import {
