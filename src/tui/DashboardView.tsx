@@ -6,7 +6,6 @@
  */
 import React, { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import { SetupView } from './auth/SetupView.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { HintBar } from './components/HintBar.js';
@@ -52,8 +51,6 @@ function Body({
   height: number;
 }): React.JSX.Element {
   switch (body.kind) {
-    case 'setup':
-      return <SetupView screen={body.screen} profile={body.profile} width={width} height={height} />;
     case 'forms':
       return (
         <FormsView

@@ -488,7 +488,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     intervalMs: () => session.getSnapshot().settings.refreshMs ?? DEFAULT_REFRESH_MS,
     clock,
     tick: () => ticks.set(ticks.getSnapshot() + 1),
-    due: () => forms.store.getSnapshot().kind === 'none' && setup.getSnapshot().flow === null,
+    due: () => forms.store.getSnapshot().kind === 'none' && setup.getSnapshot().needed === null,
     refresh: async () => {
       const s = session.getSnapshot();
       const state = nav.getSnapshot();

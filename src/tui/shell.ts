@@ -1,8 +1,10 @@
 /**
  * The program's shell, no React in it: the first-run welcome screen, the
  * token setup (`auth login` on a terminal is that flow alone), the "logged
- * in" screen, then the dashboard (createDashboard, dashboard.ts), which
- * holds the re-login after a 401 as the top rung of its ladder. It reads
+ * in" screen, the dashboard (createDashboard, dashboard.ts), and the
+ * re-login over it when the dashboard says a new token is needed (a 401, an
+ * expired token): the dashboard stays as it was underneath, its forms and
+ * drafts included, and goes on on the new token. It reads
  * every key first (Ctrl+Z stops the program with the terminal given back,
  * wherever it is), follows the terminal's size, hands the terminal to the
  * user's editor, and disposes of whatever it opened. App.tsx subscribes to
@@ -103,7 +105,8 @@ type ShellState =
   | { kind: 'welcome' }
   | { kind: 'setup'; flow: SetupStore }
   | { kind: 'done'; result: LoginResult }
-  | { kind: 'dashboard'; dashboard: Dashboard };
+  | { kind: 'dashboard'; dashboard: Dashboard }
+  | { kind: 'relogin'; dashboard: Dashboard; flow: SetupStore };
 
 const START_ENV: KeyEnv = { readOnly: false };
 const systemClock = (): Date => new Date();
@@ -115,6 +118,7 @@ export class Shell extends Store<ShellView> {
   private ink: InkTerminal | null = null;
   private jobs: JobControl | null = null;
   private unwatchFlow: (() => void) | null = null;
+  private unwatchLogin: (() => void) | null = null;
   private disposed = false;
   private readonly keymap: Keymap;
   private readonly clock: () => Date;
@@ -162,7 +166,8 @@ export class Shell extends Store<ShellView> {
       return;
     }
     this.notice = null;
-    for (const one of splitKeys(input, key, this.state.kind === 'setup'))
+    const typing = this.state.kind === 'setup' || this.state.kind === 'relogin';
+    for (const one of splitKeys(input, key, typing))
       dispatchKey(this.layers(), this.keymap, START_ENV, one.input, one.key);
     this.show();
   };
@@ -172,7 +177,7 @@ export class Shell extends Store<ShellView> {
     this.disposed = true;
     this.options.stdout.off('resize', this.onResize);
     this.jobs?.dispose();
-    this.leave();
+    this.leave(null);
     this.dropListeners();
   }
 
@@ -180,7 +185,7 @@ export class Shell extends Store<ShellView> {
     const next = readSize(this.options.stdout);
     if (next.columns === this.size.columns && next.rows === this.size.rows) return;
     this.size = next;
-    if (this.state.kind === 'dashboard') this.state.dashboard.resize(next);
+    if (this.state.kind === 'dashboard' || this.state.kind === 'relogin') this.state.dashboard.resize(next);
     this.show();
   };
 
@@ -190,6 +195,7 @@ export class Shell extends Store<ShellView> {
     const s = this.state;
     switch (s.kind) {
       case 'setup':
+      case 'relogin':
         return [setupLayer(s.flow), quit];
       case 'done':
         return [
@@ -285,6 +291,32 @@ export class Shell extends Store<ShellView> {
     this.lendTerminal(dashboard);
     o.onDraftKeeper?.(() => dashboard.forms.keepDraft());
     this.moveTo({ kind: 'dashboard', dashboard });
+    this.unwatchLogin = dashboard.setup.subscribe(() => this.relogin(dashboard));
+    this.relogin(dashboard);
+  }
+
+  /** The dashboard needs a new token: the setup runs over it, and it goes on where it was once one is verified. */
+  private relogin(dashboard: Dashboard): void {
+    const needed = dashboard.setup.getSnapshot().needed;
+    const { auth } = this.options;
+    if (!needed || !auth || this.state.kind !== 'dashboard' || this.state.dashboard !== dashboard) return;
+    const back = () => this.moveTo({ kind: 'dashboard', dashboard });
+    const flow = new SetupStore({
+      auth,
+      baseUrl: needed.baseUrl,
+      frontendUrl: needed.frontendUrl,
+      ...(needed.caFile ? { caFile: needed.caFile } : {}),
+      reason: needed.reason,
+      onDone: (result) => {
+        back();
+        dashboard.setup.loggedIn(result);
+      },
+      onCancel: () => {
+        back();
+        dashboard.setup.dismiss();
+      },
+    });
+    this.moveTo({ kind: 'relogin', dashboard, flow });
   }
 
   /**
@@ -309,13 +341,16 @@ export class Shell extends Store<ShellView> {
     });
   }
 
-  /** Leaves the state shown: its flow or dashboard is disposed of. */
-  private leave(): void {
+  /** Leaves the state shown for `next`: its flow is disposed of, and its dashboard unless `next` goes on with it. */
+  private leave(next: ShellState | null): void {
     this.unwatchFlow?.();
     this.unwatchFlow = null;
     const s = this.state;
-    if (s.kind === 'setup') s.flow.dispose();
-    if (s.kind === 'dashboard') {
+    if (s.kind === 'setup' || s.kind === 'relogin') s.flow.dispose();
+    const kept = next && 'dashboard' in next ? next.dashboard : null;
+    if ((s.kind === 'dashboard' || s.kind === 'relogin') && s.dashboard !== kept) {
+      this.unwatchLogin?.();
+      this.unwatchLogin = null;
       this.options.onDraftKeeper?.(null);
       s.dashboard.dispose();
     }
@@ -323,11 +358,11 @@ export class Shell extends Store<ShellView> {
 
   private moveTo(next: ShellState): void {
     if (this.disposed) return;
-    if (next !== this.state) this.leave();
+    if (next !== this.state) this.leave(next);
     this.state = next;
     this.notice = null;
     // The flow's steps change what is drawn and which keys apply (Ctrl+O only on the token step).
-    if (next.kind === 'setup') this.unwatchFlow = next.flow.subscribe(() => this.show());
+    if (next.kind === 'setup' || next.kind === 'relogin') this.unwatchFlow = next.flow.subscribe(() => this.show());
     this.show();
   }
 
@@ -339,13 +374,14 @@ export class Shell extends Store<ShellView> {
         this.set({ kind: 'dashboard', dashboard: s.dashboard });
       return;
     }
+    const settings = s.kind === 'relogin' ? s.dashboard.session.getSnapshot().settings : this.options.settings;
     this.set({
-      kind: s.kind,
+      kind: s.kind === 'relogin' ? 'setup' : s.kind,
       size: this.size,
-      mono: this.options.settings.noColor,
-      profile: this.options.settings.profileName,
+      mono: settings.noColor,
+      profile: settings.profileName,
       canDemo: Boolean(this.options.auth?.startDemo),
-      setup: s.kind === 'setup' ? setupScreen(s.flow) : null,
+      setup: s.kind === 'setup' || s.kind === 'relogin' ? setupScreen(s.flow) : null,
       done: s.kind === 'done' ? s.result : null,
       notice: this.notice,
       hints: activeHints(this.layers(), this.keymap, START_ENV),

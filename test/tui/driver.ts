@@ -6,6 +6,7 @@
  * dashboard run here in milliseconds; the Ink files keep one smoke test a
  * screen, the sandbox and pseudo-terminal tiers what only they can show.
  */
+import { EventEmitter } from 'node:events';
 import type { Key } from 'ink';
 import { vi } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
@@ -14,6 +15,7 @@ import type { Settings } from '../../src/config/types.js';
 import { emptyData, addSampleData, addSeededSlis } from '../../src/sandbox/sample.js';
 import { SwappableClient } from '../../src/tui/auth/swappableClient.js';
 import { createDashboard, type Dashboard, type DashboardServices } from '../../src/tui/dashboard.js';
+import { Shell, type StartView } from '../../src/tui/shell.js';
 import { isEnabled } from '../../src/tui/input/keymap.js';
 import { keyWith, reachable } from '../../src/tui/input/router.js';
 import type { ActionId } from '../../src/tui/keys.js';
@@ -32,10 +34,18 @@ export interface DriverOptions {
   /** The client as the program gives it: swappable, so a token set up after a 401 replaces it underneath. */
   swappable?: boolean;
   services?: Partial<Omit<DashboardServices, 'client' | 'settings' | 'size' | 'quit'>>;
+  /**
+   * The dashboard inside the program's shell (shell.ts), keys going through the shell: for what
+   * the shell runs over the dashboard (the re-login after a 401). Only `auth` and `registry` of
+   * the services are passed; the client is made swappable, as the program makes it.
+   */
+  shell?: boolean;
 }
 
 export interface Driver {
   dashboard: Dashboard;
+  /** With `shell: true`: the start screen the shell draws over the dashboard (the token setup), or null while the dashboard shows. */
+  shellScreen(): StartView | null;
   client: FakeClient;
   /** Quits asked for: exit code and the note said after. */
   quits: { code: number; note?: string }[];
@@ -119,19 +129,43 @@ export function drive(options: DriverOptions = {}): Driver {
   vi.useFakeTimers();
   const client = options.client ?? fakeClient(options.records ?? sampleRecords());
   const quits: Driver['quits'] = [];
-  const dashboard = createDashboard({
-    client: options.swappable ? new SwappableClient(client) : client,
-    settings: testSettings(options.settings),
-    size: { columns: options.columns ?? 100, rows: options.rows ?? 24 },
-    clock: () => FIXED_NOW,
-    quit: (code, note) => quits.push({ code, note }),
-    ...(options.registry ? { registry: options.registry } : {}),
-    ...options.services,
-  });
+  const size = { columns: options.columns ?? 100, rows: options.rows ?? 24 };
+  const quit = (code: number, note?: string) => quits.push({ code, note });
+  const shell = options.shell
+    ? new Shell({
+        client,
+        settings: testSettings(options.settings),
+        stdout: Object.assign(new EventEmitter(), {
+          ...size,
+          isTTY: true,
+          write: () => true,
+        }) as unknown as NodeJS.WritableStream,
+        now: () => FIXED_NOW,
+        onQuit: quit,
+        stopProcess: () => undefined,
+        ...(options.services?.auth ? { auth: options.services.auth } : {}),
+        ...(options.registry ? { registry: options.registry } : {}),
+      })
+    : undefined;
+  const shown = shell?.getSnapshot();
+  const dashboard =
+    shown?.kind === 'dashboard'
+      ? shown.dashboard
+      : createDashboard({
+          client: options.swappable ? new SwappableClient(client) : client,
+          settings: testSettings(options.settings),
+          size,
+          clock: () => FIXED_NOW,
+          quit,
+          ...(options.registry ? { registry: options.registry } : {}),
+          ...options.services,
+        });
   const view = () => dashboard.view.getSnapshot();
+  /** Where keys go: the shell when there is one (it hands them to the dashboard while that shows). */
+  const input = shell ?? dashboard;
   const sendKey = (display: string) => {
-    const { input, key } = keyEvent(display);
-    dashboard.handleInput(input, key);
+    const { input: text, key } = keyEvent(display);
+    input.handleInput(text, key);
   };
 
   const pressOne = (action: ActionId) => {
@@ -162,15 +196,19 @@ export function drive(options: DriverOptions = {}): Driver {
 
   const driver: Driver = {
     dashboard,
+    shellScreen: () => {
+      const now = shell?.getSnapshot();
+      return now && now.kind !== 'dashboard' ? now : null;
+    },
     client,
     quits,
     view,
     press: (...actions) => actions.forEach(pressOne),
     key: (...keys) => keys.forEach(sendKey),
     type: (text) => {
-      for (const ch of text) dashboard.handleInput(ch, keyWith({ shift: /^[A-Z]$/.test(ch) }));
+      for (const ch of text) input.handleInput(ch, keyWith({ shift: /^[A-Z]$/.test(ch) }));
     },
-    paste: (text) => dashboard.handleInput(text, keyWith()),
+    paste: (text) => input.handleInput(text, keyWith()),
     settle,
     until: async (condition, what) => {
       const deadline = realNow() + UNTIL_REAL_MS;
@@ -216,7 +254,7 @@ export function drive(options: DriverOptions = {}): Driver {
       ].join('\n');
     },
     resize: (columns, rows) => dashboard.resize({ columns, rows }),
-    dispose: () => dashboard.dispose(),
+    dispose: () => (shell ?? dashboard).dispose(),
   };
   open.push(driver);
   return driver;

@@ -1,9 +1,11 @@
 /**
- * The token setup inside the dashboard: opened when the session's token has
- * expired (at start, or on a `:profile` switch) or when the service answers
- * 401 to any request; on success the session's client is swapped for one on
- * the new token under the screens as they are, and `onLoggedIn` reads again
- * what failed. Also the status line's expiry warning.
+ * The dashboard's side of a re-login: it notices that a new token is needed
+ * (the session's token has expired, at start or on a `:profile` switch, or
+ * the service answered 401 to any request) and says so in its state; the
+ * shell (shell.ts) runs the token setup over the dashboard and reports back.
+ * On success the session's client is swapped for one on the new token under
+ * the screens as they are, and `onLoggedIn` reads again what failed. Also the
+ * status line's expiry warning.
  */
 import { isSlotuiError } from '../../api/errors.js';
 import type { ApiClient } from '../../api/types.js';
@@ -11,13 +13,21 @@ import { isExpired, tryDecodeClaims } from '../../config/jwt.js';
 import { expiryWarning, formatDay } from '../../config/tokenSetup.js';
 import type { Settings } from '../../config/types.js';
 import { Store } from '../state/store.js';
-import { SetupStore } from './setupStore.js';
 import { SwappableClient } from './swappableClient.js';
 import type { AuthDeps, LoginResult } from './types.js';
 
+/** What the shell needs to run the token setup. */
+export interface LoginNeeded {
+  /** Why, in a sentence the setup shows first. */
+  reason: string;
+  baseUrl: string;
+  frontendUrl?: string;
+  caFile?: string;
+}
+
 export interface TokenSetupState {
-  /** The open flow, or null. */
-  flow: SetupStore | null;
+  /** A new token is needed (the shell runs the setup), or null. */
+  needed: LoginNeeded | null;
   /** The token in use: the session's, until a setup replaces it. */
   token: string | undefined;
 }
@@ -35,7 +45,7 @@ export class TokenSetupController extends Store<TokenSetupState> {
   private unwatch: (() => void) | null = null;
 
   constructor(private readonly deps: TokenSetupDeps) {
-    super({ flow: null, token: undefined });
+    super({ needed: null, token: undefined });
   }
 
   /** A session begins (the first, or one `:profile` opened): watch its 401s, and open the flow if its token has expired. */
@@ -61,11 +71,22 @@ export class TokenSetupController extends Store<TokenSetupState> {
     return this.deps.auth || claims ? expiryWarning(claims, this.deps.clock()) : undefined;
   }
 
+  /** The shell's setup verified a new token: the session goes on with a client on it. */
+  loggedIn(result: LoginResult): void {
+    if (this.client instanceof SwappableClient) this.client.swap(result.session.client);
+    this.set({ needed: null, token: result.session.settings.token });
+    this.deps.onLoggedIn(result);
+  }
+
+  /** The setup was left without a new token: the dashboard goes on as it was (its reads fail as before). */
+  dismiss(): void {
+    if (this.getSnapshot().needed) this.set({ ...this.getSnapshot(), needed: null });
+  }
+
   dispose(): void {
     this.unwatch?.();
     this.unwatch = null;
-    this.getSnapshot().flow?.dispose();
-    this.set({ ...this.getSnapshot(), flow: null });
+    this.dismiss();
   }
 
   private refused(error: unknown): void {
@@ -94,29 +115,16 @@ export class TokenSetupController extends Store<TokenSetupState> {
   }
 
   private open(reason: string): void {
-    const { auth } = this.deps;
-    const client = this.client;
-    const settings = this.settings;
-    if (!auth || !settings || this.getSnapshot().flow || !(client instanceof SwappableClient)) return;
-    const flow: SetupStore = new SetupStore({
-      auth,
-      baseUrl: settings.baseUrl ?? client.baseUrl,
-      frontendUrl: settings.frontendUrl,
-      ...(settings.caFile ? { caFile: settings.caFile } : {}),
-      reason,
-      onDone: (result) => {
-        if (this.client instanceof SwappableClient) this.client.swap(result.session.client);
-        this.close(flow);
-        this.set({ ...this.getSnapshot(), token: result.session.settings.token });
-        this.deps.onLoggedIn(result);
+    const { client, settings } = this;
+    if (!this.deps.auth || !settings || this.getSnapshot().needed || !(client instanceof SwappableClient)) return;
+    this.set({
+      ...this.getSnapshot(),
+      needed: {
+        reason,
+        baseUrl: settings.baseUrl ?? client.baseUrl,
+        ...(settings.frontendUrl ? { frontendUrl: settings.frontendUrl } : {}),
+        ...(settings.caFile ? { caFile: settings.caFile } : {}),
       },
-      onCancel: () => this.close(flow),
     });
-    this.set({ ...this.getSnapshot(), flow });
-  }
-
-  private close(flow: SetupStore): void {
-    flow.dispose();
-    if (this.getSnapshot().flow === flow) this.set({ ...this.getSnapshot(), flow: null });
   }
 }

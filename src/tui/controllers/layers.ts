@@ -3,7 +3,6 @@
  * screen's own controller, the input line over it, and the program's keys
  * below. Every controller is made once here; a new screen is one case.
  */
-import { setupLayer } from '../auth/layers.js';
 import type { KeyLayer } from '../input/binding.js';
 import type { Screen } from '../view/ladder.js';
 import { createBurnController } from './burnController.js';
@@ -41,8 +40,6 @@ export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDep
 
   const own = (screen: Screen): KeyLayer[] => {
     switch (screen.kind) {
-      case 'setup':
-        return [setupLayer(screen.flow)];
       case 'forms':
         return ctx.forms.layers() ?? [];
       case 'profiles':
@@ -62,7 +59,6 @@ export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDep
   return {
     layers: (screen) => [...own(screen), global.layer()],
     textInput: (screen) =>
-      screen.kind === 'setup' ||
       screen.kind === 'profiles' ||
       (screen.kind === 'forms' && ctx.forms.textInput()) ||
       ((screen.kind === 'list' || screen.kind === 'detail') && screen.line !== null),

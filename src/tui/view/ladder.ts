@@ -1,13 +1,12 @@
 /**
- * The screen ladder: which screen is on top, from the state alone. The
- * token setup is above everything, then an open form (or its picker or
+ * The screen ladder: which screen is on top, from the state alone. An open
+ * form (or its picker or
  * question), the profile list, the help, used-by and the relations tree; below
  * them the details or the list, with the line of the command line, the filter
  * or the burn calculator over it. The key layers (controllers/layers.ts) and
  * the view model (view/viewModel.ts) both follow it, so what is drawn is what
  * gets the keys.
  */
-import type { SetupStore } from '../auth/setupStore.js';
 import type { FormsState } from '../forms/formsStore.js';
 import type { ProfilePickerView } from '../profiles.js';
 import type { NavState } from '../state/navigation.js';
@@ -17,7 +16,6 @@ import type { RelationsView } from '../state/relationsStore.js';
 type InputOverlay = 'command' | 'filter' | 'burn';
 
 export type Screen =
-  | { kind: 'setup'; flow: SetupStore }
   | { kind: 'forms'; state: Exclude<FormsState, { kind: 'none' }> }
   | { kind: 'profiles'; view: ProfilePickerView }
   | { kind: 'help' }
@@ -26,7 +24,6 @@ export type Screen =
   | { kind: 'list'; line: InputOverlay | null };
 
 interface LadderState {
-  setup: SetupStore | null;
   forms: FormsState;
   profiles: ProfilePickerView | null;
   nav: NavState;
@@ -34,7 +31,6 @@ interface LadderState {
 }
 
 export function topScreen(s: LadderState): Screen {
-  if (s.setup) return { kind: 'setup', flow: s.setup };
   if (s.forms.kind !== 'none') return { kind: 'forms', state: s.forms };
   if (s.profiles) return { kind: 'profiles', view: s.profiles };
   if (s.nav.overlay === 'help') return { kind: 'help' };

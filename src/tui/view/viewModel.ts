@@ -11,7 +11,6 @@ import type { ResourceName } from '../../api/resources.js';
 import type { ViewRegistry } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate, wrap } from '../../text/width.js';
-import { setupScreen, type SetupScreen } from '../auth/SetupView.js';
 import type { TokenSetupController } from '../auth/tokenSetupController.js';
 import type { HeaderModel } from '../components/Header.js';
 import { statusText, type StatusModel } from '../components/StatusLine.js';
@@ -37,7 +36,6 @@ import type { Store, Subscribable } from '../state/store.js';
 import { topScreen, type Screen } from './ladder.js';
 
 export type Body =
-  | { kind: 'setup'; screen: SetupScreen; profile: string }
   | {
       kind: 'forms';
       state: Exclude<FormsState, { kind: 'none' }>;
@@ -105,7 +103,6 @@ function hostOf(baseUrl: string): string {
 /** The screen on top, from the sources as they are now. */
 export function screenOf(src: ViewSources): Screen {
   return topScreen({
-    setup: src.setup.getSnapshot().flow,
     forms: src.forms.getSnapshot(),
     profiles: src.profiles?.getSnapshot() ?? null,
     nav: src.nav.getSnapshot(),
@@ -124,7 +121,6 @@ export function shownOf(src: ViewSources): ShownList {
 /** Every store the view reads: the view is worked out again when any of them changes. */
 export function viewSourcesOf(src: ViewSources): Subscribable[] {
   const session = src.session.getSnapshot();
-  const flow = src.setup.getSnapshot().flow;
   return [
     src.ticks,
     src.nav,
@@ -134,7 +130,6 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
     src.relations,
     src.forms,
     src.setup,
-    ...(flow ? [flow] : []),
     ...(src.profiles ? [src.profiles] : []),
     session.names,
     ...Object.values(session.stores),
@@ -212,8 +207,6 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
   const nav = src.nav.getSnapshot();
   const session = src.session.getSnapshot();
   switch (screen.kind) {
-    case 'setup':
-      return { kind: 'setup', screen: setupScreen(screen.flow), profile: session.settings.profileName };
     case 'forms':
       return { kind: 'forms', state: screen.state, names: session.names.getSnapshot() };
     case 'profiles':

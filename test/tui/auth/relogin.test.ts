@@ -1,10 +1,10 @@
 /**
  * A 401 while working, over the fake client and the dashboard driver
- * (test/tui/driver.ts): the token setup opens on top of every screen (the
- * ladder's top rung), owns the keys, and once a new token is verified the
- * dashboard goes on where it was (resource, page, selection, details) on a
- * client with the new token; every tab's count comes back. The same over the
- * sandbox's real tokens is session.int.test.tsx's.
+ * (test/tui/driver.ts) inside the program's shell: the shell runs the token
+ * setup over the dashboard, the setup owns the keys, and once a new token is
+ * verified the dashboard goes on where it was (resource, page, selection,
+ * details) on a client with the new token; every tab's count comes back.
+ * The same over the sandbox's real tokens is session.int.test.tsx's.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../../src/api/errors.js';
@@ -23,12 +23,13 @@ function expiringClient(): FakeClient & { refusing: { on: boolean } } {
   const refuse = () => {
     if (refusing.on) throw new SlotuiError('auth', 'The service refused the token (HTTP 401).', { status: 401 });
   };
-  const { listPage, followPage, get } = client;
+  const { listPage, followPage, get, create } = client;
   return Object.assign(client, {
     refusing,
     listPage: async (...args: Parameters<FakeClient['listPage']>) => (refuse(), listPage(...args)),
     followPage: async (...args: Parameters<FakeClient['followPage']>) => (refuse(), followPage(...args)),
     get: async (...args: Parameters<FakeClient['get']>) => (refuse(), get(...args)),
+    create: async (...args: Parameters<FakeClient['create']>) => (refuse(), create(...args)),
   });
 }
 
@@ -53,7 +54,7 @@ async function open(): Promise<{ d: Driver; old: ReturnType<typeof expiringClien
   const fresh = fakeClient(sampleRecords());
   const d = drive({
     client: old,
-    swappable: true,
+    shell: true,
     settings: { baseUrl: 'https://fake.test', token: 'the.old.token' },
     services: { auth: auth(fresh) },
   });
@@ -65,9 +66,12 @@ async function open(): Promise<{ d: Driver; old: ReturnType<typeof expiringClien
 /** Pastes a token into the open setup and confirms it. */
 async function newToken(d: Driver): Promise<void> {
   d.paste('the.new.token');
-  d.press('setup-submit');
+  d.key('Enter');
   await d.settle();
 }
+
+/** Why the setup the shell shows over the dashboard opened ('' when none shows). */
+const setupReason = (d: Driver): string => d.shellScreen()?.setup?.state.reason ?? '';
 
 describe('a 401 while working', () => {
   test('opens the setup above everything; afterwards the same resource, page and selection, on the new client', async () => {
@@ -79,9 +83,7 @@ describe('a 401 while working', () => {
     old.refusing.on = true;
     d.press('reload');
     await d.settle();
-    expect(d.view().screen.kind).toBe('setup');
-    const body = d.view().body;
-    expect(body.kind === 'setup' && body.screen.state.reason).toContain('(HTTP 401)');
+    expect(setupReason(d)).toContain('(HTTP 401)');
     // The setup owns the keyboard: q goes into its field, n does not page.
     d.key('q');
     expect(d.quits).toEqual([]);
@@ -89,6 +91,7 @@ describe('a 401 while working', () => {
     d.key('Backspace');
     const before = fresh.calls.length;
     await newToken(d);
+    expect(d.shellScreen()).toBeNull();
     expect(d.view().screen.kind).toBe('list');
     expect(d.message()).toContain('Logged in to');
     expect(d.status()).toMatch(/^slis · page 2 of 2/);
@@ -107,7 +110,7 @@ describe('a 401 while working', () => {
     old.refusing.on = true;
     d.press('reload');
     await d.settle();
-    expect(d.view().screen.kind).toBe('setup');
+    expect(setupReason(d)).toContain('(HTTP 401)');
     await newToken(d);
     expect(d.view().screen.kind).toBe('detail');
     const body = d.view().body;
@@ -120,17 +123,38 @@ describe('a 401 while working', () => {
     old.refusing.on = true;
     const d = drive({
       client: old,
-      swappable: true,
+      shell: true,
       settings: { baseUrl: 'https://fake.test', token: 'the.old.token' },
       services: { auth: auth(fakeClient(sampleRecords())) },
     });
     await d.settle();
-    expect(d.view().screen.kind).toBe('setup');
+    expect(setupReason(d)).toContain('(HTTP 401)');
     await newToken(d);
     const records = sampleRecords();
     expect(d.view().header.tabs.map((t) => t.label.trim())).toEqual(
       REGISTRY.defs.map((def, i) => `${i + 1} ${def.title} (${records[def.name]!.length})`),
     );
     expect(d.view().header.tabs[0]!.label.trim()).toBe('1 SLIs (30)');
+  });
+
+  test('a 401 on saving a form: the form and its text are still there after the new token, and go to the new client', async () => {
+    const { d, old, fresh } = await open();
+    d.key('3');
+    await d.until((v) => v.status.text.startsWith('organizations · page 1'), 'the organizations');
+    d.press('create');
+    d.type('Payments');
+    old.refusing.on = true;
+    d.press('form-submit');
+    await d.settle();
+    expect(setupReason(d)).toContain('(HTTP 401)');
+    await newToken(d);
+    const screen = d.view().screen;
+    expect(screen.kind === 'forms' && screen.state.kind === 'form' && screen.state.form.editors.name?.value).toBe(
+      'Payments',
+    );
+    d.press('form-submit');
+    await d.settle();
+    expect(fresh.calls).toContain('create organizations');
+    expect(fresh.records.organizations!.some((r) => r.name === 'Payments')).toBe(true);
   });
 });
