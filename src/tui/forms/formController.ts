@@ -24,86 +24,25 @@ import {
   type FormState,
 } from './formModel.js';
 
+/** A key of the form: its group, context and read-only rule are the same for every one. */
+const formKey = <const Id extends string>(id: Id, keys: readonly string[], description: string, hint?: string) =>
+  ({ id, keys, description, ...(hint ? { hint } : {}), group: 'Forms', when: ['form'], enabled: writable }) as const;
+
 export const formBindings = [
-  {
-    id: 'form-submit',
-    keys: ['Ctrl+S'],
-    description: 'save the form',
-    hint: 'save',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-next',
-    keys: ['Tab', '↓'],
-    description: 'next field',
-    hint: 'next',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-prev',
-    keys: ['Shift+Tab', '↑'],
-    description: 'previous field',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-enter',
-    keys: ['Enter'],
-    description: 'next field; on the last field, save',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-pick',
-    keys: ['Ctrl+P'],
-    description: 'pick the record from a list (SLI, organization, SLOs)',
-    hint: 'pick',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-accept-suggestion',
-    keys: ['→'],
-    description: 'at the end of the text: take the value suggested under the field (again: the next one)',
-    hint: 'accept',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-add-query',
-    keys: ['Ctrl+N'],
-    description: 'add a named query (SLI form)',
-    hint: 'add query',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-remove-query',
-    keys: ['Ctrl+D'],
-    description: 'remove the query the cursor is in (SLI form)',
-    hint: 'remove query',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
-  {
-    id: 'form-cancel',
-    keys: ['Esc'],
-    description: 'cancel the form (asks first when something was typed)',
-    hint: 'cancel',
-    group: 'Forms',
-    when: ['form'],
-    enabled: writable,
-  },
+  formKey('form-submit', ['Ctrl+S'], 'save the form', 'save'),
+  formKey('form-next', ['Tab', '↓'], 'next field', 'next'),
+  formKey('form-prev', ['Shift+Tab', '↑'], 'previous field'),
+  formKey('form-enter', ['Enter'], 'next field; on the last field, save'),
+  formKey('form-pick', ['Ctrl+P'], 'pick the record from a list (SLI, organization, SLOs)', 'pick'),
+  formKey(
+    'form-accept-suggestion',
+    ['→'],
+    'at the end of the text: take the value suggested under the field (again: the next one)',
+    'accept',
+  ),
+  formKey('form-add-query', ['Ctrl+N'], 'add a named query (SLI form)', 'add query'),
+  formKey('form-remove-query', ['Ctrl+D'], 'remove the query the cursor is in (SLI form)', 'remove query'),
+  formKey('form-cancel', ['Esc'], 'cancel the form (asks first when something was typed)', 'cancel'),
 ] as const satisfies readonly Binding[];
 
 export interface FormController {
