@@ -10,7 +10,9 @@
  *   works on the records it holds.
  * - Cancellable: `cancel()` and `close()` abort the walk (its AbortSignal).
  * - Refreshable: `refresh()` gathers again while the records already held
- *   stay usable; they are replaced when the new walk completes.
+ *   stay usable; they are replaced when the new walk completes. `reread()`
+ *   (the dashboard's refresh every few seconds) reads the pages again
+ *   quietly and changes only what changed.
  * - Observable: listeners hear each change of state and the progress, at
  *   most once per `progressIntervalMs` while pages arrive.
  *
@@ -88,6 +90,10 @@ class ResourceIndex {
   walk: Walk | undefined;
   /** How the walk that gave `records` ended, once one has (complete or capped). */
   finished: { state: 'complete' | 'capped'; message?: string } | undefined;
+  /** A quiet read of every page again (`reread`), under way. */
+  rereading: AbortController | undefined;
+  /** What the last `reread` found: `+` a record new to the list, `~` one whose fields changed. */
+  changes: ReadonlyMap<string, '+' | '~'> = NO_CHANGES;
 
   constructor(readonly resource: ResourceName) {}
 }
@@ -175,6 +181,88 @@ export class RecordIndex {
     return this.start(index);
   }
 
+  /** What the last `reread` found: `+` a record new to the list, `~` one whose fields changed. */
+  changes(resource: ResourceName): ReadonlyMap<string, '+' | '~'> {
+    return this.entry(resource).changes;
+  }
+
+  /**
+   * Reads every page again, quietly: the state stays as it is (no "gathering"
+   * while it reads), and once the pages are in only what changed changes.
+   * A record whose fields are the same stays the same object (what was
+   * worked out from it stays valid, and memory stays flat however often this
+   * runs), a changed one is replaced, a new one added, one gone dropped.
+   * Only an index that was gathered whole (or to its cap) is read again; a
+   * walk under way is left alone. Resolves whether the service answered: a
+   * failure keeps the records as they were.
+   */
+  async reread(resource: ResourceName): Promise<boolean> {
+    const index = this.entry(resource);
+    if (this.closed || index.walk || index.rereading || (index.state !== 'complete' && index.state !== 'capped'))
+      return true;
+    const controller = new AbortController();
+    index.rereading = controller;
+    const records: ApiRecord[] = [];
+    const positions = new Map<string, number>();
+    const strings = new StringPool();
+    let total: number | undefined;
+    let capped = false;
+    try {
+      for await (const page of this.walkPages(index.resource, { limit: this.pageSize, signal: controller.signal })) {
+        if (index.rereading !== controller) return true;
+        total = page.total;
+        for (const record of page.results) {
+          if (records.length >= this.maxRecords && !positions.has(record.id)) {
+            capped = true;
+            break;
+          }
+          const at = index.positions.get(record.id);
+          const old = at === undefined ? undefined : index.records[at];
+          if (old !== undefined && sameRecord(old, record)) place(records, positions, old);
+          else {
+            strings.shareIn(record);
+            place(records, positions, record);
+          }
+        }
+        if (capped || (records.length >= this.maxRecords && page.next !== null)) {
+          capped = true;
+          break;
+        }
+      }
+    } catch {
+      const superseded = index.rereading !== controller;
+      if (!superseded) index.rereading = undefined;
+      return superseded;
+    } finally {
+      controller.abort();
+    }
+    if (index.rereading !== controller || this.closed) return true;
+    index.rereading = undefined;
+    const changes = new Map<string, '+' | '~'>();
+    let moved = records.length !== index.records.length;
+    records.forEach((record, i) => {
+      const old = index.records[i];
+      if (old !== record) moved = true;
+      if (!index.positions.has(record.id)) changes.set(record.id, '+');
+      else if (index.records[index.positions.get(record.id)!] !== record) changes.set(record.id, '~');
+    });
+    index.total = total;
+    const hadChanges = index.changes.size > 0;
+    index.changes = changes.size > 0 ? changes : NO_CHANGES;
+    if (moved) {
+      index.records = records;
+      index.positions = positions;
+      index.finished = capped
+        ? { state: 'capped', message: cappedMessage(this.titleOf(index.resource), this.maxRecords, index.total) }
+        : { state: 'complete' };
+      index.state = index.finished.state;
+      index.message = index.finished.message;
+      index.version++;
+    }
+    if (moved || hadChanges) this.emit(index);
+    return true;
+  }
+
   /** Gathers again only the resources that were asked for before (what `r` does). */
   refreshStarted(resource: ResourceName): Promise<void> {
     return this.entry(resource).state === 'idle' ? Promise.resolve() : this.refresh(resource);
@@ -212,7 +300,10 @@ export class RecordIndex {
   /** Stops every walk; the index answers nothing new afterwards. */
   close(): void {
     this.closed = true;
-    for (const index of this.indexes.values()) if (index.walk) this.abortWalk(index);
+    for (const index of this.indexes.values()) {
+      if (index.walk) this.abortWalk(index);
+      this.abortReread(index);
+    }
     for (const timer of this.pendingProgress.values()) clearTimeout(timer);
     this.pendingProgress.clear();
     this.listeners.clear();
@@ -236,8 +327,15 @@ export class RecordIndex {
     index.walk = undefined;
   }
 
+  /** A quiet read again gives way to anything the user asked for. */
+  private abortReread(index: ResourceIndex): void {
+    index.rereading?.abort();
+    index.rereading = undefined;
+  }
+
   private start(index: ResourceIndex): Promise<void> {
     if (this.closed) return Promise.resolve();
+    this.abortReread(index);
     const controller = new AbortController();
     const walk: Walk = { controller, records: [], positions: new Map(), done: Promise.resolve() };
     index.walk = walk;
@@ -331,6 +429,22 @@ export class RecordIndex {
     const status = this.status(index.resource);
     for (const listener of [...this.listeners]) listener(status);
   }
+}
+
+const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
+
+/** The same fields with the same values (nested values compared as JSON). */
+function sameRecord(a: ApiRecord, b: ApiRecord): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (!Object.hasOwn(b, key) || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
 }
 
 /** Adds a record, or replaces the one with its id (a list that shifted while it was read shows a record twice). */

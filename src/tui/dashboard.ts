@@ -188,7 +188,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
             pageSize,
             gate,
             firstPage: early?.resource === def.name ? early : undefined,
-            ...(kept?.kept && kept.kept.page.limit === pageSize ? { kept: kept.kept } : {}),
+            ...(kept?.kept ? { kept: kept.kept } : {}),
             clock: () => clock().getTime(),
             onShow: (page) => {
               // Every page that carries records refreshes the copies the details and names read.
@@ -493,7 +493,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
       const s = session.getSnapshot();
       const state = nav.getSnapshot();
       const detail = currentDetail(state);
-      const reads = [s.stores[state.resource].refresh()];
+      // A filtered or sorted list shows the whole list: that is what is read again.
+      const whole = s.wholes[state.resource];
+      const reads = [whole.getSnapshot().active ? whole.reread() : s.stores[state.resource].refresh()];
       if (detail) reads.push(records.refresh(detail.resource, detail.id));
       return (await Promise.all(reads)).every(Boolean);
     },

@@ -314,3 +314,103 @@ describe('RecordIndex', () => {
     expect(new Set(index.records('slis').map((r) => r.id)).size).toBe(150);
   });
 });
+
+describe('RecordIndex.reread: the whole list read again, only what changed changes', () => {
+  async function gathered(records: ApiRecord[]) {
+    const server = fakeServer(records);
+    const index = new RecordIndex({ walk: server.walk, pageSize: 100 });
+    const done = index.ensure('slis');
+    await vi.runAllTimersAsync();
+    await done;
+    return { server, index };
+  }
+
+  it('keeps unchanged records as the same objects, replaces changed ones, adds new ones, drops those gone', async () => {
+    const { server, index } = await gathered(many(250));
+    const before = index.records('slis');
+    const version = index.status('slis').version;
+    server.records = [
+      sli(900),
+      ...many(250)
+        .map((r) => (r.id === 'sli-000002' ? { ...r, name: 'renamed elsewhere' } : r))
+        .filter((r) => r.id !== 'sli-000010'),
+    ];
+    const seen = recordStatuses(index);
+    const reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    expect(await reading).toBe(true);
+    // Quiet: never "gathering" while it reads.
+    expect(seen.map((s) => s.state)).toEqual(['complete']);
+    const after = index.records('slis');
+    expect(after).toHaveLength(250);
+    expect(after[0]!.id).toBe('sli-000900');
+    expect(index.get('slis', 'sli-000002')?.name).toBe('renamed elsewhere');
+    expect(index.get('slis', 'sli-000010')).toBeUndefined();
+    expect(index.get('slis', 'sli-000003')).toBe(before[2]);
+    expect(index.get('slis', 'sli-000250')).toBe(before[249]);
+    expect([...index.changes('slis')]).toEqual([
+      ['sli-000900', '+'],
+      ['sli-000002', '~'],
+    ]);
+    expect(index.status('slis').version).toBe(version + 1);
+  });
+
+  it('nothing changed: the same records, the same version, no one told; the marks of the last one go', async () => {
+    const { server, index } = await gathered(many(120));
+    server.records = [...server.records.slice(0, 119), { ...server.records[119]!, name: 'changed' }];
+    let reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    expect(index.changes('slis').size).toBe(1);
+    const version = index.status('slis').version;
+    const before = index.records('slis');
+    const seen = recordStatuses(index);
+    reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    expect(index.records('slis')).toBe(before);
+    expect(index.status('slis').version).toBe(version);
+    expect(index.changes('slis').size).toBe(0);
+    // Told once: the marks went.
+    expect(seen).toHaveLength(1);
+    reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a failed read keeps the records as they were and says so; the next one can run', async () => {
+    const { server, index } = await gathered(many(250));
+    const before = index.records('slis');
+    server.failAt = 100;
+    let reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    expect(await reading).toBe(false);
+    expect(index.records('slis')).toBe(before);
+    expect(index.status('slis').state).toBe('complete');
+    server.failAt = undefined;
+    server.records = many(251);
+    reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    expect(await reading).toBe(true);
+    expect(index.records('slis')).toHaveLength(251);
+  });
+
+  it('reads nothing for an index never gathered, and gives way to a gather the user asked for', async () => {
+    const server = fakeServer(many(250));
+    const index = new RecordIndex({ walk: server.walk, pageSize: 100 });
+    expect(await index.reread('slis')).toBe(true);
+    expect(server.requests).toHaveLength(0);
+    const done = index.ensure('slis');
+    await vi.runAllTimersAsync();
+    await done;
+    server.requests.length = 0;
+    const reading = index.reread('slis');
+    const refreshed = index.refresh('slis');
+    await vi.runAllTimersAsync();
+    await Promise.all([reading, refreshed]);
+    // The reread stopped at its first page; the refresh read all three.
+    expect(server.requests.filter((r) => r.endsWith('offset=0'))).toHaveLength(2);
+    expect(server.requests).toHaveLength(4);
+  });
+});

@@ -158,6 +158,45 @@ describe('a first frame without the network', () => {
     expect(saved).toContain('slis:0');
   });
 
+  test('a page kept at another terminal height is drawn at this one, then replaced by the service', async () => {
+    const records = sampleRecords();
+    const limit = pageSizeFor(24);
+    const taller = records.slis!.map((r) => ({ ...r, name: `old ${String(r.name)}` }));
+    const h = drive({
+      records,
+      settings: { refreshMs: 10_000 },
+      services: {
+        clock: () => new Date(Date.now()),
+        keptPages: () => ({
+          load: (resource) =>
+            resource === 'slis'
+              ? {
+                  kept: {
+                    page: {
+                      total: 30,
+                      limit: 30,
+                      offset: 0,
+                      results: taller,
+                      url: 'https://fake.test/v1/slis/?limit=30&offset=0',
+                      next: null,
+                      previous: null,
+                    },
+                    readAt: Date.now() - 3600_000,
+                  },
+                }
+              : {},
+          save: () => undefined,
+        }),
+      },
+    });
+    expect(h.status()).toMatch(/^slis · page 1 of \d+ .* · cached · read 60m ago$/);
+    expect(h.rows()).toHaveLength(limit);
+    expect(h.rows()[0]).toContain('old checkout-api availability');
+    await h.settle();
+    expect(h.rows()[0]).not.toContain('old ');
+    expect(h.rows()).toHaveLength(limit);
+  });
+
   test('a kept page that cannot be used is said in one line, and the service is read as usual', async () => {
     const h = drive({
       services: {
@@ -170,5 +209,37 @@ describe('a first frame without the network', () => {
     expect(h.message()).toContain('The cached page was damaged and is dropped');
     await h.settle();
     expect(h.rows().length).toBeGreaterThan(0);
+  });
+});
+
+describe('a filtered or sorted list (the whole list) is read again every refresh', () => {
+  test('only what changed changes: ~ and + marks, a deleted record leaves, the selection stays on its record', async () => {
+    const h = live();
+    await h.settle();
+    h.press('filter');
+    h.type('latency');
+    h.press('filter-keep');
+    await h.until((v) => /\d+ of 30 match/.test(v.status.text), 'the matches');
+    h.key('j');
+    const selected = h.view().selected!.record.id;
+    const slis = h.client.records.slis!;
+    const [first, second] = slis.filter((r) => String(r.name).includes('latency') && r.id !== selected);
+    h.client.records.slis = [
+      { ...slis[0]!, id: 'sli-000900', name: 'checkout latency, new' },
+      ...slis
+        .map((r) => (r.id === first!.id ? { ...r, description: 'changed elsewhere' } : r))
+        .filter((r) => r.id !== second!.id),
+    ];
+    const before = h.client.calls.length;
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    // The whole list's pages were read again, not the server page under it.
+    expect(h.client.calls.slice(before).every((c) => c === 'list slis' || c === 'follow slis')).toBe(true);
+    expect(rowOf(h, 'sli-000900')).toMatch(/^\+ checkout latency, new/);
+    expect(rowOf(h, first!.id)).toMatch(/^~ /);
+    expect(rowOf(h, second!.id)).toBeUndefined();
+    expect(h.view().selected?.record.id).toBe(selected);
+    expect(h.status()).toMatch(/\d+ of 30 match/);
+    expect(h.status()).not.toContain('gathering');
   });
 });

@@ -55,8 +55,6 @@ const tableRows = memoLast(
   },
 );
 
-const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
-
 /** The header, the sorted column carrying ↑ or ↓ (as the status line's "sorted by NAME ↑"). */
 function headerLine(fitted: readonly FittedColumn<Column>[], sort: SortOrder | undefined): string {
   if (!sort) return formatHeader(fitted);
@@ -85,7 +83,7 @@ export function listBody(
   return {
     kind: 'list',
     header: headerLine(fitted, shown.whole ? whole.query.sort : undefined),
-    rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? NO_CHANGES : snap.changes),
+    rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? whole.changes : snap.changes),
     selected: shown.selected,
     dim: snap.loading !== null,
     empty,

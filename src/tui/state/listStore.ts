@@ -172,7 +172,12 @@ export class ListStore extends Store<ListSnapshot> {
     this.onShow = options.onShow;
     if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
     else if (options.kept) {
-      this.page = options.kept.page;
+      // Kept at another terminal height: drawn at this one's (the service's answer follows at once).
+      const { page } = options.kept;
+      this.page =
+        page.limit === this.pageSize
+          ? page
+          : { ...page, limit: this.pageSize, results: page.results.slice(0, this.pageSize) };
       this.readAt = options.kept.readAt;
       this.cached = true;
     }

@@ -41,6 +41,8 @@ export interface WholeListSnapshot {
   index: IndexStatus;
   /** "12 of 5,030 match", "sorted by NAME ↑", "gathering 1,200 of 5,030 SLIs": for the status line. */
   summary: string[];
+  /** What the last refresh found: `+` a record new to the list, `~` one whose fields changed. */
+  changes: ReadonlyMap<string, '+' | '~'>;
 }
 
 export interface WholeListOptions {
@@ -72,8 +74,18 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.pageSize = Math.max(1, options.pageSize);
     this.setQuietly(this.build());
     this.unsubscribe = this.index.subscribe((status) => {
-      if (status.resource === this.resource) this.refresh();
+      if (status.resource !== this.resource) return;
+      // Records arriving or changing never move the selection off its record.
+      const selected = this.selectedRecord()?.id;
+      this.setQuietly(this.build());
+      if (selected !== undefined) this.follow(selected);
+      this.emit();
     });
+  }
+
+  /** Reads the whole list again when it is what the list shows (the dashboard's refresh); resolves whether the service answered. */
+  reread(): Promise<boolean> {
+    return this.getSnapshot().active ? this.index.reread(this.resource) : Promise.resolve(true);
   }
 
   /** `/` as typed: the first page of the matches, the selection on its first row. */
@@ -211,11 +223,25 @@ export class WholeList extends Store<WholeListSnapshot> {
       matches: matches.length,
       index: status,
       summary,
+      changes: this.index.changes(this.resource),
     };
   }
 
   private refresh(): void {
     this.setQuietly(this.build());
     this.emit();
+  }
+
+  /** Puts the selection back on the record with this id, wherever it now stands among the matches. */
+  private follow(id: string): void {
+    if (this.selectedRecord()?.id === id || !this.getSnapshot().active) return;
+    const status = this.index.status(this.resource);
+    const at = this.queryView()
+      .matches(this.index.records(this.resource), status.version, this.query)
+      .findIndex((record) => record.id === id);
+    if (at < 0) return;
+    this.page = Math.floor(at / this.pageSize);
+    this.selected = at % this.pageSize;
+    this.setQuietly(this.build());
   }
 }
