@@ -6,7 +6,7 @@
 import { shortName } from '../api/resources.js';
 import { REGISTRY } from '../presentation/resources.js';
 import { fit, textWidth, wrap } from '../text/width.js';
-import type { Binding, KeyEnv, KeyGroup } from './input/binding.js';
+import type { Binding, KeyContext, KeyEnv, KeyGroup } from './input/binding.js';
 import { isEnabled, type Keymap } from './input/keymap.js';
 import { DEFAULT_KEYMAP } from './keys.js';
 
@@ -44,20 +44,65 @@ export const commandLineHelp = (env: KeyEnv): readonly { command: string; descri
   { command: ':q', description: 'quit' },
 ];
 
-/** Bindings grouped for the help and the README, groups in a stable order, with the session's keys and names. */
-function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
-  const forSession = (b: Binding): Binding => ({
+/** The binding with the session's keys and description. */
+const forSession =
+  (keymap: Keymap, env: KeyEnv) =>
+  (b: Binding): Binding => ({
     ...b,
     keys: keymap.keysOf(b, env),
     description: b.descriptionFor ? b.descriptionFor(env) : b.description,
   });
+
+/** Bindings grouped by topic for the README, groups in a stable order, with the session's keys and names. */
+function groupedBindings(keymap: Keymap, env: KeyEnv): { group: KeyGroup; bindings: Binding[] }[] {
   return GROUP_ORDER.map((group) => ({
     group,
     bindings: keymap.bindings
       .filter((b) => b.group === group && isEnabled(b, env))
-      .map(forSession)
+      .map(forSession(keymap, env))
       .filter((b) => b.keys.length > 0),
   })).filter((g) => g.bindings.length > 0);
+}
+
+/** The screen the help was opened over: its keys come first. */
+export type HelpFrom = 'list' | 'detail';
+
+/** The help's sections, a screen each (the keys of several contexts that show together). */
+const SCREENS: readonly { title: string; contexts: readonly KeyContext[] }[] = [
+  { title: 'Everywhere', contexts: ['always', 'global'] },
+  { title: 'The list', contexts: ['list'] },
+  { title: 'Details', contexts: ['detail'] },
+  { title: 'Filter (/) and command line (:)', contexts: ['filter', 'command'] },
+  { title: 'Burn calculator (b)', contexts: ['burn'] },
+  { title: 'Used by (u) and relations (x)', contexts: ['relations'] },
+  { title: 'Forms (c, e)', contexts: ['form', 'picker', 'confirm', 'draft'] },
+  { title: 'Profiles (:profile)', contexts: ['profiles'] },
+  { title: 'Token setup', contexts: ['welcome', 'setup'] },
+  { title: 'This help', contexts: ['help'] },
+];
+
+/**
+ * Bindings grouped by the screen they work on, the screen the help was opened
+ * over first (a key of the list and the details shows under both); within a
+ * screen, by topic.
+ */
+function screenSections(keymap: Keymap, env: KeyEnv, from: HelpFrom): { title: string; bindings: Binding[] }[] {
+  const shown = keymap.bindings.filter((b) => isEnabled(b, env)).map(forSession(keymap, env));
+  const byTopic = (a: Binding, b: Binding) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group);
+  const first = SCREENS.find((s) => s.contexts.includes(from))!;
+  const global = SCREENS[0]!;
+  const placed = new Set<Binding>();
+  return [first, global, ...SCREENS.filter((s) => s !== first && s !== global)]
+    .map((screen) => {
+      const bindings = shown
+        .filter((b) => b.keys.length > 0 && b.when.some((c) => screen.contexts.includes(c)))
+        // A key of everywhere is said once; the list's and the details' shared keys under each.
+        .filter((b) => !placed.has(b) || !(b.when.includes('global') || b.when.includes('always')))
+        .sort(byTopic);
+      for (const b of bindings) placed.add(b);
+      return { title: screen === first ? `${screen.title} (this screen)` : screen.title, bindings };
+    })
+    .filter((s) => s.bindings.length > 0);
 }
 
 interface HelpLine {
@@ -81,12 +126,12 @@ function entry(keys: string, description: string, keyWidth: number, width: numbe
   return wrapped.map((t, i) => ({ text: INDENT + (i === 0 ? first : ' '.repeat(keyWidth)) + t }));
 }
 
-/** The help's lines at a width: the groups of keys, then the commands. */
-function helpLines(keymap: Keymap, env: KeyEnv, width: number): HelpLine[] {
+/** The help's lines at a width: the keys a screen each, then the commands. */
+function helpLines(keymap: Keymap, env: KeyEnv, width: number, from: HelpFrom): HelpLine[] {
   const lines: HelpLine[] = [];
-  for (const { group, bindings } of groupedBindings(keymap, env)) {
+  for (const { title, bindings } of screenSections(keymap, env, from)) {
     if (lines.length > 0) lines.push({ text: '' });
-    lines.push({ text: group, heading: true });
+    lines.push({ text: title, heading: true });
     for (const b of bindings) lines.push(...entry(b.keys.join(' '), b.description, KEY_COLUMN, width));
   }
   lines.push({ text: '' }, { text: 'Commands', heading: true });
@@ -149,13 +194,20 @@ export interface HelpBody {
   room: { lines: number; visible: number };
 }
 
-/** `?`: every key, grouped, then the commands, covering the body and scrolled to `scroll`. */
-export function helpBody(keymap: Keymap, env: KeyEnv, width: number, height: number, scroll: number): HelpBody {
+/** `?`: every key, a screen each (the one it was opened over first), then the commands, covering the body and scrolled to `scroll`. */
+export function helpBody(
+  keymap: Keymap,
+  env: KeyEnv,
+  width: number,
+  height: number,
+  scroll: number,
+  from: HelpFrom = 'list',
+): HelpBody {
   const visible = Math.max(1, height - 1);
-  const oneColumn = helpLines(keymap, env, width);
+  const oneColumn = helpLines(keymap, env, width, from);
   const twoColumns = width >= 90 && oneColumn.length > visible;
   const columnWidth = twoColumns ? Math.floor((width - 2) / 2) : width;
-  const columns = splitColumns(twoColumns ? helpLines(keymap, env, columnWidth) : oneColumn, twoColumns ? 2 : 1);
+  const columns = splitColumns(twoColumns ? helpLines(keymap, env, columnWidth, from) : oneColumn, twoColumns ? 2 : 1);
   const tallest = Math.max(...columns.map((c) => c.length));
   const maxOffset = Math.max(0, tallest - visible);
   const top = Math.min(scroll, maxOffset);

@@ -5,7 +5,7 @@
  * through Ink.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { commandLineHelp, GROUP_ORDER } from '../../src/tui/help.js';
+import { commandLineHelp } from '../../src/tui/help.js';
 import { BINDINGS } from '../../src/tui/keys.js';
 import { disposeDrivers, drive, sampleRecords, type Driver, type DriverOptions } from './driver.js';
 import { fakeClient } from './fakeClient.js';
@@ -38,13 +38,32 @@ const hints = (d: Driver): string =>
     .join(' ');
 
 describe('help', () => {
-  test('help shows every key and command, grouped; help-close (Esc or ?) closes it', async () => {
-    // Tall enough for the whole help in one column.
-    const d = await open({ rows: 140, columns: 120 });
+  test('help shows every key and command, a screen each; help-close (Esc or ?) closes it', async () => {
+    // Tall and narrow enough for the whole help in one column.
+    const d = await open({ rows: 200, columns: 80 });
     d.press('help');
     const { title, text } = help(d);
     expect(title.trim()).toBe('Help · Esc or ? closes · q quits');
-    for (const group of GROUP_ORDER) expect(text).toContain(group);
+    const body = d.view().body;
+    const lines = body.kind === 'help' ? body.columns.flat() : [];
+    const headings = lines.filter((l) => l.heading).map((l) => l.text);
+    expect(headings.slice(0, 3)).toEqual(['The list (this screen)', 'Everywhere', 'Details']);
+    expect(headings).toContain('Forms (c, e)');
+    // The list's keys under the list; a key of the list and the details under each.
+    const section = (heading: string) => {
+      const from = lines.findIndex((l) => l.text === heading);
+      const to = lines.findIndex((l, i) => i > from && l.heading);
+      return lines
+        .slice(from, to < 0 ? undefined : to)
+        .map((l) => l.text)
+        .join(' ')
+        .replace(/\s+/g, ' ');
+    };
+    const both = BINDINGS.find((b) => b.when.includes('list') && b.when.includes('detail'))!;
+    expect(section('The list (this screen)')).toContain(both.description.slice(0, 30));
+    expect(section('Details')).toContain(both.description.slice(0, 30));
+    const listOnly = BINDINGS.find((b) => b.when.length === 1 && b.when[0] === 'list')!;
+    expect(section('Details')).not.toContain(listOnly.description.slice(0, 30));
     for (const binding of BINDINGS) {
       expect(text, binding.id).toContain(binding.description);
       expect(text, binding.id).toContain(binding.keys.join(' '));
@@ -56,6 +75,15 @@ describe('help', () => {
     expect(d.view().screen.kind).toBe('help');
     d.key('?');
     expect(d.view().screen.kind).toBe('list');
+  });
+
+  test("opened over the details, the details' keys come first", async () => {
+    const d = await open({ rows: 40, columns: 120 });
+    d.press('details');
+    d.press('help');
+    const body = d.view().body;
+    const headings = (body.kind === 'help' ? body.columns.flat() : []).filter((l) => l.heading).map((l) => l.text);
+    expect(headings[0]).toBe('Details (this screen)');
   });
 
   test('on a small terminal the help scrolls, and keys under it do nothing', async () => {

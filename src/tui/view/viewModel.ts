@@ -214,7 +214,7 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
     case 'relations':
       return { kind: 'relations', view: screen.view };
     case 'help':
-      return helpBody(src.keymap, src.env(), width, height, nav.helpScroll);
+      return helpBody(src.keymap, src.env(), width, height, nav.helpScroll, nav.details.length > 0 ? 'detail' : 'list');
     case 'detail':
       return detailBody(
         src.registry,
