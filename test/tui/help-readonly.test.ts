@@ -59,10 +59,11 @@ describe('help', () => {
         .join(' ')
         .replace(/\s+/g, ' ');
     };
-    const both = BINDINGS.find((b) => b.when.includes('list') && b.when.includes('detail'))!;
+    const whenOf = (b: (typeof BINDINGS)[number]) => b.when as readonly string[];
+    const both = BINDINGS.find((b) => whenOf(b).includes('list') && whenOf(b).includes('detail'))!;
     expect(section('The list (this screen)')).toContain(both.description.slice(0, 30));
     expect(section('Details')).toContain(both.description.slice(0, 30));
-    const listOnly = BINDINGS.find((b) => b.when.length === 1 && b.when[0] === 'list')!;
+    const listOnly = BINDINGS.find((b) => whenOf(b).length === 1 && whenOf(b)[0] === 'list')!;
     expect(section('Details')).not.toContain(listOnly.description.slice(0, 30));
     for (const binding of BINDINGS) {
       expect(text, binding.id).toContain(binding.description);
