@@ -198,24 +198,30 @@ export function FormScreen({
             </Text>
           </Box>
         );
-        if (!whatIf || row.id !== WHAT_IF_AFTER) return line;
+        // The values in use stand right under the field they are for.
+        const used =
+          focused && extraLine ? (
+            <Text dimColor wrap="truncate-end">
+              {truncate(
+                `${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`,
+                width,
+              )}
+            </Text>
+          ) : null;
+        const showWhatIf = whatIf && row.id === WHAT_IF_AFTER;
+        if (!showWhatIf && !used) return line;
         return (
           <React.Fragment key={row.id}>
             {line}
-            <Text dimColor={!whatIf.valid} color={whatIf.valid ? theme.accent : undefined} wrap="truncate-end">
-              {truncate(`${' '.repeat(labelWidth + 2)}${sanitizeLine(whatIf.text)}`, width)}
-            </Text>
+            {used}
+            {showWhatIf ? (
+              <Text dimColor={!whatIf.valid} color={whatIf.valid ? theme.accent : undefined} wrap="truncate-end">
+                {truncate(`${' '.repeat(labelWidth + 2)}${sanitizeLine(whatIf.text)}`, width)}
+              </Text>
+            ) : null}
           </React.Fragment>
         );
       })}
-      {extraLine ? (
-        <Text dimColor wrap="truncate-end">
-          {truncate(
-            `${' '.repeat(labelWidth + 2)}used: ${suggestions.join(' · ')}  (→ at the end takes “${suggestions[0]}”)`,
-            width,
-          )}
-        </Text>
-      ) : null}
       {errorLines.map((line, i) => (
         <Text key={`error${i}`} wrap="truncate-end" color={theme.error}>
           {line || ' '}

@@ -135,6 +135,10 @@ describe('SLO form', () => {
     const frame = await waitForText(d, 'used: ');
     const suggested = /used: ([^ ·]+)/.exec(plain(frame))?.[1];
     expect(suggested).toBeTruthy();
+    // Right under the field it is for, not at the bottom of the form.
+    const lines = plain(frame).split('\n');
+    const field = lines.findIndex((line) => line.includes('Time window type *'));
+    expect(lines[field + 1]).toContain('used: ');
     d.press(KEYS.right);
     await waitForFrame(d, (f) => fieldLine(f, 'Time window type *').includes(`[${suggested}`), 'the suggestion taken');
     // → again: the next value in use (the sample SLOs use two time window types), then back.
