@@ -128,7 +128,8 @@ describe('a registry with one more resource', () => {
   });
 
   test('the dashboard: 5 opens it, the tab shows its total, Enter its details, c its create form', async () => {
-    const d = renderDashboard({ client: sandboxClient(sandbox, { registry }), registry, columns: 120, rows: 30 });
+    // Tall enough for the whole help in two columns.
+    const d = renderDashboard({ client: sandboxClient(sandbox, { registry }), registry, columns: 120, rows: 60 });
     try {
       await waitForFrame(d, (f) => statusLineOf(f).startsWith('slis · page'), 'the first list');
       d.press('5');
