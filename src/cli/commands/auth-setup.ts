@@ -26,6 +26,15 @@ export interface AuthDepsOptions {
 export function createAuthDeps(ctx: Context, options: AuthDepsOptions = {}): AuthDeps {
   const deps: AuthDeps = {
     login: (request) => loginWithToken(ctx, request),
+    checkTls: async (baseUrl, caFile) => {
+      const [{ checkTls }, { readCaFile }] = await Promise.all([
+        import('../../api/tlsCheck.js'),
+        import('../../api/ca.js'),
+      ]);
+      // As the login's client will: the file given, else the one of SLOTUI_CA_FILE or the profile.
+      const file = caFile ? resolvePath(caFile) : ctx.settings().caFile;
+      await checkTls(baseUrl, file ? { ca: await readCaFile(file) } : {});
+    },
     writeTerminal: (sequence) => {
       // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
       ctx.io.stdout.write(ctx.io.env.TMUX ? throughTmux(sequence) : sequence);

@@ -11,7 +11,7 @@
  */
 import type { Key } from 'ink';
 import { readCaFile } from '../../api/ca.js';
-import { describeError, redact } from '../../api/errors.js';
+import { describeError, isSlotuiError, redact } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { checkHttpsUrl, defaultFrontendUrl, tokenEndpointUrl } from '../../config/tokenSetup.js';
 import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
@@ -122,7 +122,8 @@ export class SetupStore extends Store<SetupState> {
     if (s.step === 'base-url') {
       const base = checkHttpsUrl(s.baseUrl.value, 'The base URL');
       if (!base.ok) return this.patch({ error: base.problem });
-      this.patch({ step: 'frontend-url', baseUrl: editor(base.url), error: null });
+      this.patch({ baseUrl: editor(base.url), error: null });
+      void this.checkBaseUrl(base.url);
       return;
     }
     if (s.step === 'frontend-url') {
@@ -209,11 +210,38 @@ export class SetupStore extends Store<SetupState> {
     });
   }
 
-  /** A CA file that cannot be used is said at its own step, not after the token is pasted. */
+  /**
+   * The service's certificate is checked as soon as its address is known, before a token is
+   * fetched: one untrusted goes to the CA file field with why; another failure stays here.
+   */
+  private async checkBaseUrl(baseUrl: string): Promise<void> {
+    const check = this.options.auth.checkTls;
+    if (!check) return this.patch({ step: 'frontend-url' });
+    const caFile = this.getSnapshot().caFile.value.trim();
+    this.patch({ busy: true, note: `Checking the connection to ${new URL(baseUrl).host}…` });
+    try {
+      await check(baseUrl, caFile || undefined);
+    } catch (error) {
+      if (this.disposed) return;
+      // Untrusted, and a CA file could help (one given already did not): that field, with why.
+      const untrusted = isSlotuiError(error) && error.kind === 'tls' && error.advice !== undefined;
+      this.patch(
+        untrusted
+          ? { busy: false, note: null, step: 'ca-file', error: `${sanitizeLine(error.what)} ${CA_FIELD_ADVICE}` }
+          : { busy: false, note: null, error: setupAdvice(sanitizeLine(describeError(error))) },
+      );
+      return;
+    }
+    if (this.disposed) return;
+    this.patch({ busy: false, note: null, step: 'frontend-url' });
+  }
+
+  /** A CA file that cannot be used is said at its own step, not after the token is pasted; with it, the certificate is checked again. */
   private async checkCaFile(path: string): Promise<void> {
     this.patch({ busy: true, error: null });
     try {
       await readCaFile(path);
+      await this.options.auth.checkTls?.(this.getSnapshot().baseUrl.value, path);
     } catch (error) {
       if (this.disposed) return;
       this.patch({ busy: false, error: setupAdvice(sanitizeLine(describeError(error))) });
@@ -252,6 +280,9 @@ export class SetupStore extends Store<SetupState> {
     if (!this.disposed) this.set({ ...this.getSnapshot(), ...patch });
   }
 }
+
+const CA_FIELD_ADVICE =
+  'If the service uses a private certificate authority, give its PEM file here; Enter on an empty field goes on without one.';
 
 /** The client's advice names variables and flags; in this flow the same advice is the CA file field. */
 function setupAdvice(text: string): string {

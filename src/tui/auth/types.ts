@@ -36,6 +36,11 @@ export type StartScreen =
 export interface AuthDeps {
   /** Verifies the pasted token, stores it (0600) in the profile with the URLs, makes the profile current. Throws a SlotuiError of one sentence. */
   login(request: LoginRequest): Promise<LoginResult>;
+  /**
+   * Whether the service's certificate is trusted (with this CA file, if any), before a token is
+   * fetched: throws the SlotuiError a request would meet. Absent: the setup checks nothing early.
+   */
+  checkTls?(baseUrl: string, caFile?: string): Promise<void>;
   /** The welcome screen's second way on: the embedded sandbox (closed by the caller at the end). */
   startDemo?(): Promise<Session>;
   /** Opens a URL in the local browser; absent where there is no local display (or over SSH). */
