@@ -67,9 +67,20 @@ export function recordSummary(
   return markdownSummary(title, items);
 }
 
+/** The records as a Markdown table of the list's columns, cells as the list shows them (`|` escaped). */
+export function markdownTable(def: ResourceView, records: readonly ApiRecord[], now: number): string {
+  const cell = (text: string) => sanitizeLine(text).replaceAll('|', '\\|');
+  const header = `| ${def.columns.map((c) => cell(c.header)).join(' | ')} |`;
+  const rule = `|${def.columns.map((c) => (c.align === 'right' ? '---:' : '---')).join('|')}|`;
+  const rows = records.map((record) => `| ${def.columns.map((c) => cell(c.get(record, now))).join(' | ')} |`);
+  return `${[header, rule, ...rows].join('\n')}\n`;
+}
+
 export interface Copier {
   copyId(resource: ResourceName, record: ApiRecord): string;
   copySummary(resource: ResourceName, record: ApiRecord): string;
+  /** Copies any text; `what` names it in the sentence said after. */
+  copyText(content: string, what: string): string;
 }
 
 /** The sentence for the message line after copying (or why nothing was). */
@@ -86,6 +97,7 @@ export function createCopier(
   const shown = (id: string) => truncate(sanitizeLine(id), 40);
   return {
     copyId: (resource, record) => copy(record.id, `the id ${shown(record.id)}`),
+    copyText: copy,
     copySummary: (resource, record) => {
       const content = summary(resource, record);
       const lines = content.trimEnd().split('\n').length;

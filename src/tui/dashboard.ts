@@ -36,6 +36,7 @@ import { RequestGate } from './state/requestGate.js';
 import { DerivedStore, Store } from './state/store.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
+import { MarksStore } from './state/marks.js';
 import { Refresher } from './state/refresher.js';
 import { RelationsStore } from './state/relationsStore.js';
 import { ReferenceNames, referencedBy } from './state/referenceNames.js';
@@ -217,7 +218,17 @@ export function createDashboard(services: DashboardServices): Dashboard {
       ]),
     ) as Record<ResourceName, WholeList>;
     const names = new ReferenceNames({ registry, index, stores, records });
-    return { client, settings, owned, stores, index, wholes, names, readOnly: settings.readOnly || client.readOnly };
+    return {
+      client,
+      settings,
+      owned,
+      stores,
+      index,
+      wholes,
+      names,
+      marks: new MarksStore(),
+      readOnly: settings.readOnly || client.readOnly,
+    };
   };
   const disposeSession = (s: DashboardSession) => {
     s.names.dispose();
@@ -275,6 +286,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       if ('saved' in write) records.put(resource, write.saved);
       else records.markDeleted(resource, write.removed);
     },
+    unmark: (resource, ids) => session.getSnapshot().marks.clear(resource, ids),
     runEditor: () =>
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });

@@ -16,6 +16,7 @@ import { filterBindings } from './controllers/filterController.js';
 import { globalBindings } from './controllers/globalController.js';
 import { helpBindings } from './controllers/helpController.js';
 import { listBindings } from './controllers/listController.js';
+import { marksBindings } from './controllers/marksController.js';
 import { profilesBindings } from './controllers/profilesController.js';
 import { recordBindings } from './controllers/recordController.js';
 import { relationsBindings } from './controllers/relationsController.js';
@@ -29,6 +30,7 @@ export const BINDINGS = [
   ...globalBindings,
   ...listBindings,
   ...recordBindings,
+  ...marksBindings,
   ...relationsBindings,
   ...profilesBindings,
   ...detailBindings,

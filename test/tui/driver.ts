@@ -97,6 +97,7 @@ export function keyEvent(display: string): { input: string; key: Key } {
     Backspace: { delete: true },
   };
   if (display === 'Enter') return { input: '\r', key: keyWith({ return: true }) };
+  if (display === 'Space') return { input: ' ', key: keyWith() };
   if (named[display]) return { input: '', key: keyWith(named[display]) };
   if (/^Ctrl\+[A-Z]$/.test(display)) return { input: display.slice(5).toLowerCase(), key: keyWith({ ctrl: true }) };
   return { input: display, key: keyWith({ shift: /^[A-Z]$/.test(display) }) };

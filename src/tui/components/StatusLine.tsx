@@ -21,6 +21,7 @@ export function statusText(
   profile: string,
   whole?: WholeListSnapshot | null,
   now?: number,
+  marked = 0,
 ): string {
   const parts: string[] = [snap.resource];
   if (whole?.active) {
@@ -33,6 +34,7 @@ export function statusText(
     parts.push('page – of –', 'total –');
   }
   if (whole) parts.push(...whole.summary);
+  if (marked > 0) parts.push(`${marked.toLocaleString('en-US')} marked`);
   parts.push(`profile ${sanitizeLine(profile)}`);
   const freshness = now === undefined || whole?.active ? undefined : freshnessText(snap, now);
   if (freshness) parts.push(freshness);

@@ -13,6 +13,7 @@ import type { Forms } from '../forms/formsController.js';
 import type { KeyEnv } from '../input/binding.js';
 import type { ProfileSwitcher } from '../profiles.js';
 import type { ListStore } from '../state/listStore.js';
+import type { MarksStore } from '../state/marks.js';
 import type { NavStore } from '../state/navigation.js';
 import type { RecordStore } from '../state/recordStore.js';
 import type { ReferenceNames } from '../state/referenceNames.js';
@@ -31,6 +32,8 @@ export interface DashboardSession {
   wholes: Record<ResourceName, WholeList>;
   /** Names of the records list columns refer to, as far as they have been read. */
   names: ReferenceNames;
+  /** The marked records (Space, `*`): what the record keys act on when there are any. */
+  marks: MarksStore;
   /** Opened by `:profile` (so ours to close); the first session belongs to the caller. */
   owned: boolean;
 }

@@ -13,6 +13,7 @@ import { createFilterController } from './filterController.js';
 import { createGlobalController } from './globalController.js';
 import { createHelpController } from './helpController.js';
 import { createListController } from './listController.js';
+import { createMarksController } from './marksController.js';
 import { createProfilesController } from './profilesController.js';
 import { createRecordController, type RecordControllerDeps } from './recordController.js';
 import { createRelationsController } from './relationsController.js';
@@ -27,7 +28,8 @@ interface KeyLayers {
 export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDeps): KeyLayers {
   const record = createRecordController(ctx, deps);
   const global = createGlobalController(ctx);
-  const list = createListController(ctx, record.handlers);
+  const marks = createMarksController(ctx);
+  const list = createListController(ctx, record.handlers, marks.handlers);
   const detail = createDetailController(ctx, record.handlers);
   const lines = {
     command: createCommandController(ctx),

@@ -9,6 +9,9 @@ import type { ResourceName } from '../../api/resources.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
 import type { RecordHandlers } from './recordController.js';
+import type { createMarksController } from './marksController.js';
+
+type MarksHandlers = ReturnType<ReturnType<typeof createMarksController>['handlers']>;
 
 export const listBindings = [
   { id: 'up', keys: ['↑', 'k'], description: 'move the selection up', group: 'Moving around', when: ['list'] },
@@ -97,7 +100,8 @@ export const listBindings = [
 
 export function createListController(
   ctx: DashboardContext,
-  onRecord: (resource: ResourceName, record: () => ApiRecord | undefined) => RecordHandlers,
+  onRecord: (resource: ResourceName, record: () => ApiRecord | undefined, marked: boolean) => RecordHandlers,
+  onMarks: (resource: ResourceName, escFree: boolean) => MarksHandlers,
 ): { layer(): KeyLayer } {
   const { nav } = ctx;
 
@@ -129,8 +133,9 @@ export function createListController(
           if (other !== list && other.getSnapshot().page === null) other.recover();
       },
     };
+    const gathering = session.index.status(resource).state === 'gathering';
     if (shown.filter !== '') handlers['clear-filter'] = shown.clearFilter;
-    else if (session.index.status(resource).state === 'gathering')
+    else if (gathering)
       handlers['stop-gathering'] = () => {
         session.index.cancel(resource);
         const stopped = session.index.status(resource);
@@ -140,7 +145,11 @@ export function createListController(
       };
     return {
       context: 'list',
-      handlers: { ...handlers, ...onRecord(resource, () => ctx.shown().selectedRecord) },
+      handlers: {
+        ...handlers,
+        ...onRecord(resource, () => ctx.shown().selectedRecord, true),
+        ...onMarks(resource, shown.filter === '' && !gathering),
+      },
       // Shift and a column's first letter sorts by it (N for NAME, A for AGE), when no key of its own is that letter.
       text: (input, key) => /^[A-Z]$/.test(input) && !key.ctrl && !key.meta && whole.sortByLetter(input),
     };

@@ -6,7 +6,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { relationsOf } from '../../api/relations.js';
-import { createCopier, recordSummary } from '../copy.js';
+import { createCopier, markdownTable, recordSummary } from '../copy.js';
 import { writable, type Binding, type HandlersOf } from '../input/binding.js';
 import type { RelationsMode } from '../state/relationsStore.js';
 import type { DashboardContext } from './context.js';
@@ -96,7 +96,10 @@ export interface RecordControllerDeps {
 export function createRecordController(
   ctx: DashboardContext,
   deps: RecordControllerDeps,
-): { handlers(resource: ResourceName, record: () => ApiRecord | undefined): RecordHandlers } {
+): {
+  /** The keys on `record()`; on the list (`inList`), with marks, on the marked records instead. */
+  handlers(resource: ResourceName, record: () => ApiRecord | undefined, inList?: boolean): RecordHandlers;
+} {
   const relations = relationsOf(ctx.registry);
   const copier = createCopier(
     deps.writeTerminal,
@@ -105,7 +108,35 @@ export function createRecordController(
     relations,
   );
 
-  const handlers = (resource: ResourceName, record: () => ApiRecord | undefined): RecordHandlers => {
+  /** The marked records as they are known now (the record store's or the index's copy when fresher). */
+  const markedRecords = (resource: ResourceName): ApiRecord[] =>
+    [...ctx.session().marks.of(resource).values()].map(
+      (r) => ctx.records.get(resource, r.id).record ?? ctx.session().index.get(resource, r.id) ?? r,
+    );
+
+  const onMarked = (resource: ResourceName): RecordHandlers => {
+    const def = ctx.registry.get(resource);
+    const records = markedRecords(resource);
+    const n = `${records.length.toLocaleString('en-US')} marked ${records.length === 1 ? def.kind : def.plural}`;
+    return {
+      'copy-id': () => ctx.say(copier.copyText(records.map((r) => r.id).join(' '), `the ids of the ${n}`)),
+      'copy-summary': () =>
+        ctx.say(copier.copyText(markdownTable(def, records, deps.clock().getTime()), `a Markdown table of the ${n}`)),
+      'used-by': () => ctx.say('u shows one record: Esc unmarks them all first.'),
+      relations: () => ctx.say('x shows one record: Esc unmarks them all first.'),
+      ...(ctx.env().readOnly
+        ? {}
+        : {
+            delete: () => ctx.forms.askDeleteMany(resource, records),
+            edit: () => ctx.forms.openBulkEdit(resource, records),
+            'edit-json': () => ctx.say('E edits one record as JSON: e sets fields on every marked one.'),
+            create: ctx.forms.listHandlers(resource, () => undefined).create,
+          }),
+    };
+  };
+
+  const handlers = (resource: ResourceName, record: () => ApiRecord | undefined, inList = false): RecordHandlers => {
+    if (inList && ctx.session().marks.count(resource) > 0) return onMarked(resource);
     const on = (act: (r: ApiRecord) => void) => () => {
       const r = record();
       if (r) act(r);

@@ -98,7 +98,11 @@ export function FormScreen({
   const theme = useTheme();
   const rows = formRows(form);
   const focus = Math.min(form.focus, rows.length - 1);
-  const title = form.mode === 'create' ? `New ${form.def.kind}` : `Edit ${recordName(form.def, form.record!)}`;
+  const title = form.bulk
+    ? `Set on ${form.bulk.records.length} marked ${form.bulk.records.length === 1 ? form.def.kind : form.def.plural} (fields left empty stay as they are)`
+    : form.mode === 'create'
+      ? `New ${form.def.kind}`
+      : `Edit ${recordName(form.def, form.record!)}`;
 
   const top: { text: string; tone: 'error' | 'ask' }[] = [];
   if (form.draftOffer) {
@@ -129,7 +133,7 @@ export function FormScreen({
       wrap(`${rowLabel(form, row).trim().replace(/ \*$/, '')}: ${sanitizeLine(form.errors[row.id]!)}`, width),
     )
     .slice(0, Math.max(0, Math.floor((height - 1 - topShown.length) / 2)));
-  const whatIf = formWhatIf(form, new Date());
+  const whatIf = form.bulk ? null : formWhatIf(form, new Date());
   const available = Math.max(
     1,
     height - 1 - topShown.length - (extraLine ? 1 : 0) - (whatIf ? 1 : 0) - errorLines.length,

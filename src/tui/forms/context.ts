@@ -36,6 +36,8 @@ export interface FormsDeps {
   clock?: () => Date;
   /** A record was saved or deleted here: every screen that shows it follows (the dashboard's record store). */
   onWrite?: (resource: ResourceName, write: RecordWrite) => void;
+  /** A bulk action was done on these marked records: their marks go. */
+  unmark?: (resource: ResourceName, ids: readonly string[]) => void;
 }
 
 /** What a form, `E` or a delete did to one record. */
@@ -65,6 +67,8 @@ export interface FormsContext {
   noteWrite(resource: ResourceName, write: RecordWrite): void;
   /** A record is gone: its details, if they are on screen, give way to the list. */
   leaveDetailsOf(resource: ResourceName, id: string): void;
+  /** A bulk action was done on these marked records: their marks go. */
+  unmark(resource: ResourceName, ids: readonly string[]): void;
 }
 
 export function createFormsContext(deps: FormsDeps, store = new FormsStore()): FormsContext {
@@ -89,6 +93,7 @@ export function createFormsContext(deps: FormsDeps, store = new FormsStore()): F
       deps.index().noteWrite(resource, write);
       deps.onWrite?.(resource, write);
     },
+    unmark: (resource, ids) => deps.unmark?.(resource, ids),
     leaveDetailsOf: (resource, id) => {
       const top = currentDetail(deps.nav.getSnapshot());
       if (top && top.resource === resource && top.id === id) deps.nav.dispatch({ type: 'back' });

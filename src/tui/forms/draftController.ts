@@ -90,7 +90,8 @@ export function createDraftController(ctx: FormsContext): DraftController {
 
   const keep = (): string | undefined => {
     const s = store.getSnapshot();
-    if (!ctx.drafts || s.kind !== 'form' || s.form.draftOffer || !isDirty(s.form)) return undefined;
+    // A bulk edit is of many records: no draft is kept of it (nothing of it was sent either).
+    if (!ctx.drafts || s.kind !== 'form' || s.form.bulk || s.form.draftOffer || !isDirty(s.form)) return undefined;
     const values = draftValues(s.form, ctx.session().token);
     if (Object.keys(values).length === 0) return undefined;
     return ctx.drafts.save(keyOf(s.form), values, ctx.clock()) ? DRAFT_KEPT_NOTE : DRAFT_FAILED_NOTE(ctx.drafts.dir);

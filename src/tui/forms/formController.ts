@@ -47,12 +47,17 @@ export const formBindings = [
 
 export interface FormController {
   openCreate(resource: ResourceName): void;
+  openBulkEdit(resource: ResourceName, records: readonly ApiRecord[]): void;
   openEdit(resource: ResourceName, record: ApiRecord): void;
   submit(): Promise<void>;
   layer(form: FormState, openPicker: () => void): KeyLayer;
 }
 
-export function createFormController(ctx: FormsContext, drafts: DraftController): FormController {
+export function createFormController(
+  ctx: FormsContext,
+  drafts: DraftController,
+  showPlan: (resource: ResourceName, records: readonly ApiRecord[], patch: Record<string, unknown>) => void,
+): FormController {
   const { store } = ctx;
   const sameForm = (a: FormState, b: FormState) => a.def === b.def && a.record === b.record;
 
@@ -63,7 +68,7 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
     store.set({ ...s, form: change(s.form) });
   };
 
-  const save = createFormSave(ctx, drafts, update);
+  const save = createFormSave(ctx, drafts, update, showPlan);
   const { loadSuggestions, submit } = save;
 
   const open = (form: FormState) => {
@@ -80,6 +85,17 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
   const openEdit = (resource: ResourceName, record: ApiRecord) => {
     if (!ctx.writable()) return ctx.refuse();
     open(openForm(ctx.registry.get(resource), record));
+  };
+
+  /** Every field empty (a record of nothing), so what is filled in is what changes; no queries, no draft. */
+  const openBulkEdit = (resource: ResourceName, records: readonly ApiRecord[]) => {
+    if (!ctx.writable()) return ctx.refuse();
+    const def = ctx.registry.get(resource);
+    const fields = def.fields.filter((f) => f.kind !== 'queries');
+    const blank = openForm({ ...def, fields }, { id: '' });
+    const form: FormState = { ...blank, bulk: { records: [...records] } };
+    store.set({ kind: 'form', form, picker: null });
+    loadSuggestions(form);
   };
 
   const layer = (form: FormState, openPicker: () => void): KeyLayer => {
@@ -121,5 +137,5 @@ export function createFormController(ctx: FormsContext, drafts: DraftController)
     };
   };
 
-  return { openCreate, openEdit, submit, layer };
+  return { openCreate, openEdit, openBulkEdit, submit, layer };
 }

@@ -31,6 +31,8 @@ export interface FormState {
   mode: 'create' | 'edit';
   /** The record being edited. */
   record?: ApiRecord;
+  /** A bulk edit of the marked records: every field starts empty, and the fields filled in are set on each of them. */
+  bulk?: { records: ApiRecord[] };
   /** One editor per row id (field key, or `q:<uid>:<part>`). */
   editors: Record<string, EditorState>;
   /** What the editors held when the form opened (to know what changed). */

@@ -5,6 +5,7 @@
  */
 import { isSlotuiError } from '../../api/errors.js';
 import type { ApiRecord } from '../../api/record.js';
+import type { ResourceName } from '../../api/resources.js';
 import type { ResourceView } from '../../presentation/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { errorSentence } from '../text/errorSentence.js';
@@ -34,6 +35,7 @@ export function createFormSave(
   ctx: FormsContext,
   drafts: DraftController,
   update: UpdateForm,
+  showPlan: (resource: ResourceName, records: readonly ApiRecord[], patch: Record<string, unknown>) => void,
 ): { loadSuggestions(form: FormState): void; submit(): Promise<void> } {
   const { store } = ctx;
 
@@ -86,6 +88,12 @@ export function createFormSave(
         ...s,
         form: { ...form, errors: built.errors, topErrors: built.topErrors, focus: first >= 0 ? first : form.focus },
       });
+      return;
+    }
+    if (form.bulk) {
+      // Nothing is sent from the form: the plan says what each marked record would become first.
+      if (Object.keys(built.payload).length === 0) return ctx.say('Fill in a field to set it on every marked record.');
+      showPlan(form.def.name, form.bulk.records, built.payload);
       return;
     }
     if (form.mode === 'edit' && Object.keys(built.payload).length === 0) {

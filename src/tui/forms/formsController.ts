@@ -9,6 +9,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { KeyHandler, KeyLayer } from '../input/binding.js';
+import { createBulkController } from './bulkController.js';
 import { createConfirmController } from './confirmController.js';
 import { createFormsContext, type FormsDeps } from './context.js';
 import { createDraftController } from './draftController.js';
@@ -34,6 +35,10 @@ export interface Forms {
   openEdit(resource: ResourceName, record: ApiRecord): void;
   editExternally(resource: ResourceName, record: ApiRecord): Promise<void>;
   askDelete(resource: ResourceName, record: ApiRecord): void;
+  /** The marked records: one question that counts them and says what refers to them. */
+  askDeleteMany(resource: ResourceName, records: readonly ApiRecord[]): void;
+  /** The marked records: a form of the resource's fields, empty; what is filled in is set on each (a plan first). */
+  openBulkEdit(resource: ResourceName, records: readonly ApiRecord[]): void;
   /** Ctrl+C: keeps the open form's changes as a draft before the dashboard quits; what to say then (undefined: nothing typed). */
   keepDraft(): string | undefined;
 }
@@ -41,7 +46,8 @@ export interface Forms {
 export function createForms(deps: FormsDeps): Forms {
   const ctx = createFormsContext(deps);
   const drafts = createDraftController(ctx);
-  const form = createFormController(ctx, drafts);
+  const bulk = createBulkController(ctx);
+  const form = createFormController(ctx, drafts, bulk.showPlan);
   const picker = createPickerController(ctx);
   const confirm = createConfirmController(ctx, drafts.forget);
   const editor = createEditorController(ctx, deps.runEditor);
@@ -61,6 +67,9 @@ export function createForms(deps: FormsDeps): Forms {
         return [confirm.deleteLayer()];
       case 'external':
         return [editor.layer()];
+      case 'delete-many':
+      case 'bulk-plan':
+        return [bulk.layer()];
     }
   };
 
@@ -91,6 +100,8 @@ export function createForms(deps: FormsDeps): Forms {
     openEdit: form.openEdit,
     editExternally: editor.edit,
     askDelete: confirm.askDelete,
+    askDeleteMany: bulk.askDeleteMany,
+    openBulkEdit: form.openBulkEdit,
     keepDraft: drafts.keep,
   };
 }

@@ -51,7 +51,40 @@ export type FormsState =
       /** What refers to the record, as far as the record index knows (null: nothing can refer to it). */
       usedBy: UsedByNote | null;
     }
-  | { kind: 'external'; resource: ResourceName; record: ApiRecord };
+  | { kind: 'external'; resource: ResourceName; record: ApiRecord }
+  | BulkState;
+
+/** A failure of one record of a bulk action: its id and the sentence. */
+export interface BulkFailure {
+  id: string;
+  sentence: string;
+}
+
+/**
+ * A question about the marked records: deleting them, or sending the plan of
+ * a bulk edit (a line a record). `done` holds the ids already sent, so a
+ * second `y` after failures sends only the rest, never anything twice.
+ */
+export type BulkState = {
+  resource: ResourceName;
+  records: ApiRecord[];
+  sending: boolean;
+  done: string[];
+  failures: BulkFailure[];
+} & (
+  | {
+      kind: 'delete-many';
+      /** What refers to them, as far as the record index knows (null: nothing can refer to them). */
+      usedBy: UsedByNote | null;
+    }
+  | {
+      kind: 'bulk-plan';
+      /** The fields filled in, as sent to each record. */
+      patch: Record<string, unknown>;
+      /** One line a record: `~ slo/slo-000001 target_value "99.9" → "99.95"`, or `= … (already so)`. */
+      lines: { id: string; text: string; changes: boolean }[];
+    }
+);
 
 export const NO_FORMS: FormsState = { kind: 'none' };
 

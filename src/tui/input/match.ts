@@ -23,6 +23,8 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
       return key.tab && !key.shift;
     case 'Shift+Tab':
       return key.tab && key.shift;
+    case 'Space':
+      return input === ' ' && !key.ctrl && !key.meta;
     default:
       // Ctrl+C, Ctrl+S, Ctrl+O, Ctrl+P…: the letter with ctrl.
       if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();

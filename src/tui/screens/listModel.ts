@@ -35,6 +35,7 @@ const tableRows = memoLast(
     fitted: readonly FittedColumn<Column>[],
     lookup: NameLookup | null,
     changes: ReadonlyMap<string, '+' | '~'>,
+    marked: ReadonlyMap<string, unknown>,
   ): TableRow[] => {
     // Reference columns: the name of the record named beside its id, when it has been read.
     const references = fitted.map((f) => referencedBy(def, f.column));
@@ -47,10 +48,10 @@ const tableRows = memoLast(
             return name === undefined ? cell : idWithName(cell, sanitizeLine(name));
           })
         : row.cells;
-      // What the last refresh found is marked at the start of the row: `+` new, `~` changed.
-      const mark = changes.get(row.record.id);
-      const marked = mark === undefined ? cells : [`${mark} ${cells[0] ?? ''}`, ...cells.slice(1)];
-      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, marked) };
+      // At the start of the row: ✓ marked (Space), then what the last refresh found, `+` new, `~` changed.
+      const mark = `${marked.has(row.record.id) ? '✓' : ''}${changes.get(row.record.id) ?? ''}`;
+      const withMark = mark === '' ? cells : [`${mark} ${cells[0] ?? ''}`, ...cells.slice(1)];
+      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, withMark) };
     });
   },
 );
@@ -72,6 +73,7 @@ export function listBody(
   snap: ListSnapshot,
   whole: WholeListSnapshot,
   lookup: NameLookup | null,
+  marked: ReadonlyMap<string, unknown> = new Map(),
 ): ListBody {
   const empty = shown.whole
     ? noWholeMatch(def, whole.index, truncate(sanitizeLine(whole.query.text), 40))
@@ -83,7 +85,7 @@ export function listBody(
   return {
     kind: 'list',
     header: headerLine(fitted, shown.whole ? whole.query.sort : undefined),
-    rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? whole.changes : snap.changes),
+    rows: tableRows(def, shown.rows, fitted, lookup, shown.whole ? whole.changes : snap.changes, marked),
     selected: shown.selected,
     dim: snap.loading !== null,
     empty,

@@ -159,26 +159,35 @@ export interface UsedByNote {
 }
 
 /**
- * The used-by sentence of a record from what the index holds now, or
- * undefined when no resource can refer to it (nothing to check).
+ * The used-by sentence of a record (or of several: `ids`) from what the index
+ * holds now, or undefined when no resource can refer to it (nothing to check).
  */
 export function usedByNote(
   index: RecordIndex,
   relations: Relations,
   resource: ResourceName,
-  id: string,
+  ids: string | readonly string[],
 ): UsedByNote | undefined {
   const referrers = relations.referrerResources(resource);
   if (referrers.length === 0) return undefined;
-  const phrase = relations.usedByPhrase(relations.usedBy(resource, id, indexLookup(index)));
+  const many = typeof ids !== 'string';
+  const lookup = indexLookup(index);
+  const seen = new Set<string>();
+  const refs = (many ? ids : [ids])
+    .flatMap((id) => relations.usedBy(resource, id, lookup))
+    .filter((ref) => !seen.has(`${ref.resource}/${ref.id}`) && seen.add(`${ref.resource}/${ref.id}`));
+  const phrase = relations.usedByPhrase(refs);
   const statuses = referrers.map((r) => index.status(r));
   const noun = relations.model.noun(resource, false);
+  // "This SLI is used by 3 SLOs" for one; "They are used by 1 agreement" for several.
+  const subject = many ? 'They are' : `This ${noun} is`;
+  const it = many ? 'them' : 'it';
   const stopped = statuses.find((s) => s.state === 'failed' || s.state === 'stopped');
   if (stopped) {
     const why = stopped.message ?? describeIndexStatus(stopped) ?? 'the records could not all be read';
     return {
       state: phrase ? 'found' : 'unknown',
-      text: `${phrase ? `This ${noun} is ${phrase} at least. ` : ''}Could not check everything that uses it: ${why}`,
+      text: `${phrase ? `${subject} ${phrase} at least. ` : ''}Could not check everything that uses ${it}: ${why}`,
     };
   }
   const pending = statuses.filter((s) => s.state === 'idle' || s.state === 'gathering');
@@ -188,14 +197,14 @@ export function usedByNote(
     );
     return {
       state: 'checking',
-      text: `Checking what uses it… ${phrase ? `${phrase} so far ` : ''}(${progress.join(', ')})`,
+      text: `Checking what uses ${it}… ${phrase ? `${phrase} so far ` : ''}(${progress.join(', ')})`,
     };
   }
   const partial = statuses.some((s) => s.state === 'capped');
   const among = partial ? ' among the records held (indexMaxRecords)' : '';
   return phrase
-    ? { state: 'found', text: `This ${noun} is ${phrase}${among}.` }
-    : { state: 'none', text: partial ? `Nothing refers to it${among}.` : 'Nothing refers to it.' };
+    ? { state: 'found', text: `${subject} ${phrase}${among}.` }
+    : { state: 'none', text: partial ? `Nothing refers to ${it}${among}.` : `Nothing refers to ${it}.` };
 }
 
 /**
@@ -207,7 +216,7 @@ export function watchUsedBy(
   index: RecordIndex,
   relations: Relations,
   resource: ResourceName,
-  id: string,
+  id: string | readonly string[],
   onChange: (note: UsedByNote) => void,
 ): (() => void) | undefined {
   const referrers = relations.referrerResources(resource);

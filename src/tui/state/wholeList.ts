@@ -148,6 +148,13 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.refresh();
   }
 
+  /** Every match of the filter, in the order shown, across its pages (what `*` marks). */
+  matches(): readonly ApiRecord[] {
+    if (!this.getSnapshot().active) return [];
+    const status = this.index.status(this.resource);
+    return this.queryView().matches(this.index.records(this.resource), status.version, this.query);
+  }
+
   selectedRecord(): ApiRecord | undefined {
     const { rows } = this.getSnapshot();
     return rows[Math.min(this.selected, rows.length - 1)];

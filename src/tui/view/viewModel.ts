@@ -132,6 +132,7 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
     src.setup,
     ...(src.profiles ? [src.profiles] : []),
     session.names,
+    session.marks,
     ...Object.values(session.stores),
     ...Object.values(session.wholes),
   ];
@@ -235,6 +236,7 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
         session.stores[nav.resource].getSnapshot(),
         session.wholes[nav.resource].getSnapshot(),
         session.names.getSnapshot(),
+        session.marks.of(nav.resource),
       );
     }
   }
@@ -273,6 +275,7 @@ export function computeView(src: ViewSources): DashboardViewModel {
         session.settings.profileName,
         session.wholes[nav.resource].getSnapshot(),
         src.clock().getTime(),
+        session.marks.count(nav.resource),
       ),
       warning: src.setup.warning(),
       loading: snap.loading,
