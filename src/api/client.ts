@@ -89,6 +89,7 @@ export function createClient(options: ClientOptions): ApiClient {
     userAgent: options.userAgent ?? USER_AGENT,
     connections: options.connections,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
 
   const listUrl = (resource: ResourceName): URL => {

@@ -28,7 +28,7 @@ import {
 } from './failures.js';
 import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
-import type { RequestObserver, RetryPolicy, Timeouts } from './types.js';
+import type { RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from './types.js';
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 };
 export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
@@ -54,6 +54,8 @@ export interface TransportOptions {
   /** For jitter; injectable so tests can pin it. */
   random?: () => number;
   onRequest?: RequestObserver;
+  /** Tests only: requests go here instead of the pools (ClientOptions.dispatcher). */
+  dispatcher?: RequestDispatcher;
 }
 
 export interface Call {
@@ -193,7 +195,9 @@ export function createTransport(options: TransportOptions): Transport {
     let text: string;
     try {
       try {
-        response = await request.call(poolFor(call), {
+        response = await request.call(options.dispatcher ?? poolFor(call), {
+          // A pool knows its origin; a test's dispatcher (an agent) is told it.
+          ...(options.dispatcher ? { origin: base.origin } : {}),
           path: `${call.url.pathname}${call.url.search}`,
           method: call.method,
           headers,

@@ -49,7 +49,15 @@ export interface ClientOptions {
   registry?: Registry;
   /** Told when a request starts (a retry is the same request); the function it returns, when it ends either way. */
   onRequest?: RequestObserver;
+  /**
+   * Tests only: where requests go instead of the connection pools (a fake API's undici MockAgent).
+   * Every gate (read-only, same origin, token, cancelled) still stands before it.
+   */
+  dispatcher?: RequestDispatcher;
 }
+
+/** An undici dispatcher, as far as the transport uses one. */
+export type RequestDispatcher = import('undici').Dispatcher;
 
 export type RequestObserver = (request: { method: string; url: URL }) => () => void;
 

@@ -91,7 +91,12 @@ export async function startHttpsServer(handler: Handler): Promise<TestServer> {
 }
 
 /** Answers JSON with a status. */
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: { writeHead(status: number, headers: Record<string, string | number>): unknown; end(text: string): unknown },
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);

@@ -7,9 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ViewRegistry } from '../../src/presentation/resources.js';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import { main, type CliIo } from '../../src/cli/main.js';
+import { loadDataFile } from '../../src/sandbox/persist.js';
+import type { Store } from '../../src/sandbox/store.js';
+import { fakeApi, type FakeApi, type ReceivedRequest, type ServeOptions } from '../fakeApi.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
+import type { Faults, SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -26,6 +31,8 @@ export interface RunOptions {
   registry?: ViewRegistry;
   /** Called with stdin once main() runs (answers to prompts). */
   feed?: (stdin: PassThrough, output: { stderr: () => string }) => void;
+  /** The fake API (test/fakeApi.ts) the CLI's clients send to instead of the network. */
+  api?: FakeApi;
 }
 
 export interface RunResult {
@@ -55,6 +62,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   if (options.stdin !== undefined) stdin.end(options.stdin);
+  const api = options.api ?? fakeFor(options.env);
   const running = main({
     argv,
     env: options.env ?? {},
@@ -63,12 +71,90 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     stderr,
     registry: options.registry,
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(api ? { createClient: clientOn(api) } : {}),
   });
   options.feed?.(stdin, { stderr: () => err });
   const code = await running;
   // Let the PassThroughs deliver what was written.
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: out, stderr: err };
+}
+
+/** Builds the CLI's clients as the program does, sending to the fake API. */
+const clientOn =
+  (api: FakeApi) =>
+  (options: ClientOptions): ApiClient =>
+    createClient({ ...options, dispatcher: api.dispatcher });
+
+/** The CLI over the fake API serving the sandbox's API from memory: as startCliHarness, without sockets. */
+export interface FakeHarness {
+  api: FakeApi;
+  /** Builds a client as the CLI does, on the fake API (for tests that make a context themselves). */
+  createClient(options: ClientOptions): ApiClient;
+  store: Store;
+  /** What tests of the sandbox harness read: the requests received and their count, and faults. */
+  sandbox: {
+    /** The token the fake service accepts. */
+    token: string;
+    requests: ReceivedRequest[];
+    stats(): { requests: number };
+    setFaults(faults: Faults): void;
+  };
+  configDir: string;
+  /** The environment that points the CLI at the fake API, with a fresh config folder. */
+  env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+/** The fake APIs of the harnesses open, by origin: run() sends to the one its SLOTUI_BASE_URL names. */
+const openFakes = new Map<string, FakeApi>();
+let fakes = 0;
+
+export async function startFakeHarness(options: ServeOptions & { dataFile?: string } = {}): Promise<FakeHarness> {
+  // An origin of its own (never resolved: the fake answers it), so several harnesses can be open at once.
+  const api = fakeApi(`https://api-${++fakes}.test`);
+  const { dataFile, ...serve } = options;
+  const data = dataFile ? await loadDataFile(dataFile) : undefined;
+  const store = api.serve({ ...serve, ...(data ? { data } : {}) });
+  const configDir = await mkdtemp(join(tmpdir(), 'slotui-cli-config-'));
+  openFakes.set(api.origin, api);
+  return {
+    api,
+    createClient: clientOn(api),
+    store,
+    sandbox: {
+      token: api.token,
+      requests: api.requests,
+      stats: () => ({ requests: api.requests.length }),
+      setFaults: api.setFaults,
+    },
+    configDir,
+    env: (extra = {}) => ({
+      SLOTUI_CONFIG_DIR: configDir,
+      SLOTUI_BASE_URL: api.origin,
+      SLOTUI_TOKEN: api.token,
+      ...extra,
+    }),
+    close: async () => {
+      openFakes.delete(api.origin);
+      try {
+        // Every request went to the service served from memory: nothing else was asked for.
+        api.verify();
+      } finally {
+        await api.close();
+        await rm(configDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The fake API a run's environment points at, if it is one of ours (never the network for a fake origin). */
+function fakeFor(env: NodeJS.ProcessEnv | undefined): FakeApi | undefined {
+  const base = env?.SLOTUI_BASE_URL;
+  if (!base || !/^https:\/\/api(-\d+)?\.test/.test(base)) return undefined;
+  const api = openFakes.get(new URL(base).origin);
+  if (!api) throw new Error(`No fake API is open at ${base}: was its harness closed?`);
+  return api;
 }
 
 export interface CliHarness {

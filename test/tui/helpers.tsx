@@ -11,6 +11,7 @@ import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import type { Settings } from '../../src/config/types.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
+import type { FakeSandbox } from '../fakeApi.js';
 import { useStdout } from 'ink';
 import { App } from '../../src/tui/App.js';
 import { Shell, type ShellOptions } from '../../src/tui/shell.js';
@@ -45,11 +46,12 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
 }
 
 /** A client on the sandbox as the dashboard makes it: one kept-alive connection (src/cli/commands/dashboard.ts). */
-export function sandboxClient(sandbox: SandboxHandle, options: Partial<ClientOptions> = {}): ApiClient {
+export function sandboxClient(sandbox: SandboxHandle | FakeSandbox, options: Partial<ClientOptions> = {}): ApiClient {
   return createClient({
     baseUrl: sandbox.baseUrl,
     token: sandbox.token,
-    ca: sandbox.caPem,
+    // The sandbox over TLS (its CA), or the fake one in memory (its dispatcher).
+    ...('api' in sandbox ? { dispatcher: sandbox.api.dispatcher } : { ca: sandbox.caPem }),
     retry: { tries: 1 },
     connections: 1,
     ...options,
@@ -231,7 +233,7 @@ export function waitForPage(dashboard: Pick<Dashboard, 'lastFrame'>, n: number, 
 }
 
 /** Requests for a resource's list that the sandbox saw, as "offset:limit" (or the path) in order. */
-export function listRequests(sandbox: SandboxHandle, path = '/v1/slis/'): string[] {
+export function listRequests(sandbox: Pick<SandboxHandle | FakeSandbox, 'requests'>, path = '/v1/slis/'): string[] {
   return sandbox.requests
     .filter((r) => r.method === 'GET' && r.path.startsWith(path) && r.path.slice(path.length).startsWith('?'))
     .map((r) => {

@@ -16,10 +16,10 @@ import {
   hostileDataFile,
   hostileText,
 } from '../../reliability/helpers.js';
-import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
 
-let sample: CliHarness;
-let hostile: CliHarness;
+let sample: FakeHarness;
+let hostile: FakeHarness;
 let files: string;
 
 const STAMP = '2025-02-01T00:00:00.000Z';
@@ -95,18 +95,18 @@ beforeAll(async () => {
   data.collections.slos = { nextNumber: 6, records: hostileSlos() };
   const dataFile = join(files, 'hostile.json');
   await writeFile(dataFile, JSON.stringify(data));
-  [sample, hostile] = await Promise.all([startCliHarness(), startCliHarness({ dataFile })]);
+  [sample, hostile] = await Promise.all([startFakeHarness(), startFakeHarness({ dataFile })]);
 });
 afterAll(async () => {
   await Promise.all([sample?.close(), hostile?.close()]);
   await removeTempDirs();
 });
 
-const changesSent = (h: CliHarness) => h.sandbox.requests.filter((r) => r.method !== 'GET');
+const changesSent = (h: FakeHarness) => h.sandbox.requests.filter((r) => r.method !== 'GET');
 
 describe('export', () => {
   test('every SLI, then every SLO, as OpenSLO v1 documents; organizations and agreements left out, and said so', async () => {
-    const r = await run(['export'], { env: sample.env() });
+    const r = await run(['export'], { api: sample.api, env: sample.env() });
     expect(r.code).toBe(0);
     const docs = parseDocuments(r.stdout).map((d) => ('value' in d ? d.value : d.error)) as {
       apiVersion: string;
@@ -124,15 +124,15 @@ describe('export', () => {
   });
 
   test('export, then diff: nothing to change (exit 0) for the sample data', async () => {
-    const exported = await run(['export'], { env: sample.env() });
-    const diff = await run(['diff', '-f', '-'], { env: sample.env(), stdin: exported.stdout });
+    const exported = await run(['export'], { api: sample.api, env: sample.env() });
+    const diff = await run(['diff', '-f', '-'], { api: sample.api, env: sample.env(), stdin: exported.stdout });
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 50 unchanged, 0 refused\.$/m);
     expect(diff.stdout).not.toMatch(/^[+~!]/m);
     expect(diff.code).toBe(0);
   });
 
   test('hostile records: kept exactly (escaped by YAML, nothing raw on the terminal), and export then diff finds nothing', async () => {
-    const exported = await run(['export'], { env: hostile.env() });
+    const exported = await run(['export'], { api: hostile.api, env: hostile.env() });
     expect(exported.code).toBe(0);
     expectNoHostileSequences(exported.stdout, 'the export');
     // Escaped, not stripped: the YAML reads back as the very text.
@@ -140,7 +140,7 @@ describe('export', () => {
     expect(JSON.stringify(values)).toContain(JSON.stringify(hostileText()).slice(1, -1));
     expect(exported.stdout).toContain(WIDE_TEXT);
 
-    const diff = await run(['diff', '-f', '-'], { env: hostile.env(), stdin: exported.stdout });
+    const diff = await run(['diff', '-f', '-'], { api: hostile.api, env: hostile.env(), stdin: exported.stdout });
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 10 unchanged, 0 refused\.$/m);
     expect(diff.code).toBe(0);
     expectNoHostileSequences(diff.stdout, 'the plan');
@@ -148,8 +148,8 @@ describe('export', () => {
   });
 
   test('clashing names get a suffix from the id, the same in a full export and alone', async () => {
-    const full = await run(['export', 'slos'], { env: hostile.env() });
-    const alone = await run(['export', 'slos', 'slo-000002'], { env: hostile.env() });
+    const full = await run(['export', 'slos'], { api: hostile.api, env: hostile.env() });
+    const alone = await run(['export', 'slos', 'slo-000002'], { api: hostile.api, env: hostile.env() });
     expect(full.stdout).toMatch(/^ {2}name: same-name$/m);
     expect(full.stdout).toMatch(/^ {2}name: same-name-slo-000002$/m);
     expect(alone.stdout).toMatch(/^ {2}name: same-name-slo-000002$/m);
@@ -158,8 +158,8 @@ describe('export', () => {
   });
 
   test("export slis names each SLI as an SLO's indicatorRef does", async () => {
-    const slis = await run(['export', 'sli', 'sli-000002'], { env: sample.env() });
-    const one = await run(['export', 'slo-000002'], { env: sample.env() });
+    const slis = await run(['export', 'sli', 'sli-000002'], { api: sample.api, env: sample.env() });
+    const one = await run(['export', 'slo-000002'], { api: sample.api, env: sample.env() });
     const sliName = /^ {2}name: (\S+)$/m.exec(slis.stdout)?.[1];
     expect(sliName).toBe('checkout-api-latency-p95');
     expect(one.stdout).toContain(`indicatorRef: ${sliName}`);
@@ -167,14 +167,14 @@ describe('export', () => {
 
   test('--out writes the file whole (mode 0644); nothing on stdout', async () => {
     const out = join(files, 'export.yaml');
-    const r = await run(['export', '--out', out], { env: sample.env() });
+    const r = await run(['export', '--out', out], { api: sample.api, env: sample.env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`to ${out}`);
     const text = await readFile(out, 'utf8');
     expect(text.match(/^kind: /gm)).toHaveLength(50);
     expect((await stat(out)).mode & 0o777 & ~0o022).toBe(0o644 & ~0o022);
-    const diff = await run(['diff', '-f', out], { env: sample.env() });
+    const diff = await run(['diff', '-f', out], { api: sample.api, env: sample.env() });
     expect(diff.code).toBe(0);
   });
 
@@ -185,7 +185,7 @@ describe('export', () => {
     let received = '';
     reader.stdout.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     const ended = new Promise((resolve) => reader.on('close', resolve));
-    const r = await run(['export', '--out', fifo], { env: sample.env() });
+    const r = await run(['export', '--out', fifo], { api: sample.api, env: sample.env() });
     expect(r.stderr).toContain(`to ${fifo}`);
     expect(r.code).toBe(0);
     await ended;
@@ -195,8 +195,13 @@ describe('export', () => {
   });
 
   test("a progress line on a terminal's stderr while records are read and written, erased at the end; never on stdout", async () => {
-    const piped = await run(['export'], { env: sample.env() });
-    const r = await run(['export'], { env: sample.env(), stderrIsTTY: true, progress: { delayMs: 0, intervalMs: 0 } });
+    const piped = await run(['export'], { api: sample.api, env: sample.env() });
+    const r = await run(['export'], {
+      api: sample.api,
+      env: sample.env(),
+      stderrIsTTY: true,
+      progress: { delayMs: 0, intervalMs: 0 },
+    });
     expect(r.stdout).toBe(piped.stdout);
     expect(r.stderr).toContain('Reading SLIs: 30 of 30 (100%)');
     expect(r.stderr).toContain('Writing documents: 49 of 50 (98%)');
@@ -205,11 +210,11 @@ describe('export', () => {
 
   test('an unknown id: exit 1, nothing exported; organizations are not exportable (exit 2)', async () => {
     const out = join(files, 'never.yaml');
-    const missing = await run(['export', 'slos', 'slo-999999', '--out', out], { env: sample.env() });
+    const missing = await run(['export', 'slos', 'slo-999999', '--out', out], { api: sample.api, env: sample.env() });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('slotui: No SLO has the id slo-999999; nothing was exported.\n');
     await expect(stat(out)).rejects.toThrow();
-    const orgs = await run(['export', 'orgs'], { env: sample.env() });
+    const orgs = await run(['export', 'orgs'], { api: sample.api, env: sample.env() });
     expect(orgs.code).toBe(2);
     expect(orgs.stderr).toMatch(/Orgs have no OpenSLO kind/);
   });

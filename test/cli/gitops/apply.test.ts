@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { tryFileLock } from '../../../src/config/lock.js';
 import { FaultInjector } from '../../../src/sandbox/faults.js';
-import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/checkout-slo.yaml', import.meta.url));
 
-let h: CliHarness;
+let h: FakeHarness;
 let files: string;
 beforeAll(async () => {
-  h = await startCliHarness();
+  h = await startFakeHarness();
   files = await tempDir('slotui-apply-');
 });
 afterAll(async () => {
@@ -45,7 +45,7 @@ async function changesDuring<T>(
 }
 
 const exportOf = async (...args: string[]): Promise<string> => {
-  const r = await run(['export', ...args], { env: h.env() });
+  const r = await run(['export', ...args], { api: h.api, env: h.env() });
   expect(r.code).toBe(0);
   return r.stdout;
 };
@@ -84,7 +84,9 @@ describe('apply', () => {
   test('a changed target is one PATCH of that field alone', async () => {
     const text = (await exportOf('slos', 'slo-000003')).replace('target: 0.999\n', 'target: 0.9995\n');
     const path = await file(text);
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }),
+    );
     expect(result.stdout).toMatch(
       /^~ slo payments-gateway-availability-99-9 \(slo-000003\): target_value "99\.9" → "99\.95"$/m,
     );
@@ -94,7 +96,7 @@ describe('apply', () => {
     expect(result.code).toBe(0);
     expect(sent).toEqual([{ method: 'PATCH', path: '/v1/slos/slo-000003/', body: { target_value: '99.95' } }]);
     // Applied twice: nothing more to do, nothing sent.
-    const again = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    const again = await changesDuring(() => run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }));
     expect(again.result.code).toBe(0);
     expect(again.sent).toEqual([]);
     expect(again.result.stderr).toContain('Nothing to apply');
@@ -102,7 +104,9 @@ describe('apply', () => {
 
   test('a new document is one POST with the whole record; numbers compare by value', async () => {
     const path = await file(newSlo('fresh-objective', 'checkout-api-latency-p95'));
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }),
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\+ slo fresh-objective$/m);
     expect(sent).toEqual([
@@ -124,20 +128,22 @@ describe('apply', () => {
       },
     ]);
     // "95.0" is 95: unchanged, listed only with -v (as kubectl diff, only changes by default).
-    const same = await changesDuring(() => run(['diff', '-f', path], { env: h.env() }));
+    const same = await changesDuring(() => run(['diff', '-f', path], { api: h.api, env: h.env() }));
     expect(same.result.stdout).toBe('Plan: 0 to create, 0 to change, 1 unchanged, 0 refused.\n');
     expect(same.result.code).toBe(0);
-    const verbose = await run(['diff', '-f', path, '-v'], { env: h.env() });
+    const verbose = await run(['diff', '-f', path, '-v'], { api: h.api, env: h.env() });
     expect(verbose.stdout).toMatch(/^= slo fresh-objective \(slo-\d+\)$/m);
   });
 
   test('the example file: diff shows two creations (exit 3); apply makes the SLI, then the SLO on it', async () => {
-    const diff = await run(['diff', '-f', EXAMPLE], { env: h.env() });
+    const diff = await run(['diff', '-f', EXAMPLE], { api: h.api, env: h.env() });
     expect(diff.code).toBe(3);
     expect(diff.stdout).toBe(
       '+ sli checkout-success\n+ slo checkout-success-99-9\nPlan: 2 to create, 0 to change, 0 unchanged, 0 refused.\n',
     );
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', EXAMPLE, '--yes'], { env: h.env() }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', EXAMPLE, '--yes'], { api: h.api, env: h.env() }),
+    );
     expect(result.code).toBe(0);
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/slis/', 'POST /v1/slos/']);
     const sliId = /^created sli checkout-success \((sli-\d+)\)$/m.exec(result.stdout)?.[1];
@@ -147,17 +153,19 @@ describe('apply', () => {
       target_value: '99.9',
       interval: 60,
     });
-    expect((await run(['diff', '-f', EXAMPLE], { env: h.env() })).code).toBe(0);
+    expect((await run(['diff', '-f', EXAMPLE], { api: h.api, env: h.env() })).code).toBe(0);
   });
 
   test('off a terminal, changes need --yes (exit 2, nothing sent); --dry-run sends nothing', async () => {
     const path = await file(newSli('needs-yes'));
-    const refused = await changesDuring(() => run(['apply', '-f', path], { env: h.env() }));
+    const refused = await changesDuring(() => run(['apply', '-f', path], { api: h.api, env: h.env() }));
     expect(refused.result.code).toBe(2);
     expect(refused.result.stdout).toContain('+ sli needs-yes');
     expect(refused.result.stderr).toMatch(/needs --yes .*nothing was applied/);
     expect(refused.sent).toEqual([]);
-    const dry = await changesDuring(() => run(['apply', '-f', path, '--dry-run', '--yes'], { env: h.env() }));
+    const dry = await changesDuring(() =>
+      run(['apply', '-f', path, '--dry-run', '--yes'], { api: h.api, env: h.env() }),
+    );
     expect(dry.result.code).toBe(0);
     expect(dry.result.stdout).toContain('Plan: 1 to create');
     expect(dry.result.stderr).toBe('Dry run: nothing was sent.\n');
@@ -169,18 +177,18 @@ describe('apply', () => {
     const held = tryFileLock(join(h.configDir, 'apply'));
     expect(held).toBeDefined();
     try {
-      const second = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+      const second = await changesDuring(() => run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }));
       expect(second.result.code).toBe(1);
       expect(second.result.stdout).toBe('');
       expect(second.result.stderr).toBe(
         `slotui: Another slotui apply is running on this machine (it holds ${join(h.configDir, 'apply')}.lock): two at once would both create what the file adds. Wait for it to end and run this one again; nothing was applied. If none is running, remove ${join(h.configDir, 'apply')}.lock.\n`,
       );
       expect(second.sent).toEqual([]);
-      expect((await run(['apply', '-f', path, '--dry-run'], { env: h.env() })).code).toBe(0);
+      expect((await run(['apply', '-f', path, '--dry-run'], { api: h.api, env: h.env() })).code).toBe(0);
     } finally {
       held!();
     }
-    const after = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    const after = await changesDuring(() => run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }));
     expect(after.result.code).toBe(0);
     expect(after.sent.map((x) => `${x.method} ${x.path}`)).toEqual(['POST /v1/slis/']);
     expect(tryFileLock(join(h.configDir, 'apply'))?.()).toBeUndefined(); // released at the end: free again
@@ -188,9 +196,9 @@ describe('apply', () => {
 
   test('the plan is coloured by its signs on a terminal only, never with NO_COLOR', async () => {
     const path = await file(newSli('coloured'));
-    const onTerminal = await run(['diff', '-f', path], { env: h.env(), stdoutIsTTY: true });
+    const onTerminal = await run(['diff', '-f', path], { api: h.api, env: h.env(), stdoutIsTTY: true });
     expect(onTerminal.stdout.split('\n')).toContain('\x1b[32m+\x1b[0m sli coloured');
-    const piped = await run(['diff', '-f', path], { env: h.env() });
+    const piped = await run(['diff', '-f', path], { api: h.api, env: h.env() });
     expect(piped.stdout).toMatch(/^\+ sli coloured$/m);
     const noColor = await run(['diff', '-f', path], { env: { ...h.env(), NO_COLOR: '1' }, stdoutIsTTY: true });
     expect(noColor.stdout).not.toContain('\x1b[');
@@ -198,7 +206,7 @@ describe('apply', () => {
 
   test('on a terminal it asks [y/N]: no applies nothing, y applies', async () => {
     const path = await file(newSli('asked'));
-    const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
+    const tty = { api: h.api, env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
     const no = await changesDuring(() => run(['apply', '-f', path], { ...tty, feed: (stdin) => stdin.write('\n') }));
     expect(no.result.stderr).toContain('Apply 1 change? [y/N] ');
     expect(no.result.code).toBe(1);
@@ -210,7 +218,7 @@ describe('apply', () => {
 
   test('-f - reads stdin', async () => {
     const { result, sent } = await changesDuring(() =>
-      run(['apply', '-f', '-', '--yes'], { env: h.env(), stdin: newSli('from-stdin') }),
+      run(['apply', '-f', '-', '--yes'], { api: h.api, env: h.env(), stdin: newSli('from-stdin') }),
     );
     expect(result.code).toBe(0);
     expect(sent).toHaveLength(1);
@@ -218,11 +226,13 @@ describe('apply', () => {
 
   test('--read-only allows only the dry run', async () => {
     const path = await file(newSli('read-only'));
-    const blocked = await changesDuring(() => run(['apply', '-f', path, '--yes', '--read-only'], { env: h.env() }));
+    const blocked = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes', '--read-only'], { api: h.api, env: h.env() }),
+    );
     expect(blocked.result.code).toBe(1);
     expect(blocked.result.stderr).toMatch(/Read-only mode .* nothing was applied\. Add --dry-run/);
     expect(blocked.sent).toEqual([]);
-    const dry = await run(['apply', '-f', path, '--dry-run', '--read-only'], { env: h.env() });
+    const dry = await run(['apply', '-f', path, '--dry-run', '--read-only'], { api: h.api, env: h.env() });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+ sli read-only');
   });
@@ -238,7 +248,9 @@ describe('apply', () => {
       `${newSli('fails-first')}${newSli('passes-second')}${newSlo('on-the-failed-sli', 'fails-first')}`,
     );
     h.sandbox.setFaults(faults(seed));
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }),
+    );
     h.sandbox.setFaults({});
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/slis/', 'POST /v1/slis/']);
     expect(result.code).toBe(1);
@@ -252,12 +264,12 @@ describe('apply', () => {
 });
 
 test('an export applied to an empty service recreates it: SLIs first, each SLO on its new SLI; then diff finds nothing', async () => {
-  const empty = await startCliHarness({ sample: false });
+  const empty = await startFakeHarness({ sample: false });
   try {
     const exported = await exportOf();
     const { result, sent } = await (async () => {
       const before = empty.sandbox.requests.length;
-      const r = await run(['apply', '-f', '-', '--yes'], { env: empty.env(), stdin: exported });
+      const r = await run(['apply', '-f', '-', '--yes'], { api: empty.api, env: empty.env(), stdin: exported });
       return { result: r, sent: empty.sandbox.requests.slice(before).filter((q) => q.method !== 'GET') };
     })();
     expect(result.code).toBe(0);
@@ -265,7 +277,7 @@ test('an export applied to an empty service recreates it: SLIs first, each SLO o
     expect(sent.every((q) => q.method === 'POST')).toBe(true);
     const firstSlo = sent.findIndex((q) => q.path === '/v1/slos/');
     expect(sent.slice(firstSlo).every((q) => q.path === '/v1/slos/')).toBe(true);
-    const again = await run(['diff', '-f', '-'], { env: empty.env(), stdin: exported });
+    const again = await run(['diff', '-f', '-'], { api: empty.api, env: empty.env(), stdin: exported });
     expect(again.stdout).toMatch(/^Plan: 0 to create, 0 to change, \d+ unchanged, 0 refused\.$/m);
     expect(again.code).toBe(0);
   } finally {
@@ -352,7 +364,7 @@ kind: SLO
 metadata: {name: [unclosed
 `);
     const { result, sent } = await changesDuring(() =>
-      run(['apply', '-f', path, '--yes', '--dry-run'], { env: h.env() }),
+      run(['apply', '-f', path, '--yes', '--dry-run'], { api: h.api, env: h.env() }),
     );
     expect(sent).toEqual([]);
     expect(result.code).toBe(1);
@@ -373,26 +385,28 @@ metadata: {name: [unclosed
       expect.stringMatching(/^! document 11: it is not valid YAML at line \d+, column \d+: /),
       'Plan: 1 to create, 0 to change, 0 unchanged, 10 refused.',
     ]);
-    const diff = await run(['diff', '-f', path], { env: h.env() });
+    const diff = await run(['diff', '-f', path], { api: h.api, env: h.env() });
     expect(diff.code).toBe(3);
   });
 
   test('refused documents alone: diff exits 3, apply exits 1 and sends nothing', async () => {
     const path = await file('apiVersion: openslo/v1\nkind: AlertPolicy\nmetadata: {name: page}\nspec: {}\n');
-    expect((await run(['diff', '-f', path], { env: h.env() })).code).toBe(3);
-    const { result, sent } = await changesDuring(() => run(['apply', '-f', path, '--yes'], { env: h.env() }));
+    expect((await run(['diff', '-f', path], { api: h.api, env: h.env() })).code).toBe(3);
+    const { result, sent } = await changesDuring(() =>
+      run(['apply', '-f', path, '--yes'], { api: h.api, env: h.env() }),
+    );
     expect(result.code).toBe(1);
     expect(sent).toEqual([]);
   });
 
   test('a file with no documents, or that cannot be read: exit 1 with the reason', async () => {
-    const empty = await run(['diff', '-f', await file('# nothing here\n')], { env: h.env() });
+    const empty = await run(['diff', '-f', await file('# nothing here\n')], { api: h.api, env: h.env() });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/holds no OpenSLO documents/);
-    const missing = await run(['apply', '-f', join(files, 'absent.yaml')], { env: h.env() });
+    const missing = await run(['apply', '-f', join(files, 'absent.yaml')], { api: h.api, env: h.env() });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/Cannot read .*absent\.yaml: no such file/);
-    const noFile = await run(['diff'], { env: h.env() });
+    const noFile = await run(['diff'], { api: h.api, env: h.env() });
     expect(noFile.code).toBe(2);
   });
 });

@@ -1,12 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, removeTempDirs, tempDir, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
+let h: FakeHarness;
 let files: string;
 beforeAll(async () => {
-  h = await startCliHarness();
+  h = await startFakeHarness();
   files = await tempDir('slotui-cli-files-');
 });
 afterAll(async () => {
@@ -28,14 +28,14 @@ async function file(name: string, text: string): Promise<string> {
 }
 
 async function readBack(resource: string, id: string): Promise<Record<string, unknown>> {
-  const r = await run(['get', resource, id, '--json'], { env: h.env() });
+  const r = await run(['get', resource, id, '--json'], { api: h.api, env: h.env() });
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 
 describe('get', () => {
   test('a "field  value" listing in the detail order, nested values as compact JSON', async () => {
-    const r = await run(['get', 'sli', 'sli-000001'], { env: h.env() });
+    const r = await run(['get', 'sli', 'sli-000001'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id\s{2,}sli-000001$/);
@@ -51,7 +51,7 @@ describe('get', () => {
   });
 
   test("a missing record: exit 1 with the service's reason", async () => {
-    const r = await run(['get', 'slis', 'sli-999999', '--json'], { env: h.env() });
+    const r = await run(['get', 'slis', 'sli-999999', '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^slotui: No sli with id sli-999999/);
@@ -61,7 +61,7 @@ describe('get', () => {
 describe('create, update, delete', () => {
   test('create from a file prints the record, which the service then has', async () => {
     const path = await file('sli.json', JSON.stringify(sli, null, 2));
-    const r = await run(['create', 'slis', '--file', path, '--json'], { env: h.env() });
+    const r = await run(['create', 'slis', '--file', path, '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout) as { id: string; name: string };
     expect(created.name).toBe(sli.name);
@@ -71,7 +71,7 @@ describe('create, update, delete', () => {
 
   test('create from stdin, printed as a listing', async () => {
     const org = { name: 'Stdin Org', description: 'made from stdin' };
-    const r = await run(['create', 'orgs', '--file', '-'], { env: h.env(), stdin: JSON.stringify(org) });
+    const r = await run(['create', 'orgs', '--file', '-'], { api: h.api, env: h.env(), stdin: JSON.stringify(org) });
     expect(r.code).toBe(0);
     const id = /^id\s+(\S+)$/m.exec(r.stdout)?.[1];
     expect(id).toBeDefined();
@@ -81,12 +81,16 @@ describe('create, update, delete', () => {
 
   test('update sends the fields given (PATCH) and keeps the others', async () => {
     const created = JSON.parse(
-      (await run(['create', 'slis', '-f', await file('u.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
-        .stdout,
+      (
+        await run(['create', 'slis', '-f', await file('u.json', JSON.stringify(sli)), '--json'], {
+          api: h.api,
+          env: h.env(),
+        })
+      ).stdout,
     ) as { id: string };
     const r = await run(
       ['update', 'slis', created.id, '--file', await file('patch.json', '{"description": "changed"}'), '--json'],
-      { env: h.env() },
+      { api: h.api, env: h.env() },
     );
     expect(r.code).toBe(0);
     const request = h.sandbox.requests.filter((q) => q.method === 'PATCH').at(-1);
@@ -97,46 +101,54 @@ describe('create, update, delete', () => {
 
   test('delete --yes deletes', async () => {
     const created = JSON.parse(
-      (await run(['create', 'slis', '-f', await file('d.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
-        .stdout,
+      (
+        await run(['create', 'slis', '-f', await file('d.json', JSON.stringify(sli)), '--json'], {
+          api: h.api,
+          env: h.env(),
+        })
+      ).stdout,
     ) as { id: string };
-    const r = await run(['delete', 'sli', created.id, '--yes'], { env: h.env() });
+    const r = await run(['delete', 'sli', created.id, '--yes'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`Deleted sli ${created.id}.\n`);
-    const gone = await run(['get', 'slis', created.id], { env: h.env() });
+    const gone = await run(['get', 'slis', created.id], { api: h.api, env: h.env() });
     expect(gone.code).toBe(1);
   });
 
   test('delete on a terminal asks first; "n" keeps the record, "y" deletes it', async () => {
     const created = JSON.parse(
-      (await run(['create', 'slis', '-f', await file('p.json', JSON.stringify(sli)), '--json'], { env: h.env() }))
-        .stdout,
+      (
+        await run(['create', 'slis', '-f', await file('p.json', JSON.stringify(sli)), '--json'], {
+          api: h.api,
+          env: h.env(),
+        })
+      ).stdout,
     ) as { id: string };
-    const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
+    const tty = { api: h.api, env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
     const no = await run(['delete', 'slis', created.id], { ...tty, feed: (stdin) => stdin.write('n\n') });
     expect(no.stderr).toContain(`Delete sli ${sli.name} (${created.id})? Nothing refers to it. [y/N] `);
     expect(no.code).toBe(1);
-    expect((await run(['get', 'slis', created.id], { env: h.env() })).code).toBe(0);
+    expect((await run(['get', 'slis', created.id], { api: h.api, env: h.env() })).code).toBe(0);
 
     const yes = await run(['delete', 'slis', created.id], { ...tty, feed: (stdin) => stdin.write('y\n') });
     expect(yes.code).toBe(0);
     expect(yes.stdout).toBe(`Deleted sli ${sli.name} (${created.id}).\n`);
-    expect((await run(['get', 'slis', created.id], { env: h.env() })).code).toBe(1);
+    expect((await run(['get', 'slis', created.id], { api: h.api, env: h.env() })).code).toBe(1);
   });
 
   test('delete of a record in use says what uses it before asking, as the dashboard does', async () => {
-    const tty = { env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
+    const tty = { api: h.api, env: h.env(), stdinIsTTY: true, stdoutIsTTY: true };
     const no = await run(['delete', 'slis', 'sli-000001'], { ...tty, feed: (stdin) => stdin.write('n\n') });
     expect(no.stderr).toContain(
       '(sli-000001)? It is used by 1 SLO (slo-000001), which would then point nowhere. [y/N] ',
     );
     expect(no.code).toBe(1);
-    expect((await run(['get', 'slis', 'sli-000001'], { env: h.env() })).code).toBe(0);
+    expect((await run(['get', 'slis', 'sli-000001'], { api: h.api, env: h.env() })).code).toBe(0);
   });
 
   test('delete without --yes and without a terminal is refused before any request', async () => {
     const before = h.sandbox.stats().requests;
-    const r = await run(['delete', 'slis', 'sli-000001'], { env: h.env() });
+    const r = await run(['delete', 'slis', 'sli-000001'], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Refusing to delete without --yes when not on a terminal.');
     expect(h.sandbox.stats().requests).toBe(before);
@@ -146,7 +158,7 @@ describe('create, update, delete', () => {
 describe('payload problems are caught before sending', () => {
   const noRequest = async (argv: string[], stdin?: string) => {
     const before = h.sandbox.stats().requests;
-    const r = await run(argv, { env: h.env(), stdin });
+    const r = await run(argv, { api: h.api, env: h.env(), stdin });
     expect(h.sandbox.stats().requests).toBe(before);
     return r;
   };
@@ -207,6 +219,7 @@ describe('payload problems are caught before sending', () => {
     new ConfigStore(h.configDir).saveProfile('renamed', { fields: { agreements: { slo_ids: 'objective_ids' } } });
     const body = { name: 'renamed', organization_id: 'org-000001', objective_ids: ['slo-000001'] };
     const r = await run(['create', 'agreements', '-f', '-', '--profile', 'renamed'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify(body),
     });
@@ -244,7 +257,7 @@ describe('payload problems are caught before sending', () => {
   test('get --json > f; update -f f: the fields the service sets are left out with a note', async () => {
     const record = await readBack('slos', 'slo-000002');
     const path = await file('roundtrip.json', JSON.stringify({ ...record, description: null }));
-    const r = await run(['update', 'slos', 'slo-000002', '-f', path, '--json'], { env: h.env() });
+    const r = await run(['update', 'slos', 'slo-000002', '-f', path, '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
       'Left out id, created_at, updated_at: the service sets them.\nLeft out description: null means "not set" and is not sent.\n',
@@ -278,13 +291,13 @@ describe('payload problems are caught before sending', () => {
       ['--read-only', 'update', 'slis', 'sli-000001', '--file', path],
       ['delete', 'slis', 'sli-000001', '--yes', '--read-only'],
     ]) {
-      const r = await run(argv, { env: h.env() });
+      const r = await run(argv, { api: h.api, env: h.env() });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('Read-only mode (--read-only) is on');
     }
     expect(h.sandbox.requests.length).toBe(before);
     // Reading still works.
-    expect((await run(['list', 'slis', '--read-only'], { env: h.env() })).code).toBe(0);
+    expect((await run(['list', 'slis', '--read-only'], { api: h.api, env: h.env() })).code).toBe(0);
   });
 });
 
@@ -296,11 +309,16 @@ describe('server text is sanitised before it reaches the terminal', () => {
       description: 'line one\nline two\r\u001b[1Aover',
     };
     const created = JSON.parse(
-      (await run(['create', 'slis', '-f', await file('evil.json', JSON.stringify(evil)), '--json'], { env: h.env() }))
-        .stdout,
+      (
+        await run(['create', 'slis', '-f', await file('evil.json', JSON.stringify(evil)), '--json'], {
+          api: h.api,
+          env: h.env(),
+        })
+      ).stdout,
     ) as { id: string };
-    const detail = await run(['get', 'slis', created.id], { env: h.env() });
+    const detail = await run(['get', 'slis', created.id], { api: h.api, env: h.env() });
     const table = await run(['list', 'slis', '--offset', '0', '--limit', '100'], {
+      api: h.api,
       env: h.env(),
       stdoutIsTTY: true,
       columns: 200,

@@ -8,11 +8,11 @@ import { REGISTRY, VIEWS } from '../../src/presentation/resources.js';
 import { COMMANDS, type CommandName } from '../../src/cli/commands.js';
 import { main } from '../../src/cli/main.js';
 import { textWidth } from '../../src/text/width.js';
-import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, removeTempDirs, tempDir, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
+let h: FakeHarness;
 beforeAll(async () => {
-  h = await startCliHarness();
+  h = await startFakeHarness();
 });
 afterAll(async () => {
   await h?.close();
@@ -102,7 +102,7 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     ],
   ])('%j', async (argv, stderr) => {
     const before = h.sandbox.stats().requests;
-    const r = await run(argv, { env: h.env() });
+    const r = await run(argv, { api: h.api, env: h.env() });
     expect(r.stderr).toBe(stderr);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -110,7 +110,7 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
   });
 
   test('a token pasted as an argument by mistake is not echoed whole', async () => {
-    const r = await run(['get', h.sandbox.token], { env: h.env() });
+    const r = await run(['get', h.sandbox.token], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).not.toContain(h.sandbox.token);
   });
@@ -121,7 +121,7 @@ describe('the dashboard needs a terminal', () => {
     'bare slotui without a TTY (%j): exit 2, nothing started',
     async (tty) => {
       const before = h.sandbox.stats().requests;
-      const r = await run([], { env: h.env(), ...tty });
+      const r = await run([], { api: h.api, env: h.env(), ...tty });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
@@ -244,13 +244,13 @@ describe('--json never mixes prose into stdout', () => {
     [['list', 'slis', '--json', '--limit', 'x']],
     [['auth', 'status', '--json']],
   ])('%j: stdout is empty or valid JSON', async (argv) => {
-    const r = await run(argv, { env: h.env() });
+    const r = await run(argv, { api: h.api, env: h.env() });
     if (r.stdout !== '') expect(() => JSON.parse(r.stdout)).not.toThrow();
     if (r.code !== 0) expect(r.stderr).toMatch(/^slotui: /);
   });
 
   test('a failure part-way through --all leaves the JSON array unclosed (no partial list passes for whole) and exit 1', async () => {
-    const flaky = await startCliHarness({ sample: false, seed: 500 });
+    const flaky = await startFakeHarness({ sample: false, seed: 500 });
     try {
       // Once the first page is printed, every request is answered 500 (the client does not retry 500).
       let out = '';
@@ -267,6 +267,7 @@ describe('--json never mixes prose into stdout', () => {
       const code = await main({
         argv: ['list', 'slis', '--all', '--json'],
         env: flaky.env(),
+        createClient: flaky.createClient,
         stdin: new PassThrough(),
         stdout,
         stderr,
@@ -292,7 +293,7 @@ describe('config hygiene through the CLI', () => {
       const file = join(dir, 'config.json');
       await writeFile(file, JSON.stringify({ profiles: {} }));
       chmodSync(file, 0o644);
-      const r = await run(['list', 'slis'], { env: h.env({ SLOTUI_CONFIG_DIR: dir }) });
+      const r = await run(['list', 'slis'], { api: h.api, env: h.env({ SLOTUI_CONFIG_DIR: dir }) });
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(
         `slotui: The config file ${file} can be read by other users. Run \`chmod 600 ${file}\` and try again.\n`,

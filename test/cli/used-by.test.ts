@@ -1,11 +1,11 @@
 /** `slotui used-by` against the sandbox's sample data, served 5 records a page so every walk crosses pages. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Faults } from '../../src/sandbox/types.js';
-import { run, startCliHarness, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
+let h: FakeHarness;
 beforeAll(async () => {
-  h = await startCliHarness({ maxLimit: 5 });
+  h = await startFakeHarness({ maxLimit: 5 });
 });
 afterAll(async () => {
   await h?.close();
@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe('used-by', () => {
   test("an SLO's agreements as JSON: resource, id and name, found across pages", async () => {
-    const r = await run(['used-by', 'slo', 'slo-000003', '--json'], { env: h.env() });
+    const r = await run(['used-by', 'slo', 'slo-000003', '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
       { resource: 'agreements', id: 'agr-000001', name: 'Acme Retail storefront SLA' },
@@ -26,7 +26,7 @@ describe('used-by', () => {
     const sloPages = () =>
       h.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/slos/?')).length;
     const before = sloPages();
-    const r = await run(['used-by', 'slis', 'sli-000001'], { env: h.env() });
+    const r = await run(['used-by', 'slis', 'sli-000001'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     // The 20 sample SLOs, 5 a page: every page was read.
     expect(sloPages() - before).toBe(4);
@@ -38,19 +38,19 @@ describe('used-by', () => {
   });
 
   test("an organization's agreements; orgs is an alias", async () => {
-    const r = await run(['used-by', 'orgs', 'org-000001', '--json'], { env: h.env() });
+    const r = await run(['used-by', 'orgs', 'org-000001', '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)).toEqual(['agr-000001', 'agr-000002']);
   });
 
   test('nothing refers to it: an empty JSON array, and a sentence on stderr', async () => {
-    const sli = await run(['used-by', 'sli', 'sli-000003', '--json'], { env: h.env() });
+    const sli = await run(['used-by', 'sli', 'sli-000003', '--json'], { api: h.api, env: h.env() });
     expect(sli.code).toBe(0);
     expect(sli.stdout).toBe('[]\n');
-    const table = await run(['used-by', 'sli', 'sli-000003'], { env: h.env() });
+    const table = await run(['used-by', 'sli', 'sli-000003'], { api: h.api, env: h.env() });
     expect(table.stdout).toBe('');
     expect(table.stderr).toBe('No SLOs refer to sli checkout-api error rate (sli-000003).\n');
-    const agreement = await run(['used-by', 'agreement', 'agr-000001', '--json'], { env: h.env() });
+    const agreement = await run(['used-by', 'agreement', 'agr-000001', '--json'], { api: h.api, env: h.env() });
     expect(agreement.code).toBe(0);
     expect(agreement.stdout).toBe('[]\n');
     expect(agreement.stderr).toMatch(/^Nothing refers to agreements/);
@@ -58,6 +58,7 @@ describe('used-by', () => {
 
   test('a record that is gone but still referred to: the references that point nowhere', async () => {
     const created = await run(['create', 'sli', '-f', '-'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify({ name: 'soon gone', type: 'latency' }),
     });
@@ -70,24 +71,28 @@ describe('used-by', () => {
       time_window_unit: 'day',
       target_value: '99',
     };
-    const made = await run(['create', 'slo', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify(slo) });
+    const made = await run(['create', 'slo', '-f', '-', '--json'], {
+      api: h.api,
+      env: h.env(),
+      stdin: JSON.stringify(slo),
+    });
     const sloId = (JSON.parse(made.stdout) as { id: string }).id;
-    expect((await run(['delete', 'sli', sliId, '--yes'], { env: h.env() })).code).toBe(0);
+    expect((await run(['delete', 'sli', sliId, '--yes'], { api: h.api, env: h.env() })).code).toBe(0);
 
-    const r = await run(['used-by', 'sli', sliId, '--json'], { env: h.env() });
+    const r = await run(['used-by', 'sli', sliId, '--json'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ resource: 'slos', id: sloId, name: 'points at a gone SLI' }]);
     expect(r.stderr).toBe(`sli ${sliId} does not exist, yet it is used by 1 SLO: those references point nowhere.\n`);
   });
 
   test('a mistyped id: not found, exit 1; a bad resource: exit 2', async () => {
-    const missing = await run(['used-by', 'sli', 'sli-999999'], { env: h.env() });
+    const missing = await run(['used-by', 'sli', 'sli-999999'], { api: h.api, env: h.env() });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/^slotui: .*sli-999999/);
-    const bad = await run(['used-by', 'things', 'x'], { env: h.env() });
+    const bad = await run(['used-by', 'things', 'x'], { api: h.api, env: h.env() });
     expect(bad.code).toBe(2);
-    expect((await run(['used-by', 'sli'], { env: h.env() })).code).toBe(2);
+    expect((await run(['used-by', 'sli'], { api: h.api, env: h.env() })).code).toBe(2);
   });
 
   const failedReads: [string, { token?: string; faults?: Faults }, number, RegExp][] = [

@@ -1,10 +1,10 @@
 /** `slotui report` against the sandbox's sample data, 5 records a page. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { run, startCliHarness, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
+let h: FakeHarness;
 beforeAll(async () => {
-  h = await startCliHarness({ maxLimit: 5 });
+  h = await startFakeHarness({ maxLimit: 5 });
 });
 afterAll(async () => {
   await h?.close();
@@ -23,14 +23,18 @@ async function createSlo(fields: Record<string, unknown>): Promise<string> {
     target_value: '99',
     ...fields,
   };
-  const made = await run(['create', 'slo', '-f', '-', '--json'], { env: h.env(), stdin: JSON.stringify(slo) });
+  const made = await run(['create', 'slo', '-f', '-', '--json'], {
+    api: h.api,
+    env: h.env(),
+    stdin: JSON.stringify(slo),
+  });
   expect(made.code).toBe(0);
   return (JSON.parse(made.stdout) as { id: string }).id;
 }
 
 describe('report', () => {
   test('the SLOs named, as a Markdown table: header, separator, one row an SLO, budgets from the SLO math', async () => {
-    const r = await run(['report', 'slo-000001', 'slo-000002'], { env: h.env() });
+    const r = await run(['report', 'slo-000001', 'slo-000002'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
@@ -45,7 +49,7 @@ describe('report', () => {
   });
 
   test('CSV has the budget in seconds', async () => {
-    const r = await run(['report', 'slo-000001', 'slo-000003', '--format', 'csv'], { env: h.env() });
+    const r = await run(['report', 'slo-000001', 'slo-000003', '--format', 'csv'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')).toEqual([
       'name,target_percent,window,budget_seconds,sli,first_page_tier',
@@ -56,7 +60,10 @@ describe('report', () => {
   });
 
   test("--agreement: the agreement's SLOs in its order, after the ones named, each once", async () => {
-    const r = await run(['report', 'slo-000016', '--agreement', 'agr-000001', '--format', 'csv'], { env: h.env() });
+    const r = await run(['report', 'slo-000016', '--agreement', 'agr-000001', '--format', 'csv'], {
+      api: h.api,
+      env: h.env(),
+    });
     expect(r.code).toBe(0);
     const names = r.stdout
       .trim()
@@ -76,7 +83,7 @@ describe('report', () => {
   test('every SLO when none is named, across pages; many SLIs are named from their pages', async () => {
     await createSlo({ name: 'an SLO on a third SLI' });
     const sliPages = listed('slis');
-    const r = await run(['report'], { env: h.env() });
+    const r = await run(['report'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows).toHaveLength(2 + 21);
@@ -90,22 +97,24 @@ describe('report', () => {
   test('an SLO without a budget says why; an SLI that is gone is marked; an agreement listing a gone SLO says so', async () => {
     const noBudget = await createSlo({ name: 'perfect', target_value: '100' });
     const created = await run(['create', 'sli', '-f', '-', '--json'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify({ name: 'soon gone', type: 'latency' }),
     });
     const sliId = (JSON.parse(created.stdout) as { id: string }).id;
     const orphan = await createSlo({ name: 'orphan', service_level_indicator_id: sliId });
-    await run(['delete', 'sli', sliId, '--yes'], { env: h.env() });
+    await run(['delete', 'sli', sliId, '--yes'], { api: h.api, env: h.env() });
     const gone = await createSlo({ name: 'soon gone' });
     const agreement = { name: 'with a gone SLO', organization_id: 'org-000001', slo_ids: [noBudget, gone, orphan] };
     const made = await run(['create', 'agreement', '-f', '-', '--json'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify(agreement),
     });
     const agreementId = (JSON.parse(made.stdout) as { id: string }).id;
-    await run(['delete', 'slo', gone, '--yes'], { env: h.env() });
+    await run(['delete', 'slo', gone, '--yes'], { api: h.api, env: h.env() });
 
-    const r = await run(['report', '--agreement', agreementId], { env: h.env() });
+    const r = await run(['report', '--agreement', agreementId], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n').slice(2);
     expect(rows[0]).toBe(
@@ -117,12 +126,12 @@ describe('report', () => {
   });
 
   test('usage and missing records', async () => {
-    expect((await run(['report', '--format', 'xlsx'], { env: h.env() })).code).toBe(2);
-    expect((await run(['report', '--agreement', ''], { env: h.env() })).code).toBe(2);
-    const missing = await run(['report', 'slo-999999'], { env: h.env() });
+    expect((await run(['report', '--format', 'xlsx'], { api: h.api, env: h.env() })).code).toBe(2);
+    expect((await run(['report', '--agreement', ''], { api: h.api, env: h.env() })).code).toBe(2);
+    const missing = await run(['report', 'slo-999999'], { api: h.api, env: h.env() });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
-    expect((await run(['report', '--agreement', 'agr-999999'], { env: h.env() })).code).toBe(1);
+    expect((await run(['report', '--agreement', 'agr-999999'], { api: h.api, env: h.env() })).code).toBe(1);
     const help = await run(['report', '--help']);
     expect(help.stdout).toContain('Usage: slotui report [<slo-id>...] [--agreement ID] [--format md|csv]');
   });

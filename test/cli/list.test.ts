@@ -3,12 +3,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { main } from '../../src/cli/main.js';
-import { run, startCliHarness, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
-let big: CliHarness;
+let h: FakeHarness;
+let big: FakeHarness;
 beforeAll(async () => {
-  [h, big] = await Promise.all([startCliHarness(), startCliHarness({ sample: false, seed: 10_000 })]);
+  [h, big] = await Promise.all([startFakeHarness(), startFakeHarness({ sample: false, seed: 10_000 })]);
 });
 afterAll(async () => {
   await Promise.all([h?.close(), big?.close()]);
@@ -18,14 +18,15 @@ describe('slotui list', () => {
   test('one page as a table, header first; into a pipe nothing is cut, columns two spaces apart', async () => {
     const long = `${'very long name '.repeat(12)}end`;
     const created = await run(['create', 'slis', '-f', '-', '--json'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify({ name: long, type: 'latency' }),
     });
     const { id } = JSON.parse(created.stdout) as { id: string };
     onTestFinished(async () => {
-      await run(['delete', 'slis', id, '--yes'], { env: h.env() });
+      await run(['delete', 'slis', id, '--yes'], { api: h.api, env: h.env() });
     });
-    const r = await run(['list', 'slis', '--limit', '100'], { env: h.env() });
+    const r = await run(['list', 'slis', '--limit', '100'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
@@ -40,6 +41,7 @@ describe('slotui list', () => {
 
   test('on a terminal: fitted to its width, the page summary on stderr', async () => {
     const r = await run(['list', 'slis', '--limit', '5', '--offset', '5'], {
+      api: h.api,
       env: h.env(),
       stdoutIsTTY: true,
       stdinIsTTY: true,
@@ -54,7 +56,7 @@ describe('slotui list', () => {
   });
 
   test('--json prints a JSON array of records and nothing else', async () => {
-    const r = await run(['list', 'slo', '--json', '--limit', '3'], { env: h.env() });
+    const r = await run(['list', 'slo', '--json', '--limit', '3'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const records = JSON.parse(r.stdout) as Array<{ id: string; target_value: string }>;
     expect(records.map((x) => x.id)).toEqual(['slo-000001', 'slo-000002', 'slo-000003']);
@@ -64,16 +66,16 @@ describe('slotui list', () => {
 
   test('aliases and singular forms', async () => {
     for (const word of ['orgs', 'org', 'organization', 'Organizations']) {
-      const r = await run(['list', word, '--json'], { env: h.env() });
+      const r = await run(['list', word, '--json'], { api: h.api, env: h.env() });
       expect(r.code).toBe(0);
       expect((JSON.parse(r.stdout) as { id: string }[])[0]?.id).toMatch(/^org/);
     }
   });
 
   test('an offset past the end says so; -o json prints [] and nothing else on stdout', async () => {
-    const json = await run(['list', 'slis', '--json', '--offset', '1000'], { env: h.env() });
+    const json = await run(['list', 'slis', '--json', '--offset', '1000'], { api: h.api, env: h.env() });
     expect(json.stdout).toBe('[]\n');
-    const table = await run(['list', 'slis', '--offset', '999999'], { env: h.env(), stdoutIsTTY: true });
+    const table = await run(['list', 'slis', '--offset', '999999'], { api: h.api, env: h.env(), stdoutIsTTY: true });
     expect(table.code).toBe(0);
     expect(table.stdout).toBe('');
     expect(table.stderr).toBe(
@@ -82,16 +84,16 @@ describe('slotui list', () => {
   });
 
   test('an empty list says "No … found" on stderr, as kubectl does; -o json and yaml print [] alone', async () => {
-    const empty = await startCliHarness({ sample: false });
+    const empty = await startFakeHarness({ sample: false });
     try {
       for (const flags of [[], ['-o', 'wide'], ['-o', 'name'], ['--all']]) {
-        const r = await run(['list', 'slos', ...flags], { env: empty.env() });
+        const r = await run(['list', 'slos', ...flags], { api: empty.api, env: empty.env() });
         expect(r.code).toBe(0);
         expect(r.stdout).toBe('');
         expect(r.stderr).toBe('No SLOs found.\n');
       }
       for (const flags of [['--json'], ['-o', 'json'], ['-o', 'yaml'], ['--all', '-o', 'json']]) {
-        const r = await run(['list', 'organizations', ...flags], { env: empty.env() });
+        const r = await run(['list', 'organizations', ...flags], { api: empty.api, env: empty.env() });
         expect(r.stdout).toBe('[]\n');
         expect(r.stderr).toBe('');
       }
@@ -101,13 +103,14 @@ describe('slotui list', () => {
   });
 
   test('--limit beyond what the server serves: pages counted from what came back, the cap said', async () => {
-    const r = await run(['list', 'slis', '--limit', '100000'], { env: big.env(), stdoutIsTTY: true });
+    const r = await run(['list', 'slis', '--limit', '100000'], { api: big.api, env: big.env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(101);
     expect(r.stderr).toBe(
       'The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 100 · total 10000\n',
     );
     const later = await run(['list', 'slis', '--limit', '500', '--offset', '300'], {
+      api: big.api,
       env: big.env(),
       stdoutIsTTY: true,
     });
@@ -115,14 +118,15 @@ describe('slotui list', () => {
   });
 
   test('-o name, -o yaml, -o wide', async () => {
-    const names = await run(['list', 'slos', '-o', 'name', '--limit', '2'], { env: h.env() });
+    const names = await run(['list', 'slos', '-o', 'name', '--limit', '2'], { api: h.api, env: h.env() });
     expect(names.stdout).toBe('slo/slo-000001\nslo/slo-000002\n');
-    const yaml = await run(['list', 'slos', '--output=yaml', '--limit', '2'], { env: h.env() });
-    const json = await run(['list', 'slos', '--json', '--limit', '2'], { env: h.env() });
+    const yaml = await run(['list', 'slos', '--output=yaml', '--limit', '2'], { api: h.api, env: h.env() });
+    const json = await run(['list', 'slos', '--json', '--limit', '2'], { api: h.api, env: h.env() });
     expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
     expect(yaml.stdout).toMatch(/^- id: slo-000001\n/);
     expect(yaml.stdout).toMatch(/target_value: "99\.\d+"/);
     const wide = await run(['list', 'slos', '-o', 'wide', '--limit', '2'], {
+      api: h.api,
       env: h.env(),
       stdoutIsTTY: true,
       columns: 80,
@@ -132,25 +136,27 @@ describe('slotui list', () => {
       /^NAME\s+TARGET\s+BUDGET\s+WINDOW\s+SLI\s+BENCHMARK\s+INTERVAL\s+ID\s+AGE\s+ON MISSING\s+CREATED\s+UPDATED$/,
     );
     expect(wide.stdout).toMatch(/\ssli-\d{6}\s.*\sslo-000001\s+\d+[smhdy](?:\d+[smhd])?\s/);
-    const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { env: h.env() });
+    const all = await run(['list', 'slis', '--all', '-o', 'yaml'], { api: h.api, env: h.env() });
     expect((parseYaml(all.stdout) as unknown[]).length).toBe(30);
   });
 
   test('get -o yaml and -o name; a bad -o is a usage error', async () => {
-    const yaml = await run(['get', 'slo', 'slo-000001', '-o', 'yaml'], { env: h.env() });
-    const json = await run(['get', 'slo', 'slo-000001', '--json'], { env: h.env() });
+    const yaml = await run(['get', 'slo', 'slo-000001', '-o', 'yaml'], { api: h.api, env: h.env() });
+    const json = await run(['get', 'slo', 'slo-000001', '--json'], { api: h.api, env: h.env() });
     expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
-    expect((await run(['get', 'slo', 'slo-000001', '-o', 'name'], { env: h.env() })).stdout).toBe('slo/slo-000001\n');
-    const bad = await run(['get', 'slo', 'slo-000001', '-o', 'xml'], { env: h.env() });
+    expect((await run(['get', 'slo', 'slo-000001', '-o', 'name'], { api: h.api, env: h.env() })).stdout).toBe(
+      'slo/slo-000001\n',
+    );
+    const bad = await run(['get', 'slo', 'slo-000001', '-o', 'xml'], { api: h.api, env: h.env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('slotui: -o must be one of json, yaml, wide, name (got "xml"). See `slotui get --help`.\n');
-    const both = await run(['list', 'slo', '--json', '-o', 'yaml'], { env: h.env() });
+    const both = await run(['list', 'slo', '--json', '-o', 'yaml'], { api: h.api, env: h.env() });
     expect(both.code).toBe(2);
   });
 
   test('--all --json over 10,000 SLIs returns each id exactly once, in order', async () => {
     const before = big.sandbox.stats().requests;
-    const r = await run(['list', 'slis', '--all', '--json'], { env: big.env() });
+    const r = await run(['list', 'slis', '--all', '--json'], { api: big.api, env: big.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const records = JSON.parse(r.stdout) as Array<{ id: string; created_at: string }>;
@@ -167,6 +173,7 @@ describe('slotui list', () => {
 
   test('--all on a terminal: progress on stderr, cleared at the end, stdout untouched', async () => {
     const r = await run(['list', 'slis', '--all', '--json', '--limit', '100'], {
+      api: big.api,
       env: big.env(),
       stderrIsTTY: true,
       progress: { delayMs: 0, intervalMs: 0 },
@@ -180,7 +187,7 @@ describe('slotui list', () => {
   });
 
   test('--all as a table prints every row once', async () => {
-    const r = await run(['list', 'slis', '--all', '--limit', '7'], { env: h.env() });
+    const r = await run(['list', 'slis', '--all', '--limit', '7'], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(31);
@@ -195,7 +202,7 @@ describe('slotui list', () => {
     [['--limit'], '--limit needs a value.'],
   ])('bad paging %j is a usage error (exit 2)', async (flags, message) => {
     const before = h.sandbox.stats().requests;
-    const r = await run(['list', 'slis', ...flags], { env: h.env() });
+    const r = await run(['list', 'slis', ...flags], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(message);
@@ -218,6 +225,7 @@ describe('slotui list', () => {
     const code = await main({
       argv: ['list', 'slis', '--all', '--json', '--limit', '10'],
       env: big.env(),
+      createClient: big.createClient,
       stdin: new PassThrough(),
       stdout,
       stderr,

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTILE_PAYLOADS, expectNoHostileSequences } from '../../reliability/helpers.js';
-import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from '../helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
 
 const STAMP = '2025-02-01T00:00:00.000Z';
 const record = (id: string, fields: Record<string, unknown>) => ({
@@ -25,8 +25,8 @@ const slo = (n: number, fields: Record<string, unknown>) =>
     ...fields,
   });
 
-let sample: CliHarness;
-let broken: CliHarness;
+let sample: FakeHarness;
+let broken: FakeHarness;
 beforeAll(async () => {
   const dir = await tempDir('slotui-lint-');
   const dataFile = join(dir, 'broken.json');
@@ -67,7 +67,7 @@ beforeAll(async () => {
       },
     }),
   );
-  [sample, broken] = await Promise.all([startCliHarness(), startCliHarness({ dataFile })]);
+  [sample, broken] = await Promise.all([startFakeHarness(), startFakeHarness({ dataFile })]);
 });
 afterAll(async () => {
   await Promise.all([sample?.close(), broken?.close()]);
@@ -76,14 +76,14 @@ afterAll(async () => {
 
 describe('lint', () => {
   test("the demo's sample data: no findings, exit 0", async () => {
-    const r = await run(['lint'], { env: sample.env() });
+    const r = await run(['lint'], { api: sample.api, env: sample.env() });
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('0 errors, 0 warnings in 20 SLOs and 30 SLIs.\n');
     expect(r.code).toBe(0);
   });
 
   test('one finding a line, <severity> <resource>/<id> <rule> <message>; errors: exit 3', async () => {
-    const r = await run(['lint'], { env: broken.env() });
+    const r = await run(['lint'], { api: broken.api, env: broken.env() });
     expect(r.code).toBe(3);
     expect(r.stdout.trimEnd().split('\n')).toEqual([
       'error slo/slo-000001 target-out-of-range target_value 100 is not between 0 and 100 (exclusive): it allows no bad time at all',
@@ -95,7 +95,7 @@ describe('lint', () => {
   });
 
   test('--json: an array of {severity, resource, id, rule, message}, nothing else on stdout', async () => {
-    const r = await run(['lint', '--json'], { env: broken.env() });
+    const r = await run(['lint', '--json'], { api: broken.api, env: broken.env() });
     expect(r.code).toBe(3);
     const findings = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(findings).toHaveLength(4);
@@ -107,11 +107,12 @@ describe('lint', () => {
       message: expect.any(String),
     });
     expect(Object.keys(findings[3]!)).toEqual(['severity', 'resource', 'id', 'rule', 'message']);
-    expect((await run(['lint', '--json'], { env: sample.env() })).stdout).toBe('[]\n');
+    expect((await run(['lint', '--json'], { api: sample.api, env: sample.env() })).stdout).toBe('[]\n');
   });
 
   test('record text in the lines is sanitised', async () => {
     const sli = await run(['create', 'slis', '-f', '-'], {
+      api: broken.api,
       env: broken.env(),
       stdin: JSON.stringify({
         name: 'evil',
@@ -120,7 +121,7 @@ describe('lint', () => {
       }),
     });
     expect(sli.code).toBe(0);
-    const r = await run(['lint'], { env: broken.env() });
+    const r = await run(['lint'], { api: broken.api, env: broken.env() });
     expectNoHostileSequences(r.stdout, 'the lint output');
   });
 });

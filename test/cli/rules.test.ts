@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
-import { removeTempDirs, run, startCliHarness, tempDir, type CliHarness } from './helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/query-map.yaml', import.meta.url));
-let h: CliHarness;
+let h: FakeHarness;
 beforeAll(async () => {
-  h = await startCliHarness();
+  h = await startFakeHarness();
 });
 afterAll(async () => {
   await h?.close();
@@ -23,15 +23,16 @@ const seconds = (window: string) =>
 describe('slotui rules', () => {
   test('prometheus: every alert fires where `slotui alerts --json` says, both windows', async () => {
     const ids = ['slo-000001', 'slo-000002', 'slo-000003'];
-    const r = await run(['rules', ...ids, '--query-map', EXAMPLE], { env: h.env() });
+    const r = await run(['rules', ...ids, '--query-map', EXAMPLE], { api: h.api, env: h.env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const file = parse(r.stdout) as { groups: { name: string; rules: Rule[] }[] };
     expect(file.groups).toHaveLength(3);
     for (const [i, id] of ids.entries()) {
       const alerts = file.groups[i]!.rules.filter((rule) => rule.alert);
-      const expected = (JSON.parse((await run(['alerts', id, '--json'], { env: h.env() })).stdout) as { tiers: Tier[] })
-        .tiers;
+      const expected = (
+        JSON.parse((await run(['alerts', id, '--json'], { api: h.api, env: h.env() })).stdout) as { tiers: Tier[] }
+      ).tiers;
       expect(alerts.map((a) => a.labels.slo_id)).toEqual(expected.filter((t) => t.reachable).map(() => id));
       for (const [j, tier] of expected.filter((t) => t.reachable).entries()) {
         const alert = alerts[j]!;
@@ -57,6 +58,7 @@ describe('slotui rules', () => {
 
   test('sloth and pyrra: parse back as one spec a service and one ServiceLevelObjective an SLO', async () => {
     const sloth = await run(['rules', 'slo-000001', 'slo-000003', '--query-map', EXAMPLE, '--format', 'sloth'], {
+      api: h.api,
       env: h.env(),
     });
     expect(sloth.code).toBe(0);
@@ -69,6 +71,7 @@ describe('slotui rules', () => {
     ]);
     expect(sloth.stdout).toContain('--default-slo-period 28d');
     const pyrra = await run(['rules', 'slo-000002', 'slo-000003', '--query-map', EXAMPLE, '--format', 'pyrra'], {
+      api: h.api,
       env: h.env(),
     });
     expect(pyrra.code).toBe(0);
@@ -82,7 +85,7 @@ describe('slotui rules', () => {
   });
 
   test('an SLO whose SLI is not in the map: exit 3 naming it, nothing on stdout', async () => {
-    const r = await run(['rules', 'slo-000001', 'slo-000004', '--query-map', EXAMPLE], { env: h.env() });
+    const r = await run(['rules', 'slo-000001', 'slo-000004', '--query-map', EXAMPLE], { api: h.api, env: h.env() });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -94,25 +97,27 @@ describe('slotui rules', () => {
     const dir = await tempDir();
     const noWindow = join(dir, 'no-window.yaml');
     await writeFile(noWindow, 'sli-000001:\n  errors: sum(rate(x[5m]))\n  total: sum(rate(y[5m]))\n');
-    const bad = await run(['rules', 'slo-000001', '--query-map', noWindow], { env: h.env() });
+    const bad = await run(['rules', 'slo-000001', '--query-map', noWindow], { api: h.api, env: h.env() });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       `slotui: ${noWindow}: sli-000001: errors must be PromQL with {{window}} where the range goes.\n`,
     );
     const typo = join(dir, 'typo.yaml');
     await writeFile(typo, 'sli-000001:\n  error: x\n');
-    expect((await run(['rules', 'slo-000001', '--query-map', typo], { env: h.env() })).stderr).toMatch(
+    expect((await run(['rules', 'slo-000001', '--query-map', typo], { api: h.api, env: h.env() })).stderr).toMatch(
       /error is not one of errors, total/,
     );
-    expect((await run(['rules', 'slo-000001'], { env: h.env() })).code).toBe(2);
-    expect((await run(['rules', '--query-map', EXAMPLE], { env: h.env() })).code).toBe(2);
+    expect((await run(['rules', 'slo-000001'], { api: h.api, env: h.env() })).code).toBe(2);
+    expect((await run(['rules', '--query-map', EXAMPLE], { api: h.api, env: h.env() })).code).toBe(2);
     expect(
-      (await run(['rules', 'slo-000001', '--query-map', EXAMPLE, '--format', 'nagios'], { env: h.env() })).code,
+      (await run(['rules', 'slo-000001', '--query-map', EXAMPLE, '--format', 'nagios'], { api: h.api, env: h.env() }))
+        .code,
     ).toBe(2);
   });
 
   test('a tier that can never fire is left out and said so in a comment', async () => {
     const created = await run(['create', 'slo', '-f', '-', '--json'], {
+      api: h.api,
       env: h.env(),
       stdin: JSON.stringify({
         name: 'loose',
@@ -128,7 +133,7 @@ describe('slotui rules', () => {
     });
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
-    const r = await run(['rules', id, '--query-map', EXAMPLE], { env: h.env() });
+    const r = await run(['rules', id, '--query-map', EXAMPLE], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const alerts = (parse(r.stdout) as { groups: { rules: Rule[] }[] }).groups[0]!.rules.filter((rule) => rule.alert);
     expect(alerts.map((a) => a.labels.long_window)).toEqual(['6h', '3d']);

@@ -4,9 +4,9 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createContext } from '../../src/cli/context.js';
 import { runBudget } from '../../src/cli/commands/budget.js';
-import { run, startCliHarness, removeTempDirs, tempDir, type CliHarness } from './helpers.js';
+import { run, startFakeHarness, removeTempDirs, tempDir, type FakeHarness } from './helpers.js';
 
-let h: CliHarness;
+let h: FakeHarness;
 const ids: Record<string, string> = {};
 
 const base = {
@@ -48,12 +48,12 @@ const SLOS: Record<string, Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  h = await startCliHarness();
+  h = await startFakeHarness();
   const files = await tempDir('slotui-cli-math-');
   for (const [key, slo] of Object.entries(SLOS)) {
     const path = join(files, `${key}.json`);
     await writeFile(path, JSON.stringify(slo));
-    const r = await run(['create', 'slo', '-f', path, '--json'], { env: h.env() });
+    const r = await run(['create', 'slo', '-f', path, '--json'], { api: h.api, env: h.env() });
     expect(r.code, r.stderr).toBe(0);
     ids[key] = (JSON.parse(r.stdout) as { id: string }).id;
   }
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 async function json(argv: string[]): Promise<Record<string, unknown>> {
-  const r = await run([...argv, '--json'], { env: h.env() });
+  const r = await run([...argv, '--json'], { api: h.api, env: h.env() });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
@@ -95,7 +95,7 @@ describe('budget', () => {
   });
 
   test('text: the budget in words and seconds, the intervals, 1 % of it, the equivalent-outage note', async () => {
-    const r = await run(['budget', ids.thirty!], { env: h.env() });
+    const r = await run(['budget', ids.thirty!], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`math 99.9 over 30 days (${ids.thirty})`);
     expect(r.stdout).toMatch(/^budget\s+43m 12s \(2592 s\) of bad time$/m);
@@ -110,7 +110,7 @@ describe('budget', () => {
     ['95 % over 30 days', 'ninetyFive', '1d 12h'],
     ['99.9 % over 28 days', 'twentyEight', '40m 19s'],
   ])('text: %s is %s', async (_name, key, shown) => {
-    const r = await run(['budget', ids[key]!], { env: h.env() });
+    const r = await run(['budget', ids[key]!], { api: h.api, env: h.env() });
     expect(r.stdout).toMatch(new RegExp(`^budget\\s+${shown} \\(`, 'm'));
   });
 
@@ -118,7 +118,14 @@ describe('budget', () => {
     const stdout = new PassThrough();
     let out = '';
     stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const io = { argv: [], env: h.env(), stdin: new PassThrough(), stdout, stderr: new PassThrough() };
+    const io = {
+      argv: [],
+      env: h.env(),
+      createClient: h.createClient,
+      stdin: new PassThrough(),
+      stdout,
+      stderr: new PassThrough(),
+    };
     const ctx = createContext(io, {}, () => new Date(Date.UTC(2026, 1, 10)));
     try {
       expect(await runBudget(ctx, { id: ids.calendar!, json: true })).toBe(0);
@@ -136,7 +143,7 @@ describe('budget', () => {
     ['fortnight', 'time_window_unit'],
   ])('no budget (%s): exit 1, one line naming %s, nothing on stdout', async (key, field) => {
     for (const command of ['budget', 'alerts']) {
-      const r = await run([command, ids[key]!, '--json'], { env: h.env() });
+      const r = await run([command, ids[key]!, '--json'], { api: h.api, env: h.env() });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -145,7 +152,7 @@ describe('budget', () => {
   });
 
   test('an unknown SLO: exit 1 from the service, not a crash', async () => {
-    const r = await run(['budget', 'slo-999999'], { env: h.env() });
+    const r = await run(['budget', 'slo-999999'], { api: h.api, env: h.env() });
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/unexpected error/);
   });
@@ -193,7 +200,7 @@ describe('alerts', () => {
   });
 
   test('text: a tier table, and a tier that can never fire says so', async () => {
-    const r = await run(['alerts', ids.steep!], { env: h.env() });
+    const r = await run(['alerts', ids.steep!], { api: h.api, env: h.env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[1]).toMatch(/^SEVERITY\s+WINDOWS\s+BUDGET\s+BURN\s+FIRES AT$/);
@@ -245,12 +252,12 @@ describe('burn', () => {
   });
 
   test('text: burn, exhaustion and the tiers; spent and what is left', async () => {
-    const rate = await run(['burn', ids.thirty!, '--error-rate', '2%'], { env: h.env() });
+    const rate = await run(['burn', ids.thirty!, '--error-rate', '2%'], { api: h.api, env: h.env() });
     expect(rate.stdout).toContain(
       'At 2 % errors the budget burns at 20×: the whole budget (43m 12s) is gone in 1d 12h.',
     );
     expect(rate.stdout).toMatch(/^ {2}page\s+1h\/5m\s+at 14\.4×\s+fires$/m);
-    const spent = await run(['burn', ids.thirty!, '--spent', '1h 30m'], { env: h.env() });
+    const spent = await run(['burn', ids.thirty!, '--spent', '1h 30m'], { api: h.api, env: h.env() });
     expect(spent.stdout).toContain('1h 30m spent of 43m 12s: 208.3 % of the budget, overspent by 46m 48s.');
   });
 
@@ -261,14 +268,14 @@ describe('burn', () => {
     [['--error-rate', '120%'], /above 100 %/],
     [['--spent', '12'], /--spent: "12" needs a unit/],
   ])('usage error %o: exit 2 before anything is sent', async (flags, message) => {
-    const r = await run(['burn', ids.thirty!, ...flags], { env: h.env() });
+    const r = await run(['burn', ids.thirty!, ...flags], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
   });
 
   test('a parse error is said whole, its advice at the end included (not cut at 40 characters)', async () => {
-    const r = await run(['burn', ids.thirty!, '--spent', 'about twelve minutes'], { env: h.env() });
+    const r = await run(['burn', ids.thirty!, '--spent', 'about twelve minutes'], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       '--spent: "about twelve minutes" is not a duration: use d, h, m and s, such as 12m, 1h30m or 90s.',
@@ -276,18 +283,23 @@ describe('burn', () => {
   });
 
   test('--error-rate is not an option of budget', async () => {
-    const r = await run(['budget', ids.thirty!, '--error-rate', '2'], { env: h.env() });
+    const r = await run(['budget', ids.thirty!, '--error-rate', '2'], { api: h.api, env: h.env() });
     expect(r.code).toBe(2);
   });
 });
 
 describe('list slos', () => {
   test('the table has a BUDGET column after TARGET, kept at a narrow width; JSON has no budget', async () => {
-    const narrow = await run(['list', 'slos', '--limit', '5'], { env: h.env(), stdoutIsTTY: true, columns: 60 });
+    const narrow = await run(['list', 'slos', '--limit', '5'], {
+      api: h.api,
+      env: h.env(),
+      stdoutIsTTY: true,
+      columns: 60,
+    });
     expect(narrow.code).toBe(0);
     expect(narrow.stdout.split('\n')[0]).toMatch(/^NAME\s+TARGET\s+BUDGET/);
     expect(narrow.stdout).not.toContain('WINDOW');
-    const json = await run(['list', 'slos', '--limit', '5', '--json'], { env: h.env() });
+    const json = await run(['list', 'slos', '--limit', '5', '--json'], { api: h.api, env: h.env() });
     expect(json.stdout).not.toMatch(/budget/i);
   });
 });
