@@ -22,6 +22,14 @@ export default {
       to: { path: '^src/(tui|cli|presentation)/' },
     },
     {
+      name: 'wire-below-the-domain',
+      comment:
+        'The wire (src/api) knows records, not what they mean: the domain reads the wire, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/domain/' },
+    },
+    {
       name: 'presentation-above-the-wire',
       comment:
         'How resources are shown (src/presentation) reads the wire registry, the domain and text helpers; never config, the sandbox, the dashboard or the CLI.',

@@ -17,7 +17,7 @@ import { REGISTRY, type Column, type ViewRegistry, type ResourceView } from '../
 import type { FittedColumn } from '../text/columns.js';
 import { gatedWalk } from './state/gatedWalk.js';
 import { RecordIndex, type PageWalk } from '../api/recordIndex.js';
-import { relationsOf } from '../api/relations.js';
+import { relationsOf } from '../presentation/relations.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
 import type { DraftKeeper } from '../config/drafts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceFieldsOf, relationsOf } from '../../src/api/relations.js';
+import { referenceFieldsOf, relationsOf } from '../../src/presentation/relations.js';
 import { type ResourceName } from '../../src/api/resources.js';
 import { REGISTRY } from '../../src/presentation/resources.js';
 import { idsIn, nameBesideId } from '../../src/domain/relations.js';

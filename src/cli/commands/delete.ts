@@ -4,7 +4,7 @@
  * so a script never deletes by accident nor hangs on a question.
  */
 import { SlotuiError } from '../../api/errors.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import { sanitizeLine } from '../../text/sanitize.js';

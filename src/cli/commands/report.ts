@@ -10,7 +10,7 @@
  * once every one needed is found.
  */
 import { isSlotuiError } from '../../api/errors.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
 import { idsIn } from '../../domain/relations.js';

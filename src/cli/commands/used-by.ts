@@ -12,7 +12,7 @@ import type { ResourceName } from '../../api/resources.js';
 import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { ApiClient } from '../../api/types.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import type { RecordRef, Relations } from '../../domain/relations.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { booleanFlag } from '../args.js';

@@ -5,7 +5,7 @@
  */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import { createCopier, markdownTable, recordSummary } from '../copy.js';
 import { writable, type Binding, type HandlersOf } from '../input/binding.js';
 import type { RelationsMode } from '../state/relationsStore.js';

@@ -1,5 +1,5 @@
 /** Used by (`u`) and the relations tree (`x`): moving through the lines, Enter opening the record of one, Esc closing. */
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
 

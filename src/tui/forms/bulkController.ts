@@ -6,7 +6,7 @@
  * again sends only what failed. What was done leaves the marks.
  */
 import type { ApiRecord } from '../../api/record.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import type { ResourceName } from '../../api/resources.js';
 import { fieldChanges } from '../../domain/recordChanges.js';
 import { sanitizeLine } from '../../text/sanitize.js';

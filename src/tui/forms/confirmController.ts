@@ -9,7 +9,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { errorSentence } from '../text/errorSentence.js';
-import { relationsOf } from '../../api/relations.js';
+import { relationsOf } from '../../presentation/relations.js';
 import { watchUsedBy } from '../state/relationsStore.js';
 import { writable, type Binding, type KeyLayer } from '../input/binding.js';
 import { recordName, reloadList, type FormsContext } from './context.js';

@@ -5,7 +5,7 @@
  * Made once per registry: the dashboard and the CLI ask with the registry they run on.
  */
 import { Relations, type Reference, type RelationModel } from '../domain/relations.js';
-import type { Registry, ResourceName } from './resources.js';
+import type { Registry, ResourceName } from '../api/resources.js';
 
 /** Every reference field of the registry's resources, in the registry's order. */
 export function referenceFieldsOf(registry: Registry): Reference[] {
