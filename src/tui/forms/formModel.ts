@@ -58,6 +58,8 @@ export interface FormState {
    * a second Ctrl+S saves over that version (a newer change is said again).
    */
   overwrites?: string;
+  /** A target out of range already said once (targetCheck.ts): the next Ctrl+S saves it as typed. */
+  warnedTarget?: string;
 }
 
 export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${part}`;

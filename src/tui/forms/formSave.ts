@@ -14,6 +14,7 @@ import type { DraftController } from './draftController.js';
 import { formRows, type FormState } from './formModel.js';
 import { buildPayload, hasErrors, placeErrors, type Built } from './payload.js';
 import { fieldChanges } from '../../domain/recordChanges.js';
+import { targetWarning } from './targetCheck.js';
 
 /** Records read for suggestions of values already in use. */
 export const SUGGESTION_SAMPLE = 100;
@@ -99,6 +100,21 @@ export function createFormSave(
     if (form.mode === 'edit' && Object.keys(built.payload).length === 0) {
       ctx.close();
       ctx.say('Nothing changed: nothing was sent.');
+      return;
+    }
+    const warning = targetWarning(form, built.payload);
+    if (warning) {
+      const row = formRows(form).findIndex((r) => r.id === warning.row);
+      store.set({
+        ...s,
+        form: {
+          ...form,
+          errors: { [warning.row]: warning.text },
+          topErrors: [],
+          warnedTarget: warning.value,
+          focus: row >= 0 ? row : form.focus,
+        },
+      });
       return;
     }
     store.set({ ...s, form: { ...form, submitting: true, errors: {}, topErrors: [] } });

@@ -168,3 +168,32 @@ describe('SLI form and its queries editor', () => {
     expect(client.created).toEqual([]);
   });
 });
+
+describe('a target no budget can come from', () => {
+  test('995 % is said on the target before anything is sent; Ctrl+S again saves it as typed', async () => {
+    const client = creatingClient();
+    const d = await newForm('2', 'slos', client);
+    fill(d, 'odd target', '', 'sli-000001', 'rolling', '30', 'days', '995');
+    d.press('form-submit');
+    await d.settle();
+    expect(client.created).toEqual([]);
+    expect(focused(d)).toBe('target_value');
+    expect(form(d).errors.target_value).toBe(
+      'A target of 995 is not between 0 and 100 (exclusive): it allows no bad time at all. Ctrl+S again saves it as typed.',
+    );
+    expect(value(d, 'target_value')).toBe('995');
+    d.press('form-submit');
+    await d.settle();
+    expect(client.created).toHaveLength(1);
+    expect(client.created[0]).toMatchObject({ target_value: '995' });
+  });
+
+  test('a target in range is saved at the first Ctrl+S', async () => {
+    const client = creatingClient();
+    const d = await newForm('2', 'slos', client);
+    fill(d, 'fine target', '', 'sli-000001', 'rolling', '30', 'days', '99.5');
+    d.press('form-submit');
+    await d.settle();
+    expect(client.created).toHaveLength(1);
+  });
+});
