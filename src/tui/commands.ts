@@ -43,7 +43,7 @@ export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): C
       return { kind: 'error', message: 'Name one profile: :profile NAME (or :profile alone to pick one).' };
     return { kind: 'profile', name: args[0]! };
   }
-  const named = registry.resolve(lower);
+  const named = resolveWord(registry, lower);
   if (named && args.length === 1) {
     const id = args[0]!;
     // Ids are single path segments: anything else cannot name a record.
@@ -55,13 +55,18 @@ export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): C
   if (args.length > 0) return { kind: 'error', message: `:${shown(lower)} takes no arguments. ${usage(registry)}` };
   if (QUIT_WORDS.includes(lower)) return { kind: 'quit' };
   if (HELP_WORDS.includes(lower)) return { kind: 'help' };
-  const def = registry.resolve(lower);
+  const def = resolveWord(registry, lower);
   if (def) return { kind: 'resource', resource: def.name };
   const meant = closestWord(lower, commandWords(registry), (w) => registry.resolve(w)?.name ?? w);
   return {
     kind: 'error',
     message: `Unknown command :${shown(word)}.${meant ? ` Did you mean :${meant}?` : ''} ${usage(registry)}`,
   };
+}
+
+/** A resource named by one of its words, or by the prefix of its ids (`:agr agr-000001`, as `:org` is). */
+function resolveWord(registry: ViewRegistry, word: string) {
+  return registry.resolve(word) ?? registry.defs.find((def) => def.idPrefix === word);
 }
 
 /** What the user typed, safe and short enough to quote in a message. */

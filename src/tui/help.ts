@@ -36,7 +36,8 @@ export const commandLineHelp = (env: KeyEnv): readonly { command: string; descri
   },
   {
     command: ':slo ID',
-    description: "open that record's details (any resource: :sli sli-000123); a word that is no id filters the list",
+    description:
+      "open that record's details (any resource, named as a word or by its id prefix: :sli sli-000123, :agr agr-000001); a word that is no id filters the list",
   },
   { command: ':profile NAME', description: 'switch to another profile (Tab completes the name)' },
   { command: ':profile', description: 'pick a profile from the list (the one in use marked)' },

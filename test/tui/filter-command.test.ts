@@ -98,6 +98,21 @@ describe('command line', () => {
     }
   });
 
+  test(':agr ID and :org ID open the record: the id prefix of a resource names it, as its aliases do', async () => {
+    const d = await open();
+    for (const [text, title] of [
+      ['agr agr-000001', 'agr-000001'],
+      ['org org-000002', 'org-000002'],
+    ]) {
+      command(d, text!);
+      await d.until(
+        (v) => v.body.kind === 'detail' && v.body.lines.some((l) => l.text === title),
+        `the details after :${text}`,
+      );
+      d.press('back');
+    }
+  });
+
   test('Tab completes, and lists the candidates when several match', async () => {
     const d = await open();
     d.press('command');

@@ -166,6 +166,7 @@ describe('commands', () => {
     expect(parseCommand('slos extra more')).toMatchObject({ kind: 'error', message: 'Name one record: :slos ID.' });
     expect(parseCommand('slo slo-000123')).toEqual({ kind: 'open', resource: 'slos', id: 'slo-000123' });
     expect(parseCommand(':orgs org-1')).toEqual({ kind: 'open', resource: 'organizations', id: 'org-1' });
+    expect(parseCommand(':agr agr-1')).toEqual({ kind: 'open', resource: 'agreements', id: 'agr-1' });
     expect(parseCommand('sli a/b')).toMatchObject({
       kind: 'error',
       message: expect.stringContaining('cannot be an id'),
