@@ -4,7 +4,7 @@
  * Ink's hold on the terminal. The state and the keys live in the shell.
  */
 import React, { useEffect, useSyncExternalStore } from 'react';
-import { useApp, useInput } from 'ink';
+import { useApp, useInput, usePaste } from 'ink';
 import { StartScreens } from './auth/StartScreens.js';
 import { DashboardView } from './DashboardView.js';
 import type { Shell } from './shell.js';
@@ -17,6 +17,8 @@ export function App({ shell }: { shell: Shell }): React.JSX.Element {
     return () => shell.dispose();
   }, [shell, suspendTerminal]);
   useInput(shell.handleInput);
+  // Bracketed paste on: a paste arrives as one text, never as keys (pasting "deploy" must not press d, then y).
+  usePaste(shell.handlePaste);
   switch (view.kind) {
     case 'dashboard':
       return <DashboardView dashboard={view.dashboard} />;

@@ -50,6 +50,7 @@ import { createKeyLayers } from './controllers/layers.js';
 import type { KeyEnv, KeyLayer } from './input/binding.js';
 import type { Keymap } from './input/keymap.js';
 import { dispatchKey, splitKeys } from './input/router.js';
+import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { DEFAULT_KEYMAP } from './keys.js';
 import type { Screen } from './view/ladder.js';
 import {
@@ -123,6 +124,8 @@ export interface Dashboard {
   /** The key layers of the screen on top, top first. */
   layers(): KeyLayer[];
   handleInput(input: string, key: Key): void;
+  /** A bracketed paste: text for the focused field, never keys. */
+  handlePaste(text: string): void;
   resize(size: TerminalSize): void;
   dispose(): void;
 }
@@ -488,6 +491,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     }
   };
 
+  /** A bracketed paste: into the text field on top as one value, never keys (input/paste.ts). */
+  const handlePaste = (text: string) => {
+    nav.dispatch({ type: 'message', message: null });
+    // Only a screen that takes typed text takes a paste (the list's own `text` is Shift+letter sorting).
+    const result = keyLayers.textInput(screen()) ? dispatchPaste(layers(), text) : IGNORED_PASTE;
+    if (result.kind === 'refused') say(result.reason, 'error');
+    if (result.kind === 'ignored') say(NOWHERE_TO_PASTE, 'error');
+  };
+
   // A token from the environment wins over the stored one without a word elsewhere: say it once, on screen.
   if (services.settings.tokenSource === 'env' && services.settings.storedTokenShadowed) {
     say(
@@ -539,6 +551,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     screen,
     layers,
     handleInput,
+    handlePaste,
     resize: (size) => {
       const before = viewport.pageSize;
       viewport.resize(size);

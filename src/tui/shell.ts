@@ -32,6 +32,7 @@ import { systemEditorLauncher, type EditorLauncher } from './forms/externalEdito
 import type { Binding, KeyEnv, KeyLayer } from './input/binding.js';
 import type { Keymap } from './input/keymap.js';
 import { activeHints, dispatchKey, splitKeys } from './input/router.js';
+import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { createJobControl, type JobControl } from './jobControl.js';
 import { DEFAULT_KEYMAP } from './keys.js';
 import { readSize, type TerminalSize } from './layout.js';
@@ -169,6 +170,22 @@ export class Shell extends Store<ShellView> {
     const typing = this.state.kind === 'setup' || this.state.kind === 'relogin';
     for (const one of splitKeys(input, key, typing))
       dispatchKey(this.layers(), this.keymap, START_ENV, one.input, one.key);
+    this.show();
+  };
+
+  /** A bracketed paste from Ink: text for the focused field (the token, a form's), never keys. */
+  handlePaste = (text: string): void => {
+    if (this.disposed) return;
+    if (this.state.kind === 'dashboard') {
+      this.state.dashboard.handlePaste(text);
+      return;
+    }
+    const typing = this.state.kind === 'setup' || this.state.kind === 'relogin';
+    const result = typing ? dispatchPaste(this.layers(), text) : IGNORED_PASTE;
+    this.notice =
+      result.kind === 'handled'
+        ? null
+        : { text: result.kind === 'refused' ? result.reason : NOWHERE_TO_PASTE, tone: 'error' };
     this.show();
   };
 

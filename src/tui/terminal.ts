@@ -1,13 +1,15 @@
 /**
  * Taking the terminal and giving it back exactly as found: alternate screen
  * and hidden cursor on entry; raw mode off, cursor shown and the normal
- * screen back on exit. restore() is idempotent, so every exit path (q,
+ * screen back, bracketed paste off, on exit. restore() is idempotent, so every exit path (q,
  * Ctrl+C, signals, a crash, process exit) can call it without care.
  */
 export const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
 export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
+/** Ink turns bracketed paste on while the dashboard listens for pastes; a way out that skips Ink still turns it off. */
+export const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
 
 export interface TerminalGuard {
@@ -44,7 +46,7 @@ export function createTerminalGuard(stdin: NodeJS.ReadStream, stdout: NodeJS.Wri
       } catch {
         // Already closed.
       }
-      writeQuietly(stdout, LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+      writeQuietly(stdout, BRACKETED_PASTE_OFF + LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
     },
   };
 }

@@ -58,6 +58,8 @@ export interface Driver {
   type(text: string): void;
   /** One read of several keys: what a terminal delivers for a paste, or keys batched over SSH. */
   paste(text: string): void;
+  /** A bracketed paste: the terminal marks it, Ink hands it over as one text (never keys). */
+  bracketedPaste(text: string): void;
   /** Lets the fake client answer and the timers due run (fake time, bounded). */
   settle(): Promise<void>;
   /** Settles until the condition holds (bounded). */
@@ -210,6 +212,7 @@ export function drive(options: DriverOptions = {}): Driver {
       for (const ch of text) input.handleInput(ch, keyWith({ shift: /^[A-Z]$/.test(ch) }));
     },
     paste: (text) => input.handleInput(text, keyWith()),
+    bracketedPaste: (text) => input.handlePaste(text),
     settle,
     until: async (condition, what) => {
       const deadline = realNow() + UNTIL_REAL_MS;

@@ -8,6 +8,7 @@ import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { writable, type Binding, type HandlersOf, type KeyLayer } from '../input/binding.js';
 import type { FormsContext } from './context.js';
+import { NOWHERE_TO_PASTE, PASTE_HAS_LINES } from '../input/paste.js';
 import { createFormSave } from './formSave.js';
 import type { DraftController } from './draftController.js';
 import {
@@ -21,6 +22,7 @@ import {
   removeFocusedQuery,
   setValue,
   typeInto,
+  pasteInto,
   type FormState,
 } from './formModel.js';
 
@@ -133,6 +135,14 @@ export function createFormController(
         if (s.kind !== 'form' || !typed) return false;
         if (typed !== s.form) store.set({ ...s, form: typed });
         return true;
+      },
+      paste: (text) => {
+        const s = store.getSnapshot();
+        const pasted = s.kind === 'form' ? pasteInto(s.form, text) : undefined;
+        if (pasted === 'has-lines') return { kind: 'refused', reason: PASTE_HAS_LINES };
+        if (s.kind !== 'form' || !pasted) return { kind: 'refused', reason: NOWHERE_TO_PASTE };
+        if (pasted !== s.form) store.set({ ...s, form: pasted });
+        return { kind: 'handled' };
       },
     };
   };

@@ -8,7 +8,9 @@ import type { FieldDef } from '../../api/resources.js';
 import type { ResourceView } from '../../presentation/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import type { Key } from 'ink';
-import { EMPTY_EDITOR, editLine, type EditorState } from '../text/lineEditor.js';
+import { EMPTY_EDITOR, editLine, insertText, type EditorState } from '../text/lineEditor.js';
+import { cleanInput, cleanLines } from '../text/input.js';
+import { normalizeLineBreaks, oneLine } from '../input/paste.js';
 
 export const QUERY_PARTS = ['name', 'select', 'from', 'where', 'limit'] as const;
 export type QueryPart = (typeof QUERY_PARTS)[number];
@@ -295,4 +297,24 @@ export function typeInto(form: FormState, input: string, key: Key): FormState | 
   const field = row.kind === 'field' ? row.field : undefined;
   const edited = editLine(form.editors[row.id] ?? EMPTY_EDITOR, input, key, maxLengthOf(field));
   return edited ? setEditor(form, row.id, edited) : undefined;
+}
+
+/**
+ * A bracketed paste into the focused field, as one value that never moves the focus: a field of
+ * several lines keeps its line breaks and tabs; any other takes one line ('has-lines' when the
+ * paste has more). Undefined when the focused row takes no text (the queries heading).
+ */
+export function pasteInto(form: FormState, text: string): FormState | 'has-lines' | undefined {
+  const row = focusedRow(form);
+  if (!row || row.kind === 'queries') return undefined;
+  if (form.submitting) return form;
+  const field = row.kind === 'field' ? row.field : undefined;
+  let clean: string;
+  if (field?.kind === 'multiline') clean = cleanLines(normalizeLineBreaks(text));
+  else {
+    const line = oneLine(text);
+    if (line === undefined) return 'has-lines';
+    clean = cleanInput(line.replace(/\t/g, ' '));
+  }
+  return setEditor(form, row.id, insertText(form.editors[row.id] ?? EMPTY_EDITOR, clean, maxLengthOf(field)));
 }

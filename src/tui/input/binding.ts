@@ -95,6 +95,8 @@ export interface KeyLayer {
   owns?: boolean;
   /** Gets the keys no binding of this layer took (a text input); true when it used the key. */
   text?: (input: string, key: Key) => boolean;
+  /** Takes a bracketed paste itself (a field of several lines); without it a paste is typed into `text` as one line (input/paste.ts). */
+  paste?: (text: string) => { kind: 'handled' } | { kind: 'refused'; reason: string };
 }
 
 /** Create, edit, delete: off in a read-only session. */

@@ -75,7 +75,13 @@ export function editLine(
     return { value: value.slice(0, from) + value.slice(cursor), cursor: from };
   }
   if (key.ctrl || key.meta) return state;
-  const typed = cleanInput(input.replace(/[\r\n\t]+/g, ' '));
+  return insertText(state, cleanInput(input.replace(/[\r\n\t]+/g, ' ')), maxLength);
+}
+
+/** Text put in at the cursor as it is (the caller cleaned it), cut at `maxLength` code points. */
+export function insertText(state: EditorState, typed: string, maxLength: number = MAX_INPUT): EditorState {
+  const { value } = state;
+  const cursor = clampCursor(value, state.cursor);
   if (typed === '') return state;
   // maxLength (code points): the token field takes a whole JWT, longer than any filter. A value
   // already longer (a record's) is kept whole; only what is typed is refused beyond the limit.
