@@ -33,3 +33,12 @@ export function clipboardSequence(text: string): string {
 export function throughTmux(sequence: string): string {
   return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
 }
+
+/**
+ * Our own sequence as it must be written to reach the terminal: inside tmux (`TMUX` set) both
+ * forms, since tmux's options decide which one it lets out (`set-clipboard on` takes the plain
+ * OSC 52, `allow-passthrough on` the wrapped one; by default neither), and nothing here can know.
+ */
+export function forTerminal(sequence: string, env: NodeJS.ProcessEnv): string {
+  return env.TMUX ? sequence + throughTmux(sequence) : sequence;
+}

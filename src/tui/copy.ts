@@ -83,20 +83,46 @@ export interface Copier {
   copyText(content: string, what: string): string;
 }
 
-/** The sentence for the message line after copying (or why nothing was). */
+/** The most a copy sends (a 1 MiB description made a 1.4 MB OSC 52 that terminals and tmux drop or choke on). */
+export const COPY_LIMIT_BYTES = 64 * 1024;
+
+/** The text cut to at most `limit` bytes of UTF-8, never inside a character; and whether it was cut. */
+function cutToBytes(content: string, limit: number): { text: string; cut: boolean } {
+  if (content.length <= limit / 3 || Buffer.byteLength(content, 'utf8') <= limit) return { text: content, cut: false };
+  const { read } = new TextEncoder().encodeInto(content, new Uint8Array(limit));
+  return { text: content.slice(0, read), cut: true };
+}
+
+const mebibytes = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
+/**
+ * The sentence for the message line after copying (or why nothing was). What is copied is what the
+ * screen shows (an id sanitised as drawn), at most COPY_LIMIT_BYTES, said when cut. Whether the
+ * terminal took it cannot be known here (OSC 52 has no answer), so the sentence says it was sent.
+ */
 export function createCopier(
   write: ((sequence: string) => void) | undefined,
   summary: (resource: ResourceName, record: ApiRecord) => string,
   relations: Relations,
+  inTmux = false,
 ): Copier {
   const copy = (content: string, what: string): string => {
     if (!write) return 'Copying is not available here.';
-    write(clipboardSequence(content));
-    return `Copied ${what} to the clipboard (OSC 52: over SSH and in tmux where the terminal allows it).`;
+    const { text: sent, cut } = cutToBytes(content, COPY_LIMIT_BYTES);
+    write(clipboardSequence(sent));
+    const cutNote = cut
+      ? ` (cut to its first ${mebibytes(COPY_LIMIT_BYTES)} of ${mebibytes(Buffer.byteLength(content, 'utf8'))})`
+      : '';
+    const where = inTmux
+      ? 'tmux lets it out with set-clipboard on or allow-passthrough on'
+      : 'it arrives where the terminal allows OSC 52';
+    return `Sent ${what}${cutNote} to the clipboard: ${where}.`;
   };
   const shown = (id: string) => truncate(sanitizeLine(id), 40);
   return {
-    copyId: (resource, record) => copy(record.id, `the id ${shown(record.id)}`),
+    // What the screen shows: the id as drawn, with no line break or bidi control the screen leaves out.
+    copyId: (resource, record) => copy(sanitizeLine(record.id), `the id ${shown(record.id)}`),
     copyText: copy,
     copySummary: (resource, record) => {
       const content = summary(resource, record);

@@ -84,6 +84,8 @@ export interface DashboardServices {
   quit: (code: number, note?: string) => void;
   /** Writes our own escape sequence to the terminal (`y`/`Y` copy through OSC 52; tmux's passthrough is the writer's). */
   writeTerminal?: (sequence: string) => void;
+  /** Inside tmux: what is copied may stop there, and the message says what it takes. */
+  inTmux?: boolean;
   initialResource?: ResourceName;
   /** The resources shown (tabs, number keys, lists, details, forms); default: the service's. */
   registry?: ViewRegistry;
@@ -476,7 +478,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
     say,
     quit,
   };
-  const keyLayers = createKeyLayers(ctx, { clock, writeTerminal: services.writeTerminal });
+  const keyLayers = createKeyLayers(ctx, {
+    clock,
+    writeTerminal: services.writeTerminal,
+    inTmux: Boolean(services.inTmux),
+  });
   const screen = (): Screen => screenOf(sources);
   const layers = () => keyLayers.layers(screen());
 

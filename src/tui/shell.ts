@@ -20,7 +20,7 @@ import type { ViewRegistry } from '../presentation/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { DraftKeeper } from '../config/drafts.js';
 import type { Settings } from '../config/types.js';
-import { throughTmux } from '../text/osc.js';
+import { forTerminal } from '../text/osc.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
 import { SetupStore } from './auth/setupStore.js';
@@ -298,12 +298,12 @@ export class Shell extends Store<ShellView> {
       demo,
       keymap: this.keymap,
       quit: o.onQuit,
-      // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
       writeTerminal:
         o.auth?.writeTerminal ??
         ((sequence) => {
-          o.stdout.write(process.env.TMUX ? throughTmux(sequence) : sequence);
+          o.stdout.write(forTerminal(sequence, process.env));
         }),
+      inTmux: Boolean(process.env.TMUX),
     });
     this.lendTerminal(dashboard);
     o.onDraftKeeper?.(() => dashboard.forms.keepDraft());

@@ -180,7 +180,7 @@ describe('the browser and the first run', () => {
 });
 
 describe('the clipboard sequence inside tmux', () => {
-  test('wrapped in tmux passthrough (ESC doubled) when TMUX is set, as is elsewhere', () => {
+  test('when TMUX is set, as is and wrapped in tmux passthrough (ESC doubled); as is elsewhere', () => {
     const sequence = clipboardSequence('https://slo.example.com/api/service/v1/users/m2m-token');
     const written = (env: NodeJS.ProcessEnv) => {
       const stdout = new PassThrough();
@@ -190,7 +190,7 @@ describe('the clipboard sequence inside tmux', () => {
     };
     expect(written({})).toBe(sequence);
     expect(written({ TMUX: '/tmp/tmux-0/default,1,0' })).toBe(
-      `\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`,
+      `${sequence}\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`,
     );
   });
 });

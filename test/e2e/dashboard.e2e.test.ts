@@ -163,9 +163,9 @@ describe('slotui --demo in a pseudo-terminal', () => {
     // The header shows while the page loads: y needs a selected row.
     await s.waitFor((screen) => /^NAME\s+TARGET/m.test(screen) && screen.includes('slo-000001'), 'the SLOs');
     s.press('y');
-    await s.waitForText('Copied the id slo-000001');
+    await s.waitForText('Sent the id slo-000001');
     s.press('Y');
-    await s.waitForText('Copied a Markdown summary');
+    await s.waitForText('Sent a Markdown summary');
     const [id, summary] = clipboard(s.raw);
     expect(id).toBe('slo-000001');
     expect(summary).toContain('### SLO checkout-api availability 99.9% (slo-000001)');
@@ -179,9 +179,11 @@ describe('slotui --demo in a pseudo-terminal', () => {
     const inTmux = open({ args: ['--demo'], cols: 80, rows: 24, env: { TMUX: '/tmp/tmux-1000/default,1,0' } });
     await inTmux.waitFor(() => statusLine(inTmux).startsWith('slis · page 1 of'), 'the SLIs');
     inTmux.press('y');
-    await inTmux.waitForText('Copied the id sli-000001');
+    await inTmux.waitForText('Sent the id sli-000001');
     const wrapped = Buffer.from('sli-000001').toString('base64');
-    expect(inTmux.raw).toContain(`\u001bPtmux;\u001b\u001b]52;c;${wrapped}\u0007\u001b\\`);
+    // Both forms: tmux lets out the plain one with set-clipboard on, the wrapped one with allow-passthrough on.
+    expect(inTmux.raw).toContain(`\u001b]52;c;${wrapped}\u0007\u001bPtmux;\u001b\u001b]52;c;${wrapped}\u0007\u001b\\`);
+    expect(inTmux.screen()).toContain('set-clipboard on');
     inTmux.press('q');
     expect((await inTmux.waitForExit()).exitCode).toBe(0);
   });

@@ -114,10 +114,10 @@ describe('the whole list', () => {
       expect(d.text()).toContain(line);
     d.press('back');
     d.press('copy-id');
-    expect(d.message()).toMatch(/^Copied the id sli-000001 to the clipboard/);
+    expect(d.message()).toMatch(/^Sent the id sli-000001 to the clipboard/);
     expect(written).toHaveLength(1);
     d.press('copy-summary');
-    expect(d.message()).toMatch(/^Copied a Markdown summary of SLI sli-000001/);
+    expect(d.message()).toMatch(/^Sent a Markdown summary of SLI sli-000001/);
     expect(written).toHaveLength(2);
   });
 });

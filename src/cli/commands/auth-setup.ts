@@ -12,7 +12,7 @@ import type { Profile, Settings } from '../../config/types.js';
 import type { AuthDeps, LoginRequest, LoginResult, StartScreen } from '../../tui/auth/types.js';
 import type { Session } from '../../tui/session.js';
 import type { Context } from '../context.js';
-import { throughTmux } from '../../text/osc.js';
+import { forTerminal } from '../../text/osc.js';
 
 export interface AuthDepsOptions {
   start?: StartScreen;
@@ -36,8 +36,7 @@ export function createAuthDeps(ctx: Context, options: AuthDepsOptions = {}): Aut
       await checkTls(baseUrl, file ? { ca: await readCaFile(file) } : {});
     },
     writeTerminal: (sequence) => {
-      // Inside tmux the clipboard sequence needs tmux's wrapper to reach the real terminal.
-      ctx.io.stdout.write(ctx.io.env.TMUX ? throughTmux(sequence) : sequence);
+      ctx.io.stdout.write(forTerminal(sequence, ctx.io.env));
     },
   };
   const opener = options.openBrowser === undefined ? browserOpener(ctx.io.env, process.platform) : options.openBrowser;

@@ -6,6 +6,7 @@
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
 import { relationsOf } from '../../presentation/relations.js';
+import { sanitizeLine } from '../../text/sanitize.js';
 import { createCopier, markdownTable, recordSummary } from '../copy.js';
 import { writable, type Binding, type HandlersOf } from '../input/binding.js';
 import type { RelationsMode } from '../state/relationsStore.js';
@@ -91,6 +92,8 @@ export interface RecordControllerDeps {
   clock: () => Date;
   /** Writes our own escape sequence to the terminal (OSC 52); absent: copying is not available. */
   writeTerminal?: (sequence: string) => void;
+  /** Inside tmux (what is copied may stop there). */
+  inTmux?: boolean;
 }
 
 export function createRecordController(
@@ -106,6 +109,7 @@ export function createRecordController(
     (resource, record) =>
       recordSummary(ctx.registry.get(resource), record, relations, ctx.session().index, ctx.records, deps.clock()),
     relations,
+    Boolean(deps.inTmux),
   );
 
   /** The marked records as they are known now (the record store's or the index's copy when fresher). */
@@ -119,7 +123,8 @@ export function createRecordController(
     const records = markedRecords(resource);
     const n = `${records.length.toLocaleString('en-US')} marked ${records.length === 1 ? def.kind : def.plural}`;
     return {
-      'copy-id': () => ctx.say(copier.copyText(records.map((r) => r.id).join(' '), `the ids of the ${n}`)),
+      'copy-id': () =>
+        ctx.say(copier.copyText(records.map((r) => sanitizeLine(r.id)).join(' '), `the ids of the ${n}`)),
       'copy-summary': () =>
         ctx.say(copier.copyText(markdownTable(def, records, deps.clock().getTime()), `a Markdown table of the ${n}`)),
       'used-by': () => ctx.say('u shows one record: Esc unmarks them all first.'),
