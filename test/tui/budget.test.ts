@@ -82,6 +82,19 @@ describe('SLO budget in the dashboard', () => {
     expect(detail(d)).not.toContain('Burn calculator');
   });
 
+  test('the answer comes into view when the details are scrolled past it, and the scroll is free again after Enter', async () => {
+    const d = await openFirstSlo(20, 110);
+    for (let i = 0; i < 60; i++) d.press('down');
+    expect(detail(d)).not.toContain('Error budget');
+    d.press('burn');
+    d.type('2%');
+    expect(detail(d)).toContain('Burn calculator: 2%');
+    expect(detail(d)).toContain('At 2 % errors: burn 20×, the budget is gone in 1d 9h');
+    d.press('burn-keep');
+    for (let i = 0; i < 60; i++) d.press('down');
+    expect(detail(d)).not.toContain('Burn calculator: 2%');
+  });
+
   test('burn is an SLO key: other details do not take it', async () => {
     const d = drive();
     await d.until((v) => v.status.text.startsWith('slis · page 1'), 'the SLIs');

@@ -18,6 +18,8 @@ export interface DetailLine {
   label?: string;
   text: string;
   tone?: 'dim' | 'heading' | 'note';
+  /** Brought into view while its input line is open (the burn calculator's answer), wherever the details are scrolled. */
+  inView?: boolean;
 }
 
 /** Extra lines a wrapping screen puts under a field (e.g. an SLO's SLI name). */

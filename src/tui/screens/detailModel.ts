@@ -78,6 +78,17 @@ const allLines = memoLast(
   },
 );
 
+/** The first line shown so that the lines marked inView are (their start first when they do not all fit). */
+function inViewTop(lines: readonly DetailLine[], top: number, visible: number): number {
+  const first = lines.findIndex((l) => l.inView);
+  if (first < 0) return top;
+  let last = first;
+  while (lines[last + 1]?.inView) last++;
+  if (first < top) return first;
+  if (last >= top + visible) return Math.min(first, last - visible + 1);
+  return top;
+}
+
 export function detailBody(
   registry: ViewRegistry,
   records: RecordStore,
@@ -87,6 +98,8 @@ export function detailBody(
   height: number,
   clock: () => Date,
   burnQuestion: string,
+  /** An input line is open over the details (the burn calculator): the lines it answers with are brought into view. */
+  answering = false,
 ): DetailBody {
   const def = registry.get(entry.resource);
   const state = records.get(entry.resource, entry.id);
@@ -113,7 +126,9 @@ export function detailBody(
           width,
         ).slice(0, 3);
   const visible = Math.max(1, height - 1 - errorLines.length);
-  const top = Math.min(entry.scroll, Math.max(0, lines.length - visible));
+  const top = answering
+    ? inViewTop(lines, Math.min(entry.scroll, Math.max(0, lines.length - visible)), visible)
+    : Math.min(entry.scroll, Math.max(0, lines.length - visible));
   const name = record ? sanitizeLine(def.label(record)) : sanitizeLine(entry.id);
   const range =
     lines.length > visible ? ` · lines ${top + 1}-${Math.min(lines.length, top + visible)} of ${lines.length}` : '';

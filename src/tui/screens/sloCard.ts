@@ -82,7 +82,9 @@ export function sloCardLines(record: ApiRecord, now: Date, width: number, questi
     ...card.assumptions
       .flatMap((a) => wrap(`Assumed: ${sanitizeLine(a)}.`, width))
       .map((text) => ({ text, tone: 'dim' as const })),
-    ...(question.trim() ? [{ text: '' }, ...burnLines(budget, question, width)] : []),
+    ...(question.trim()
+      ? [{ text: '' }, ...burnLines(budget, question, width).map((l) => ({ ...l, inView: true }))]
+      : []),
     { text: '' },
     { text: 'Alert tiers (multiwindow burn rates, SRE workbook)', tone: 'heading' },
     ...tierTable(budget, width),

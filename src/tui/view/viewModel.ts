@@ -226,6 +226,7 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
         height,
         src.clock,
         nav.burn.value,
+        screen.line === 'burn',
       );
     case 'list': {
       const def = src.registry.get(nav.resource);
