@@ -13,6 +13,7 @@ afterEach(disposeDrivers);
 
 /** What an OSC 52 sequence puts on the clipboard. */
 const copied = (sequence: string): string =>
+  // eslint-disable-next-line no-control-regex
   Buffer.from(/\u001b]52;c;([A-Za-z0-9+/=]*)\u0007/.exec(sequence)?.[1] ?? '', 'base64').toString('utf8');
 
 async function organizations(
