@@ -1,4 +1,8 @@
-/** The package version, inlined by esbuild at build time (only this field is read). */
-import packageJson from '../../package.json' with { type: 'json' };
+/**
+ * The package version, inlined by esbuild at build time. A named import (esbuild's JSON loader,
+ * without the standard's `type: 'json'`, which allows only the default) bundles only this field,
+ * not the whole package.json.
+ */
+import { version } from '../../package.json';
 
-export const VERSION: string = packageJson.version;
+export const VERSION: string = version;
