@@ -205,6 +205,7 @@ export function createClient(options: ClientOptions): ApiClient {
             resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
           },
           opts.signal,
+          { readAhead: true },
         ),
       );
     },

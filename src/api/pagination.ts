@@ -153,77 +153,156 @@ export interface PageSource {
  * Every page from the first, following `next`. Holds only the current page
  * (and, to spot loops, the visited URLs and the most recent ids), so it can
  * stream any length.
+ *
+ * With `readAhead`, the next page is asked for as soon as its link has passed
+ * the checks, while the caller still works on the current one, so the wire
+ * and the caller overlap. At most one page is asked for ahead: a caller held
+ * up (a pipe that is not read) holds the walk after that one. Either way a
+ * link refused is refused only once the current page has been handed over.
+ * Without it nothing is asked for that the caller may not want (the
+ * dashboard's index stops at its maximum).
  */
 export async function* walkPages(
   def: ResourceDef,
   source: PageSource,
   signal?: AbortSignal,
+  { readAhead = false }: { readAhead?: boolean } = {},
 ): AsyncGenerator<Page, void, undefined> {
   const throwIfCancelled = () => {
     if (signal?.aborted) throw new SlotuiError('cancelled', 'The request was cancelled.');
   };
   throwIfCancelled();
-  let page = await source.first(signal);
-  const visited = new Set<string>([visitKey(new URL(page.url))]);
-  const seen = new RecentIds(REMEMBERED_IDS);
-  let emptyInARow = 0;
-  let records = 0;
-  for (;;) {
-    const { title } = def;
-    if (visited.size > 1 && page.results.length > 0 && page.results.every((r) => seen.has(r.id))) {
-      throw new SlotuiError(
-        'protocol',
-        `The server's next page of ${title} holds only records already read (its next links change, the records do not). Stopped after ${records} records to avoid reading forever; report this to the service's operators.`,
-      );
+  // Ends the page asked for ahead when the caller stops early (or is cancelled).
+  const ahead = new AbortController();
+  const stopAhead = () => ahead.abort();
+  signal?.addEventListener('abort', stopAhead, { once: true });
+  const walk = new WalkChecks(def);
+  try {
+    let page = await source.first(ahead.signal);
+    walk.visit(new URL(page.url));
+    for (;;) {
+      walk.check(page);
+      if (page.next === null) {
+        yield page;
+        return;
+      }
+      const link = page.next;
+      const current = page;
+      const next = readAhead ? askAhead(walk, source, current, link, ahead.signal) : undefined;
+      yield page;
+      throwIfCancelled();
+      page = await (next ?? askAhead(walk, source, current, link, ahead.signal))();
     }
-    records += page.results.length;
-    const allowed = page.total + Math.max(MIN_EXTRA_RECORDS, Math.ceil(page.total / 10));
-    if (records > allowed) {
-      throw new SlotuiError(
-        'protocol',
-        `The server's pages of ${title} go on past ${records} records although it reports a total of ${page.total}. Stopped to avoid reading forever; report this to the service's operators.`,
-      );
-    }
-    for (const record of page.results) seen.add(record.id);
-    yield page;
-    if (page.next === null) return;
-    throwIfCancelled();
-    emptyInARow = page.results.length === 0 ? emptyInARow + 1 : 0;
-    const nextUrl = source.resolve(page.next, page.url);
-    const key = visitKey(nextUrl);
-    if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
-      throw new SlotuiError(
-        'protocol',
-        `The server's pages of ${def.title} keep linking to a next page but hold no records. Stopped to avoid reading forever; report this to the service's operators.`,
-      );
-    }
-    if (visited.has(key)) {
-      throw new SlotuiError(
-        'protocol',
-        `The server's pages of ${def.title} loop: the next link ${sanitizeServerText(nextUrl.pathname + nextUrl.search, 120)} leads back to a page already read. Stopped to avoid reading forever; report this to the service's operators.`,
-      );
-    }
-    visited.add(key);
-    page = await source.follow(nextUrl.href, page.url, signal);
+  } finally {
+    signal?.removeEventListener('abort', stopAhead);
+    stopAhead();
   }
 }
 
-/** A set of the most recently added ids, at most `capacity` of them (the oldest go first). */
+/**
+ * Checks the next link and, when it passes, sends for its page at once.
+ * Gives what to await once the current page is done with: that page, or the
+ * link's refusal.
+ */
+function askAhead(
+  walk: WalkChecks,
+  source: PageSource,
+  page: Page,
+  link: string,
+  signal: AbortSignal,
+): () => Promise<Page> {
+  let nextUrl: URL;
+  try {
+    nextUrl = walk.follow(page, source.resolve(link, page.url));
+  } catch (error) {
+    return () => Promise.reject(error);
+  }
+  if (signal.aborted) return () => Promise.reject(new SlotuiError('cancelled', 'The request was cancelled.'));
+  const asked = source.follow(nextUrl.href, page.url, signal);
+  // Nobody awaits it when the caller stops at this page: its failure is then nobody's.
+  asked.catch(() => undefined);
+  return () => asked;
+}
+
+/** The walk's rules against loops and runaway lists, page by page. */
+class WalkChecks {
+  private readonly visited = new Set<string>();
+  private readonly seen = new RecentIds(REMEMBERED_IDS);
+  private emptyInARow = 0;
+  private records = 0;
+
+  constructor(private readonly def: ResourceDef) {}
+
+  visit(url: URL): void {
+    this.visited.add(visitKey(url));
+  }
+
+  /** A page about to be handed over: not only records already read, not far past the total. */
+  check(page: Page): void {
+    const { title } = this.def;
+    if (this.visited.size > 1 && page.results.length > 0 && page.results.every((r) => this.seen.has(r.id))) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's next page of ${title} holds only records already read (its next links change, the records do not). Stopped after ${this.records} records to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    this.records += page.results.length;
+    const allowed = page.total + Math.max(MIN_EXTRA_RECORDS, Math.ceil(page.total / 10));
+    if (this.records > allowed) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${title} go on past ${this.records} records although it reports a total of ${page.total}. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    for (const record of page.results) this.seen.add(record.id);
+  }
+
+  /** The next link of a page, checked: not one page too many without records, not one already read. */
+  follow(page: Page, nextUrl: URL): URL {
+    this.emptyInARow = page.results.length === 0 ? this.emptyInARow + 1 : 0;
+    const key = visitKey(nextUrl);
+    if (this.emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${this.def.title} keep linking to a next page but hold no records. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    if (this.visited.has(key)) {
+      throw new SlotuiError(
+        'protocol',
+        `The server's pages of ${this.def.title} loop: the next link ${sanitizeServerText(nextUrl.pathname + nextUrl.search, 120)} leads back to a page already read. Stopped to avoid reading forever; report this to the service's operators.`,
+      );
+    }
+    this.visited.add(key);
+    return nextUrl;
+  }
+}
+
+/**
+ * The most recently added ids, at most `capacity` of them (the oldest go
+ * first), in a ring beside the set: dropping the oldest is one step (a Set's
+ * first entry is found by walking past every entry deleted before it). An id
+ * added again keeps its first place.
+ */
 class RecentIds {
   private readonly ids = new Set<string>();
+  private readonly ring: (string | undefined)[];
+  private next = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.ring = new Array<string | undefined>(capacity).fill(undefined);
+  }
 
   has(id: string): boolean {
     return this.ids.has(id);
   }
 
   add(id: string): void {
-    this.ids.delete(id);
+    if (this.ids.has(id)) return;
+    const oldest = this.ring[this.next];
+    if (oldest !== undefined) this.ids.delete(oldest);
+    this.ring[this.next] = id;
     this.ids.add(id);
-    if (this.ids.size > this.capacity) {
-      const oldest = this.ids.values().next();
-      if (!oldest.done) this.ids.delete(oldest.value);
-    }
+    this.next = (this.next + 1) % this.ring.length;
   }
 }

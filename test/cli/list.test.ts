@@ -222,6 +222,7 @@ describe('slotui list', () => {
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const requestsBefore = big.sandbox.stats().requests;
     const code = await main({
       argv: ['list', 'slis', '--all', '--json', '--limit', '10'],
       env: big.env(),
@@ -234,5 +235,7 @@ describe('slotui list', () => {
     expect(err).toBe('');
     // It stopped at the first failed write rather than reading all 1,000 pages.
     expect(writes).toBeLessThanOrEqual(2);
+    // The first page and at most the one asked for ahead of it.
+    expect(big.sandbox.stats().requests - requestsBefore).toBeLessThanOrEqual(2);
   });
 });
