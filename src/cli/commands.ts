@@ -171,10 +171,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   get: {
     name: 'get',
-    usage: 'get <resource> <id> [-o FORMAT]',
-    summary: 'one record, field by field, or as JSON or YAML',
+    usage: 'get <resource> <id>... [-o FORMAT]',
+    summary: 'one record, field by field, or as JSON or YAML; several as a list',
     flags: ['output', 'json'],
     args: ['resource', 'id'],
+    rest: 'id',
+    details:
+      'With several ids the records print as `list` prints a page (-o json: one array); an id that is not there is said on stderr, the others print all the same, and the exit code is 1.',
     examples: [
       '# one SLO, field by field',
       'slotui get slo slo-000001',
@@ -213,20 +216,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'echo \'{"target_value": "99.95"}\' | slotui update slo slo-000001 -f -',
       '# send back an edited copy (id and timestamps are left out)',
       'slotui update slo slo-000001 -f slo.json',
+      '# several at once, as a table',
+      'slotui get slo slo-000001 slo-000002',
     ],
   },
   delete: {
     name: 'delete',
-    usage: 'delete <resource> <id> [--yes]',
-    summary: 'delete a record; asks first on a terminal unless --yes',
+    usage: 'delete <resource> <id>... [--yes]',
+    summary: 'delete records; asks first on a terminal unless --yes',
     flags: ['yes'],
     args: ['resource', 'id'],
-    details: 'Without a terminal, --yes is required.',
+    rest: 'id',
+    details:
+      'Without a terminal, --yes is required. Several ids: one question for all of them; each is deleted with one request, a failure is said and the others go on (exit 1 when one failed).',
     examples: [
       '# asks first on a terminal',
       'slotui delete slo slo-000001',
       '# in a script',
       'slotui delete slo slo-000001 --yes',
+      '# several at once',
+      'slotui delete slo slo-000001 slo-000002 --yes',
     ],
   },
   'auth login': {
