@@ -152,11 +152,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: ['resource'],
     details: [
       'On a terminal the table fits its width and "page X of Y · total Z" follows on stderr;',
-      'into a pipe nothing is cut. With -o json (or --json), stdout holds a JSON array of the',
-      'records and nothing else; an empty list prints [] there, and "No SLIs found" on stderr',
-      'in the other formats.',
-      '--all streams every page as it arrives (100 records a page unless --limit says otherwise),',
-      'so any number of records prints without being held in memory.',
+      'into a pipe nothing is cut. -o json prints a JSON array and nothing else ([] when empty).',
+      '--all streams every page as it arrives (100 a page unless --limit says otherwise).',
     ].join('\n'),
     examples: [
       '# the first page of SLOs, fitted to the terminal',
@@ -176,8 +173,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['output', 'json'],
     args: ['resource', 'id'],
     rest: 'id',
-    details:
-      'With several ids the records print as `list` prints a page (-o json: one array); an id that is not there is said on stderr, the others print all the same, and the exit code is 1.',
+    details: 'Several ids print as a list (-o json: one array); a missing id is said, exit 1.',
     examples: [
       '# one SLO, field by field',
       'slotui get slo slo-000001',
@@ -216,8 +212,6 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'echo \'{"target_value": "99.95"}\' | slotui update slo slo-000001 -f -',
       '# send back an edited copy (id and timestamps are left out)',
       'slotui update slo slo-000001 -f slo.json',
-      '# several at once, as a table',
-      'slotui get slo slo-000001 slo-000002',
     ],
   },
   delete: {
@@ -227,15 +221,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: ['yes'],
     args: ['resource', 'id'],
     rest: 'id',
-    details:
-      'Without a terminal, --yes is required. Several ids: one question for all of them; each is deleted with one request, a failure is said and the others go on (exit 1 when one failed).',
+    details: 'Without a terminal, --yes is required. Several ids: one question; a failure does not stop the rest.',
     examples: [
       '# asks first on a terminal',
       'slotui delete slo slo-000001',
       '# in a script',
       'slotui delete slo slo-000001 --yes',
-      '# several at once',
-      'slotui delete slo slo-000001 slo-000002 --yes',
     ],
   },
   'auth login': {

@@ -175,7 +175,7 @@ describe('help and version', () => {
 
   test.each([
     [['list', '--help'], 'Usage: slotui list <resource> [--limit N] [--offset N] [--all] [-o FORMAT]'],
-    [['help', 'delete'], 'Usage: slotui delete <resource> <id> [--yes]'],
+    [['help', 'delete'], 'Usage: slotui delete <resource> <id>... [--yes]'],
     [['auth', 'login', '-h'], 'Usage: slotui auth login --with-token'],
     [['auth', '--help'], 'Usage: slotui auth <login|status|logout>'],
     [['sandbox', '--help'], 'Usage: slotui sandbox [--port N] [--host H [--expose]] [--data FILE] [--seed N]'],
