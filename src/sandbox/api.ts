@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import type { Registry, ResourceName } from '../api/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
-import { emptyReply, errorReply, jsonReply, type FieldErrors, type Reply } from './reply.js';
+import { emptyReply, errorReply, jsonReply, jsonText, type FieldErrors, type Reply } from './reply.js';
+import type { PageBodies } from './pageBodies.js';
 import type { Store } from './store.js';
 
 export interface ApiContext {
@@ -17,6 +18,8 @@ export interface ApiContext {
   origin: string;
   /** Saves the data after a change (a no-op without a data file). */
   persist(): Promise<void>;
+  /** List pages' JSON kept between writes (without it each page is made again). */
+  pages?: PageBodies;
 }
 
 export interface ApiRequest {
@@ -79,12 +82,18 @@ function list(ctx: ApiContext, resource: ResourceName, url: URL): Reply {
   const records = ctx.store.collections[resource];
   const total = records.total;
   const link = (o: number) => `${ctx.origin}/v1/${resource}/?limit=${limit}&offset=${o}`;
-  return jsonReply(200, {
+  const page = () => ({
     total,
     results: records.page(offset, limit),
     next: offset + limit < total ? link(offset + limit) : null,
     previous: offset > 0 ? link(Math.max(0, Math.min(offset, total) - limit)) : null,
   });
+  if (!ctx.pages) return jsonReply(200, page());
+  const key = `${resource} ${offset} ${limit} ${ctx.origin}`;
+  return jsonText(
+    200,
+    ctx.pages.body(key, records.version, () => JSON.stringify(page())),
+  );
 }
 
 /** A non-negative decimal integer (no signs, exponents or fractions), at least `min`; undefined when invalid. */

@@ -11,11 +11,12 @@ export interface Reply {
 export type FieldErrors = Record<string, string[]>;
 
 export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: JSON.stringify(value),
-  };
+  return jsonText(status, JSON.stringify(value), headers);
+}
+
+/** JSON already made (a list page kept from an earlier answer). */
+export function jsonText(status: number, json: string, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: json };
 }
 
 /** Every error has this shape: {"detail": sentence} plus "errors" (field -> messages) for bad fields. */

@@ -15,13 +15,15 @@ import { WIRE_REGISTRY, type Registry } from '../api/resources.js';
 import { handleApi } from './api.js';
 import { FaultInjector } from './faults.js';
 import { handleFrontend } from './frontend.js';
-import { signToken, verifyToken } from './jwt.js';
+import { signToken } from './jwt.js';
 import { DataFileError, loadDataFile, Persister } from './persist.js';
 import { errorReply, htmlReply, type Reply } from './reply.js';
 import { addSampleData, addSeededSlis, addSeededSlos, emptyData } from './sample.js';
 import { Store, type DataSnapshot } from './store.js';
 import { isLoopbackHost } from './hosts.js';
 import { createTlsMaterial } from './tls.js';
+import { VerifiedTokens } from './verifiedTokens.js';
+import { PageBodies } from './pageBodies.js';
 import type { RecordedRequest, SandboxHandle, SandboxOptions } from './types.js';
 
 export const DEFAULT_MAX_LIMIT = 100;
@@ -75,6 +77,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   await writeFile(caFile, tls.cert, { mode: 0o600 });
 
   const secret = randomBytes(32);
+  const verifiedTokens = new VerifiedTokens(secret);
+  const pages = new PageBodies();
   const issueToken = (opts: { sub?: string; expiresInSeconds?: number } = {}): string => {
     const iat = Math.floor(Date.now() / 1000);
     const sub = opts.sub ?? userId;
@@ -190,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         maxLimit,
         origin: linkOrigin(req.headers.host),
         persist: () => persister?.save() ?? Promise.resolve(),
+        pages,
       },
       { method, url, contentType: req.headers['content-type'], body },
     );
@@ -212,7 +217,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         detail: 'The Authorization header must have the form "Bearer <token>".',
         challenge: `${challenge}, error="invalid_request"`,
       };
-    const check = verifyToken(secret, match[1]!, Math.floor(Date.now() / 1000));
+    const check = verifiedTokens.check(match[1]!, Math.floor(Date.now() / 1000));
     if (!check.ok)
       return {
         ok: false,

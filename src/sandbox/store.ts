@@ -24,6 +24,8 @@ export function formatId(prefix: string, n: number): string {
 export class Collection {
   readonly records: StoredRecord[];
   private readonly byId = new Map<string, StoredRecord>();
+  /** Moves on at every write, so what was made from the records (a page's JSON) knows it is stale. */
+  private writes = 0;
 
   constructor(
     readonly prefix: string,
@@ -32,6 +34,10 @@ export class Collection {
   ) {
     this.records = records;
     for (const r of records) this.byId.set(r.id, r);
+  }
+
+  get version(): number {
+    return this.writes;
   }
 
   get total(): number {
@@ -55,6 +61,7 @@ export class Collection {
     // A hand-edited data file might already hold the id: skip ahead (bounded by the collection size).
     while (this.byId.has(id)) id = formatId(this.prefix, this.nextNumber++);
     const record: StoredRecord = { id, ...fields, created_at: timestamp, updated_at: timestamp };
+    this.writes++;
     this.records.push(record);
     this.byId.set(id, record);
     return record;
@@ -63,6 +70,7 @@ export class Collection {
   update(id: string, fields: Record<string, unknown>, timestamp: string): StoredRecord | undefined {
     const record = this.byId.get(id);
     if (!record) return undefined;
+    this.writes++;
     for (const [key, value] of Object.entries(fields)) {
       if (key !== 'id' && key !== 'created_at' && key !== 'updated_at') record[key] = value;
     }
@@ -73,6 +81,7 @@ export class Collection {
   remove(id: string): boolean {
     const record = this.byId.get(id);
     if (!record) return false;
+    this.writes++;
     this.byId.delete(id);
     // Linear, but only on delete; lists stay a plain slice.
     this.records.splice(this.records.indexOf(record), 1);

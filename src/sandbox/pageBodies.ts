@@ -1,0 +1,47 @@
+/**
+ * The JSON of list pages already served, kept per collection version: a page
+ * asked for again (the same resource, offset, limit and link origin) is sent
+ * as the text made the first time, unless a write to that collection came
+ * between (every insert, update and delete moves its version on). Bounded in
+ * entries and in characters; past either, the oldest pages go.
+ */
+export const MAX_KEPT_PAGES = 256;
+export const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+
+interface Kept {
+  version: number;
+  body: string;
+}
+
+export class PageBodies {
+  private readonly kept = new Map<string, Kept>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxPages = MAX_KEPT_PAGES,
+    private readonly maxChars = MAX_KEPT_CHARS,
+  ) {}
+
+  /** The page's JSON for this version of its collection: kept, or made by `make` and kept. */
+  body(key: string, version: number, make: () => string): string {
+    const found = this.kept.get(key);
+    if (found !== undefined) {
+      if (found.version === version) return found.body;
+      this.drop(key, found);
+    }
+    const body = make();
+    if (body.length > this.maxChars) return body;
+    this.kept.set(key, { version, body });
+    this.chars += body.length;
+    while (this.kept.size > this.maxPages || this.chars > this.maxChars) {
+      const [oldestKey, oldest] = this.kept.entries().next().value!;
+      this.drop(oldestKey, oldest);
+    }
+    return body;
+  }
+
+  private drop(key: string, kept: Kept): void {
+    this.kept.delete(key);
+    this.chars -= kept.body.length;
+  }
+}
