@@ -91,8 +91,9 @@ const fastStringWidth = (root) => ({
   name: 'fast-string-width',
   setup(build) {
     const wrapper = join(root, 'src', 'text', 'stringWidth.ts');
+    // The wrapper's own string-width, and the part that bundles it (loaded on first use), are the package.
     build.onResolve({ filter: /^string-width$/ }, (args) =>
-      args.importer === wrapper ? undefined : { path: wrapper },
+      args.importer === wrapper || args.kind === 'entry-point' ? undefined : { path: wrapper },
     );
   },
 });

@@ -77,12 +77,14 @@ export interface SortOrder {
   descending: boolean;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// Made on first use: building a collator costs milliseconds the first frame does not need.
+let collator: Intl.Collator | undefined;
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
 
 /** Numbers as numbers, else text (numeric-aware: "sli-9" before "sli-10"). */
 export function compareCells(a: string, b: string): number {
   if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) - Number(b);
+  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   return collator.compare(a, b);
 }
 

@@ -9,6 +9,7 @@
  * first page is asked for before the dashboard's code loads, so the request
  * and the load overlap.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createClient } from '../../api/client.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiClient } from '../../api/types.js';
@@ -72,7 +73,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
     const firstPage = requestFirstPage(client, ctx.registry.names[0]!, streams.stdout);
-    await networkTurns(3);
+    await requestOnTheWire(firstPage.promise, REQUEST_SENT_WAIT_MS);
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
     await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
@@ -83,13 +84,28 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
 }
 
 /**
- * A few turns of the event loop before the dashboard's code loads (tens of
- * milliseconds of synchronous evaluation): the connection is made and the
- * TLS greeting sent, so the server answers while the code loads.
+ * Waits, before the dashboard's code loads (tens of milliseconds of
+ * synchronous evaluation, in which no socket is served), until the first
+ * page's request is on the wire: its TLS handshake is done and the request
+ * sent, so the server answers while the code loads. Bounded by `ms` (a far
+ * server's handshake outlasts the load anyway) and by the page itself.
  */
-async function networkTurns(turns: number): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+async function requestOnTheWire(page: Promise<unknown>, ms: number): Promise<void> {
+  let sent!: () => void;
+  const onTheWire = new Promise<void>((resolve) => (sent = resolve));
+  const onHeaders = () => sent();
+  // undici says on this channel that a request's headers were written to its socket.
+  subscribe(HEADERS_SENT, onHeaders);
+  try {
+    await settledWithin(Promise.race([page, onTheWire]), ms);
+  } finally {
+    unsubscribe(HEADERS_SENT, onHeaders);
+  }
 }
+
+const HEADERS_SENT = 'undici:client:sendHeaders';
+/** How long the dashboard's code waits for the first request to be sent. */
+export const REQUEST_SENT_WAIT_MS = 40;
 
 /** `--refresh DURATION` (`0` or `off`: never; at least 1s), as milliseconds in the settings; nothing when absent. */
 export function refreshOption(ctx: Context): { refreshMs?: number } {
