@@ -29,6 +29,8 @@ export const DEFAULT_INDEX_MAX_RECORDS = 200_000;
 /** Records asked for a page while gathering: fewer round trips (servers cap it; the sandbox at 100). */
 export const INDEX_PAGE_SIZE = 100;
 const DEFAULT_PROGRESS_INTERVAL_MS = 100;
+/** Progress comes at most once per this many times what telling it cost (at most a fifth of the time). */
+const PROGRESS_COST_FACTOR = 5;
 
 export type PageWalk = (resource: ResourceName, options: { limit: number; signal: AbortSignal }) => AsyncIterable<Page>;
 
@@ -57,6 +59,12 @@ export interface IndexStatus {
   message?: string;
   /** Increases whenever the records usable change (for memoised views). */
   version: number;
+  /**
+   * Increases whenever the records usable change other than by records added
+   * at their end (one replaced or removed): a view that kept work for the
+   * records it saw may keep it while this stays the same.
+   */
+  reshaped: number;
 }
 
 export interface RecordIndexOptions {
@@ -87,6 +95,7 @@ class ResourceIndex {
   total: number | undefined;
   message: string | undefined;
   version = 0;
+  reshaped = 0;
   walk: Walk | undefined;
   /** How the walk that gave `records` ended, once one has (complete or capped). */
   finished: { state: 'complete' | 'capped'; message?: string } | undefined;
@@ -108,6 +117,8 @@ export class RecordIndex {
   private readonly listeners = new Set<IndexListener>();
   private readonly pendingProgress = new Map<ResourceName, ReturnType<typeof setTimeout>>();
   private readonly lastProgressAt = new Map<ResourceName, number>();
+  /** What the listeners took at the last change told (ms). */
+  private readonly emitCost = new Map<ResourceName, number>();
   private closed = false;
 
   constructor(options: RecordIndexOptions) {
@@ -143,6 +154,7 @@ export class RecordIndex {
       refreshing: index.walk !== undefined && index.finished !== undefined,
       ...(index.message !== undefined ? { message: index.message } : {}),
       version: index.version,
+      reshaped: index.reshaped,
     };
   }
 
@@ -278,6 +290,7 @@ export class RecordIndex {
     if ('saved' in change) place(index.records, index.positions, change.saved);
     else removeFrom(index, change.removed);
     index.version++;
+    index.reshaped++;
     this.emit(index);
     void this.refresh(resource);
   }
@@ -367,7 +380,8 @@ export class RecordIndex {
             break;
           }
           strings.shareIn(record);
-          place(walk.records, walk.positions, record);
+          // A record read twice (the list shifted while it was read) replaces the first.
+          if (place(walk.records, walk.positions, record) === 'replaced') index.reshaped++;
         }
         if (!index.finished) index.version++;
         if (capped || (walk.records.length >= this.maxRecords && page.next !== null)) {
@@ -404,7 +418,9 @@ export class RecordIndex {
   private progress(index: ResourceIndex): void {
     if (this.pendingProgress.has(index.resource)) return;
     const now = Date.now();
-    const wait = (this.lastProgressAt.get(index.resource) ?? -Infinity) + this.progressIntervalMs - now;
+    // Spaced by what the last one cost its listeners too, so updates never take more than a share of the time.
+    const spacing = Math.max(this.progressIntervalMs, (this.emitCost.get(index.resource) ?? 0) * PROGRESS_COST_FACTOR);
+    const wait = (this.lastProgressAt.get(index.resource) ?? -Infinity) + spacing - now;
     if (wait <= 0) {
       this.emit(index);
       return;
@@ -425,9 +441,12 @@ export class RecordIndex {
       clearTimeout(timer);
       this.pendingProgress.delete(index.resource);
     }
-    this.lastProgressAt.set(index.resource, Date.now());
+    const started = Date.now();
     const status = this.status(index.resource);
     for (const listener of [...this.listeners]) listener(status);
+    const ended = Date.now();
+    this.emitCost.set(index.resource, ended - started);
+    this.lastProgressAt.set(index.resource, ended);
   }
 }
 
@@ -448,14 +467,15 @@ function sameRecord(a: ApiRecord, b: ApiRecord): boolean {
 }
 
 /** Adds a record, or replaces the one with its id (a list that shifted while it was read shows a record twice). */
-function place(records: ApiRecord[], positions: Map<string, number>, record: ApiRecord): void {
+function place(records: ApiRecord[], positions: Map<string, number>, record: ApiRecord): 'added' | 'replaced' {
   const at = positions.get(record.id);
   if (at === undefined) {
     positions.set(record.id, records.length);
     records.push(record);
-  } else {
-    records[at] = record;
+    return 'added';
   }
+  records[at] = record;
+  return 'replaced';
 }
 
 function removeFrom(index: ResourceIndex, id: string): void {

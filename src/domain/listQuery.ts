@@ -137,37 +137,201 @@ export interface ListQuery {
 
 export const isActive = (query: ListQuery): boolean => queryWords(query.text).length > 0 || query.sort !== undefined;
 
+/** What the holder of the records says of them besides their version (the record index's status). */
+export interface RecordsShape {
+  /** Moves on whenever the records change other than by records added at their end. */
+  reshaped: number;
+  /** No more records are being added: an order put off while they arrived is worked out now. */
+  complete: boolean;
+}
+
+/** While records arrive, the order is worked out again once the matches have grown by this share. */
+export const RESORT_GROWTH = 0.25;
+
+/** The matches of one filter text, in the records' order, grown as records are added. */
+interface Found {
+  text: string;
+  words: string[];
+  /** Records examined so far (records[0..scanned)). */
+  scanned: number;
+  /** Positions in the records of the matches, and the matches. */
+  at: number[];
+  matches: ApiRecord[];
+}
+
+/** The matches in a column's order, as last worked out, with the matches found since at the end. */
+interface Ordered {
+  key: string;
+  /** The matches it orders (a Found's, or the records themselves). */
+  source: readonly ApiRecord[];
+  /** How many of them were sorted; those after were appended as they came. */
+  sorted: number;
+  shown: ApiRecord[];
+}
+
 /**
- * The records a query selects, in its order, worked out again only when the
- * records (their version), the query or the columns change: typing a letter
- * or turning a page costs nothing when nothing else moved.
+ * The records a query selects, in its order, for records that grow while
+ * they are gathered: work is done once per record, not once per update.
+ *
+ * - Filter: only the records added since the last call are examined; a text
+ *   that narrows the last one (each of its words within a word of the new
+ *   text) filters the last matches rather than every record. Search texts
+ *   sit in an array aligned with the records, worked out once each.
+ * - Order: worked out again while records arrive only once the matches have
+ *   grown by a quarter since the last time (the ones found in between stand
+ *   after them), and once more when the records are complete; the sort keys
+ *   are kept per record for the column.
+ * - Anything else (records replaced or removed, another set, other columns)
+ *   starts again. Without a shape, any new version starts again.
+ *
+ * `examined` and `keyed` count the work (records filtered, sort keys worked
+ * out), so tests can hold it linear. The arrays given back are valid until the
+ * next call (the matches grow in place).
  */
 export class ListQueryView {
-  private readonly filter: RecordFilter;
+  /** Records examined by the filter since the view was made. */
+  examined = 0;
+  /** Records sorted since the view was made (each sort counts all it sorts). */
+  sortedRecords = 0;
+  private base: { records: readonly ApiRecord[]; reshaped: number } | undefined;
+  private texts: string[] = [];
+  private found: Found | undefined;
+  private ordered: Ordered | undefined;
+  private cells: { column: string; source: readonly ApiRecord[]; of: string[] } | undefined;
   private last:
-    | { records: readonly ApiRecord[]; version: number; text: string; sort: string; result: readonly ApiRecord[] }
-    | undefined;
+    { version: number; text: string; sort: string; complete: boolean; result: readonly ApiRecord[] } | undefined;
 
-  constructor(private readonly columns: readonly Column[]) {
-    this.filter = new RecordFilter(columns);
-  }
+  constructor(private readonly columns: readonly Column[]) {}
 
-  matches(records: readonly ApiRecord[], version: number, query: ListQuery): readonly ApiRecord[] {
+  matches(
+    records: readonly ApiRecord[],
+    version: number,
+    query: ListQuery,
+    shape: RecordsShape = { reshaped: version, complete: true },
+  ): readonly ApiRecord[] {
     const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending ? 'd' : 'a'}` : '';
+    if (this.base?.records !== records || this.base.reshaped !== shape.reshaped) {
+      this.base = { records, reshaped: shape.reshaped };
+      this.texts = [];
+      this.found = undefined;
+      this.ordered = undefined;
+      this.cells = undefined;
+      this.last = undefined;
+    }
     const last = this.last;
     if (
       last &&
-      last.records === records &&
       last.version === version &&
       last.text === query.text &&
-      last.sort === sortKey
+      last.sort === sortKey &&
+      last.complete === shape.complete
     )
       return last.result;
-    const filtered = this.filter.filter(records, query.text);
-    const result = query.sort ? sortRecords(filtered, query.sort, this.columns) : filtered;
-    this.last = { records, version, text: query.text, sort: sortKey, result };
+    const filtered = this.filtered(records, query.text);
+    const result = query.sort ? this.sorted(filtered, query.sort, sortKey, shape.complete) : filtered;
+    this.last = { version, text: query.text, sort: sortKey, complete: shape.complete, result };
     return result;
   }
+
+  private filtered(records: readonly ApiRecord[], text: string): readonly ApiRecord[] {
+    const words = queryWords(text);
+    if (words.length === 0) {
+      this.found = undefined;
+      return records;
+    }
+    let found = this.found;
+    if (found?.text !== text) {
+      found =
+        found && narrows(found.words, words)
+          ? this.narrowed(records, found, text, words)
+          : { text, words, scanned: 0, at: [], matches: [] };
+      this.found = found;
+    }
+    for (let i = found.scanned; i < records.length; i++) {
+      if (this.matchesAt(records, i, words)) {
+        found.at.push(i);
+        found.matches.push(records[i]!);
+      }
+    }
+    found.scanned = records.length;
+    return found.matches;
+  }
+
+  /** The last matches filtered by a text that narrows theirs. */
+  private narrowed(records: readonly ApiRecord[], from: Found, text: string, words: string[]): Found {
+    const found: Found = { text, words, scanned: from.scanned, at: [], matches: [] };
+    for (const i of from.at) {
+      if (this.matchesAt(records, i, words)) {
+        found.at.push(i);
+        found.matches.push(records[i]!);
+      }
+    }
+    return found;
+  }
+
+  private matchesAt(records: readonly ApiRecord[], i: number, words: readonly string[]): boolean {
+    this.examined++;
+    let text = this.texts[i];
+    if (text === undefined) {
+      // Worked out in the records' order, so the array stays dense.
+      for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(records[k]!, this.columns));
+      text = this.texts[i]!;
+    }
+    for (const word of words) if (!text.includes(word)) return false;
+    return true;
+  }
+
+  private sorted(
+    filtered: readonly ApiRecord[],
+    order: SortOrder,
+    key: string,
+    complete: boolean,
+  ): readonly ApiRecord[] {
+    const column = this.columns.find((c) => c.id === order.column);
+    if (!column) return filtered;
+    const ordered = this.ordered;
+    if (ordered && ordered.key === key && ordered.source === filtered) {
+      const due = complete ? filtered.length > ordered.sorted : filtered.length >= ordered.sorted * (1 + RESORT_GROWTH);
+      if (!due) {
+        for (let k = ordered.shown.length; k < filtered.length; k++) ordered.shown.push(filtered[k]!);
+        return ordered.shown;
+      }
+    }
+    const shown = this.sortNow(filtered, column, order.descending);
+    this.ordered = { key, source: filtered, sorted: filtered.length, shown };
+    return shown;
+  }
+
+  /** The matches in the column's order; ties (and empty cells, last) keep the records' order. */
+  private sortNow(filtered: readonly ApiRecord[], column: Column, descending: boolean): ApiRecord[] {
+    this.sortedRecords += filtered.length;
+    const cells = this.cellsOf(filtered, column);
+    const order = new Int32Array(filtered.length);
+    for (let k = 0; k < order.length; k++) order[k] = k;
+    const sign = descending ? -1 : 1;
+    order.sort((a, b) => {
+      const x = cells[a]!;
+      const y = cells[b]!;
+      if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
+      return sign * compareCells(x, y) || a - b;
+    });
+    return Array.from(order, (k) => filtered[k]!);
+  }
+
+  /** The sort keys of the column, aligned with the matches (kept while the same matches grow). */
+  private cellsOf(filtered: readonly ApiRecord[], column: Column): string[] {
+    if (this.cells?.column !== column.id || this.cells.source !== filtered)
+      this.cells = { column: column.id, source: filtered, of: [] };
+    const of = this.cells.of;
+    const key = column.sortKey ?? column.get;
+    for (let k = of.length; k < filtered.length; k++) of.push(key(filtered[k]!).trim());
+    return of;
+  }
+}
+
+/** Every word of the last text lies within a word of the new one: what the new one matches, the last one did. */
+function narrows(last: readonly string[], next: readonly string[]): boolean {
+  return last.every((word) => next.some((w) => w.includes(word)));
 }
 
 /** One page of items: the page asked for, clamped to the pages there are (at least one, even when empty). */

@@ -50,7 +50,12 @@ export function createPickerData(ctx: FormsContext): PickerData {
     const held = index.records(p.resource);
     const notHeld = p.records.filter((r) => index.get(p.resource, r.id) === undefined);
     const matches: ApiRecord[] = [
-      ...search.view.matches(held, status.version, { text }),
+      ...search.view.matches(
+        held,
+        status.version,
+        { text },
+        { reshaped: status.reshaped, complete: status.state !== 'gathering' },
+      ),
       ...search.loaded.filter(notHeld, text),
     ];
     return { ...p, matches, searched: held.length + notHeld.length, index: status };

@@ -22,6 +22,7 @@ import {
   pageOf,
   reverseSort,
   type ListQuery,
+  type RecordsShape,
   type SortOrder,
 } from '../../domain/listQuery.js';
 import { Store } from './store.js';
@@ -152,7 +153,7 @@ export class WholeList extends Store<WholeListSnapshot> {
   matches(): readonly ApiRecord[] {
     if (!this.getSnapshot().active) return [];
     const status = this.index.status(this.resource);
-    return this.queryView().matches(this.index.records(this.resource), status.version, this.query);
+    return this.queryView().matches(this.index.records(this.resource), status.version, this.query, shapeOf(status));
   }
 
   selectedRecord(): ApiRecord | undefined {
@@ -205,7 +206,7 @@ export class WholeList extends Store<WholeListSnapshot> {
     const status = this.index.status(this.resource);
     const active = isActive(this.query);
     const matches = active
-      ? this.queryView().matches(this.index.records(this.resource), status.version, this.query)
+      ? this.queryView().matches(this.index.records(this.resource), status.version, this.query, shapeOf(status))
       : [];
     const shown = pageOf(matches, this.page, this.pageSize);
     this.page = shown.page;
@@ -244,7 +245,7 @@ export class WholeList extends Store<WholeListSnapshot> {
     if (this.selectedRecord()?.id === id || !this.getSnapshot().active) return;
     const status = this.index.status(this.resource);
     const at = this.queryView()
-      .matches(this.index.records(this.resource), status.version, this.query)
+      .matches(this.index.records(this.resource), status.version, this.query, shapeOf(status))
       .findIndex((record) => record.id === id);
     if (at < 0) return;
     this.page = Math.floor(at / this.pageSize);
@@ -252,3 +253,9 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.setQuietly(this.build());
   }
 }
+
+/** What the view may keep between updates: the records only grew unless reshaped; complete once no walk adds more. */
+const shapeOf = (status: IndexStatus): RecordsShape => ({
+  reshaped: status.reshaped,
+  complete: status.state !== 'gathering',
+});

@@ -1,0 +1,101 @@
+/**
+ * The whole list's filter and order while records are gathered: the work
+ * (records examined by the filter, records sorted) grows linearly with the
+ * records, counted rather than timed, and the answers are those worked out
+ * from scratch.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiRecord } from '../../src/api/record.js';
+import { filterRecords, ListQueryView, sortRecords, type ListQuery } from '../../src/domain/listQuery.js';
+import { VIEWS } from '../../src/presentation/resources.js';
+
+const columns = VIEWS.slis.columns.filter((c) => c.id !== 'age');
+const KINDS = ['latency', 'availability', 'error_rate', 'throughput'];
+const sli = (n: number): ApiRecord => ({
+  id: `sli-${String(n).padStart(6, '0')}`,
+  name: `svc-${String((n * 7919) % 100_000).padStart(5, '0')} ${KINDS[n % 4]}`,
+  type: KINDS[n % 4],
+  unit_of_measure: n % 4 === 0 ? 'ms' : '%',
+});
+
+/** Gathers `count` records a page of 100 at a time, asking the view after each page, as the dashboard does. */
+function gather(view: ListQueryView, count: number, query: ListQuery) {
+  const records: ApiRecord[] = [];
+  let version = 0;
+  let shown: readonly ApiRecord[] = [];
+  for (let n = 1; n <= count; n += 100) {
+    for (let k = n; k < n + 100 && k <= count; k++) records.push(sli(k));
+    shown = view.matches(records, ++version, query, { reshaped: 0, complete: false });
+  }
+  const done = view.matches(records, ++version, query, { reshaped: 0, complete: true });
+  return { records, shown, done, version };
+}
+
+const ids = (records: readonly ApiRecord[]) => records.map((r) => r.id);
+
+describe('the whole list while it gathers', () => {
+  it('with a filter, examines each record once: N records, N examined', () => {
+    for (const count of [10_000, 40_000]) {
+      const view = new ListQueryView(columns);
+      const { records, done } = gather(view, count, { text: 'latency' });
+      expect(view.examined).toBe(count);
+      expect(ids(done)).toEqual(ids(filterRecords(records, 'latency', columns)));
+    }
+  });
+
+  it('with an order, sorts a bounded multiple of the records (a quarter more each time, once at the end)', () => {
+    const work = [5_000, 20_000].map((count) => {
+      const view = new ListQueryView(columns);
+      const { records, done } = gather(view, count, { text: '', sort: { column: 'name', descending: false } });
+      expect(ids(done)).toEqual(ids(sortRecords(records, { column: 'name', descending: false }, columns)));
+      return view.sortedRecords / count;
+    });
+    // 1 + 1/1.25 + 1/1.25² + … = 5 times the records, and the last sort: at most 6, whatever the count.
+    for (const perRecord of work) expect(perRecord).toBeLessThanOrEqual(6.1);
+  });
+
+  it('with both, the matches shown while it gathers are every match so far, the sorted ones first', () => {
+    const view = new ListQueryView(columns);
+    const query: ListQuery = { text: 'svc-0', sort: { column: 'name', descending: true } };
+    const records: ApiRecord[] = [];
+    for (let n = 1; n <= 5_000; n += 100) {
+      for (let k = n; k < n + 100; k++) records.push(sli(k));
+      const shown = view.matches(records, n, query, { reshaped: 0, complete: false });
+      expect(new Set(ids(shown))).toEqual(new Set(ids(filterRecords(records, 'svc-0', columns))));
+    }
+    expect(view.examined).toBe(5_000);
+    const done = view.matches(records, 9_999, query, { reshaped: 0, complete: true });
+    expect(ids(done)).toEqual(ids(sortRecords(filterRecords(records, 'svc-0', columns), query.sort!, columns)));
+  });
+});
+
+describe('typing a filter over records held', () => {
+  it('a text that extends the last one filters the last matches only', () => {
+    const view = new ListQueryView(columns);
+    const records = Array.from({ length: 20_000 }, (_, i) => sli(i + 1));
+    const at = (text: string) => view.matches(records, 1, { text }, { reshaped: 0, complete: true });
+    const s = at('s');
+    expect(view.examined).toBe(20_000);
+    let before = view.examined;
+    let previous = s.length;
+    for (const text of ['sv', 'svc', 'svc-0', 'svc-01', 'svc-01 lat']) {
+      const found = at(text);
+      expect(view.examined - before).toBe(previous);
+      expect(ids(found)).toEqual(ids(filterRecords(records, text, columns)));
+      before = view.examined;
+      previous = found.length;
+    }
+    // A text that does not extend the last one looks at every record again.
+    expect(ids(at('throughput'))).toEqual(ids(filterRecords(records, 'throughput', columns)));
+    expect(view.examined - before).toBe(20_000);
+  });
+
+  it('a record replaced in place (the index says reshaped) is filtered again', () => {
+    const view = new ListQueryView(columns);
+    const records = Array.from({ length: 300 }, (_, i) => sli(i + 1));
+    expect(view.matches(records, 1, { text: 'renamed' }, { reshaped: 0, complete: true })).toEqual([]);
+    records[10] = { ...records[10]!, name: 'renamed one' };
+    const found = view.matches(records, 2, { text: 'renamed' }, { reshaped: 1, complete: true });
+    expect(ids(found)).toEqual([records[10]!.id]);
+  });
+});
