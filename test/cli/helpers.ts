@@ -62,7 +62,6 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   if (options.stdin !== undefined) stdin.end(options.stdin);
-  const api = options.api ?? fakeFor(options.env);
   const running = main({
     argv,
     env: options.env ?? {},
@@ -71,7 +70,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     stderr,
     registry: options.registry,
     ...(options.progress ? { progress: options.progress } : {}),
-    ...(api ? { createClient: clientOn(api) } : {}),
+    createClient: options.api ? clientOn(options.api) : routedClient,
   });
   options.feed?.(stdin, { stderr: () => err });
   const code = await running;
@@ -148,13 +147,17 @@ export async function startFakeHarness(options: ServeOptions & { dataFile?: stri
   };
 }
 
-/** The fake API a run's environment points at, if it is one of ours (never the network for a fake origin). */
-function fakeFor(env: NodeJS.ProcessEnv | undefined): FakeApi | undefined {
-  const base = env?.SLOTUI_BASE_URL;
-  if (!base || !/^https:\/\/api(-\d+)?\.test/.test(base)) return undefined;
-  const api = openFakes.get(new URL(base).origin);
-  if (!api) throw new Error(`No fake API is open at ${base}: was its harness closed?`);
-  return api;
+/**
+ * A client on the fake API its base URL names (from the environment or a profile), if that is
+ * one of ours; a real one otherwise. A `.test` origin never goes to the network.
+ */
+function routedClient(options: ClientOptions): ApiClient {
+  const url = URL.parse(options.baseUrl);
+  // Not one of ours (or not a URL at all: the real client says what is wrong with it).
+  if (!url?.hostname.endsWith('.test')) return createClient(options);
+  const api = openFakes.get(url.origin);
+  if (!api) throw new Error(`No fake API is open at ${url.origin}: was its harness closed?`);
+  return clientOn(api)(options);
 }
 
 export interface CliHarness {

@@ -1,30 +1,50 @@
-/** A service that names an agreement's SLOs differently, and a profile that says so. */
+/** A service that names an agreement's SLOs differently, and a profile that says so (over the fake API). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { expectSlotuiError, json, startHttpsServer } from './helpers.js';
+import { FAKE_TOKEN, fakeApi, type FakeApi } from '../fakeApi.js';
+import { expectSlotuiError } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const apis: FakeApi[] = [];
 afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
+  for (const api of apis.splice(0)) {
+    try {
+      api.verify();
+    } finally {
+      await api.close();
+    }
+  }
 });
 
 describe('fields named by the profile', () => {
   it("list, get, create and update speak slotui's names to slotui and the service's to the service", async () => {
     const agreement = { id: 'agr-1', name: 'Gold', org: 'org-1', objective_ids: ['slo-1', 'slo-2'] };
-    const server = await startHttpsServer((req, res) => {
-      if (req.method === 'GET' && req.url?.startsWith('/v1/agreements/?'))
-        json(res, 200, { total: 1, results: [agreement], next: null, previous: null });
-      else if (req.method === 'GET') json(res, 200, agreement);
-      else json(res, req.method === 'POST' ? 201 : 200, { ...agreement, ...(JSON.parse(req.body || '{}') as object) });
-    });
-    cleanups.push(() => server.close());
+    const api = fakeApi();
+    apis.push(api);
+    const list = { status: 200, body: { total: 1, results: [agreement], next: null, previous: null } };
+    api.stub('GET', '/v1/agreements/?limit=10&offset=0', list, { times: 2 });
+    api.stub('GET', '/v1/agreements/agr-1/', { status: 200, body: agreement });
+    api.stub(
+      'POST',
+      '/v1/agreements/',
+      { status: 201, body: { id: 'agr-2', name: 'New', org: 'org-2', objective_ids: ['slo-3'] } },
+      // Sent under the service's names.
+      {
+        body: (json) =>
+          JSON.stringify(json) === JSON.stringify({ name: 'New', org: 'org-2', objective_ids: ['slo-3'] }),
+      },
+    );
+    api.stub(
+      'PATCH',
+      '/v1/agreements/agr-1/',
+      { status: 200, body: { ...agreement, objective_ids: [] } },
+      { body: (json) => JSON.stringify(json) === JSON.stringify({ objective_ids: [] }) },
+    );
     const client = createClient({
-      baseUrl: server.origin,
-      token: 't',
-      ca: server.caPem,
+      baseUrl: api.origin,
+      token: FAKE_TOKEN,
+      dispatcher: api.dispatcher,
       fields: { agreements: { slo_ids: 'objective_ids', organization_id: 'org' } },
     });
-    cleanups.push(() => client.close());
 
     const page = await client.listPage('agreements');
     expect(page.results[0]).toMatchObject({ organization_id: 'org-1', slo_ids: ['slo-1', 'slo-2'] });
@@ -35,10 +55,9 @@ describe('fields named by the profile', () => {
     expect(await client.get('agreements', 'agr-1')).toMatchObject({ slo_ids: ['slo-1', 'slo-2'] });
 
     const created = await client.create('agreements', { name: 'New', organization_id: 'org-2', slo_ids: ['slo-3'] });
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ name: 'New', org: 'org-2', objective_ids: ['slo-3'] });
     expect(created).toMatchObject({ organization_id: 'org-2', slo_ids: ['slo-3'] });
-    await client.update('agreements', 'agr-1', { slo_ids: [] });
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ objective_ids: [] });
+    expect(await client.update('agreements', 'agr-1', { slo_ids: [] })).toMatchObject({ slo_ids: [] });
+    await client.close();
   });
 
   it('a profile naming a field the resource does not have is refused before any request', async () => {

@@ -9,22 +9,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ConfigStore } from '../../../src/config/store.js';
-import { startSandbox } from '../../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { removeTempDirs, run, tempDir } from '../helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
 
-let prod: SandboxHandle;
-let staging: SandboxHandle;
+// Two services (the fake API serving the sandbox's sample from memory, each at an origin of its own).
+let prod: FakeHarness;
+let staging: FakeHarness;
 let configDir: string;
 beforeAll(async () => {
-  [prod, staging] = await Promise.all([startSandbox(), startSandbox()]);
+  [prod, staging] = await Promise.all([startFakeHarness(), startFakeHarness()]);
   configDir = await tempDir('slotui-from-profile-');
   const store = new ConfigStore(configDir);
   for (const [name, s] of [
     ['prod', prod],
     ['staging', staging],
   ] as const)
-    store.saveProfile(name, { baseUrl: s.baseUrl, token: s.token, caFile: s.caFile });
+    store.saveProfile(name, { baseUrl: s.api.origin, token: s.api.token });
   store.setCurrentProfile('prod');
 });
 afterAll(async () => {
@@ -33,7 +32,8 @@ afterAll(async () => {
 });
 
 const env = () => ({ SLOTUI_CONFIG_DIR: configDir });
-const writes = (s: SandboxHandle) => s.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const writes = (s: FakeHarness) =>
+  s.sandbox.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 describe('--from-profile', () => {
   test('the same sample data: nothing to change (exit 0)', async () => {
@@ -103,7 +103,7 @@ describe('--from-profile', () => {
     expect(apply.code, apply.stderr).toBe(0);
     expect(writes(prod).slice(prodBefore)).toEqual(['POST /v1/slis/', 'PATCH /v1/slos/slo-000003/', 'POST /v1/slos/']);
     // The new SLO points at prod's new SLI, not at staging's id.
-    const created = prod.requests.filter((r) => r.method === 'POST' && r.path === '/v1/slos/').at(-1)!;
+    const created = prod.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/slos/').at(-1)!;
     const prodSlis = JSON.parse((await run(['list', 'slis', '--all', '-o', 'json'], { env: env() })).stdout) as {
       id: string;
       name: string;
