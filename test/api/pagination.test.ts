@@ -1,14 +1,15 @@
 /** Pagination over the fake API serving the sandbox's API from memory: the client's paging, no socket. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient, Page } from '../../src/api/types.js';
-import { fakeSandbox, type FakeSandbox, type ServeOptions } from '../fakeApi.js';
-import { expectSlotuiError } from './helpers.js';
+import { FAKE_TOKEN, fakeSandbox, type FakeSandbox, type ServeOptions } from '../fakeApi.js';
+import { expectNoTokenInErrors, expectSlotuiError } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
+afterAll(() => expectNoTokenInErrors([FAKE_TOKEN]));
 
 function sandboxWith(options: ServeOptions): { sandbox: FakeSandbox; client: ApiClient } {
   const sandbox = fakeSandbox(options);
