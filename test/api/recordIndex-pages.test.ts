@@ -32,12 +32,14 @@ describe('record index over the pages of the service', () => {
     index.close();
   });
 
-  it('stops at the maximum without reading further pages', async () => {
+  it('stops at the maximum, reading no further than one page ahead', async () => {
     const before = slisListed();
     const index = new RecordIndex({ walk: (resource, options) => client.pages(resource, options), maxRecords: 500 });
     await index.ensure('slis');
     expect(index.status('slis')).toMatchObject({ state: 'capped', held: 500 });
-    expect(slisListed() - before).toBe(5);
+    // The five pages it keeps, and at most the one read ahead while the fifth was handed over.
+    expect(slisListed() - before).toBeGreaterThanOrEqual(5);
+    expect(slisListed() - before).toBeLessThanOrEqual(6);
     index.close();
   });
 });
