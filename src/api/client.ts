@@ -273,6 +273,6 @@ export function createClient(options: ClientOptions): ApiClient {
       }
     }),
 
-    close: () => transport.close(),
+    close: (options) => transport.close(options),
   };
 }

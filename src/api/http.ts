@@ -86,7 +86,13 @@ export interface Transport {
   guard(error: unknown): unknown;
   /** Takes the token out of a text made of what the server sent. */
   scrub(text: string): string;
-  close(): Promise<void>;
+  /** Ends the connections; `abort` first cancels every request under way (quitting never waits on a hung server). */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** Cancel the requests under way rather than let them finish. */
+  abort?: boolean;
 }
 
 /** The default wait between tries: a real timer that ends early (as 'cancelled') when the signal aborts. */
@@ -140,6 +146,8 @@ export function createTransport(options: TransportOptions): Transport {
   let backgroundPool: ReturnType<typeof makePool> | undefined;
   const poolFor = (call: Call) => (call.background ? (backgroundPool ??= makePool(1)) : pool);
   let closed = false;
+  /** Aborted by close({ abort: true }): every request under way and every wait between tries ends at once. */
+  const closing = new AbortController();
   const secret = token ? new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : undefined;
   /** The text with every occurrence of the token (any letter case) replaced. */
   const scrubToken = (text: string): string => (secret ? text.replace(secret, '[redacted]') : text);
@@ -246,7 +254,8 @@ export function createTransport(options: TransportOptions): Transport {
     return { answer: { status, json, ...(tooDeepResults.length > 0 ? { tooDeepResults } : {}) } };
   }
 
-  async function send(call: Call): Promise<Answer> {
+  async function send(given: Call): Promise<Answer> {
+    const call = { ...given, signal: given.signal ? AbortSignal.any([given.signal, closing.signal]) : closing.signal };
     const ended = options.onRequest?.({ method: call.method, url: call.url });
     try {
       return await sendTries(call);
@@ -308,10 +317,12 @@ export function createTransport(options: TransportOptions): Transport {
     send,
     guard,
     scrub: scrubToken,
-    async close() {
+    async close(closeOptions: CloseOptions = {}) {
+      if (closeOptions.abort) closing.abort();
       if (closed) return;
       closed = true;
-      await Promise.all([pool.close(), backgroundPool?.close()]);
+      const end = (p: typeof pool | undefined) => (closeOptions.abort ? p?.destroy() : p?.close());
+      await Promise.all([end(pool), end(backgroundPool)]);
     },
   };
 }

@@ -122,5 +122,6 @@ export interface ApiClient {
   remove(resource: ResourceName, id: string, options?: RequestOptions): Promise<void>;
   /** A plain authenticated GET of a path under the base URL (used to verify a token). */
   probe(options?: RequestOptions): Promise<void>;
-  close(): Promise<void>;
+  /** Ends its connections; `{ abort: true }` cancels the requests under way first (a quit never waits on them). */
+  close(options?: { abort?: boolean }): Promise<void>;
 }

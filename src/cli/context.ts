@@ -44,7 +44,8 @@ export interface Context {
   connect(settings: Settings, options?: ConnectOptions): Promise<ApiClient>;
   /** Texts never to print (tokens met during this run); error output is redacted with them. */
   secrets: Set<string>;
-  close(): Promise<void>;
+  /** Closes every client made; `{ abort: true }` cancels their requests under way first. */
+  close(options?: { abort?: boolean }): Promise<void>;
 }
 
 export interface ConnectOptions {
@@ -150,8 +151,8 @@ export function createContext(
       return client;
     },
 
-    async close() {
-      await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    async close(options?: { abort?: boolean }) {
+      await Promise.allSettled(clients.splice(0).map((client) => client.close(options)));
     },
   };
   return context;

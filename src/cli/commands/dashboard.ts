@@ -79,6 +79,8 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
     return await runDashboard({ ...common, client, auth: createAuthDeps(ctx), firstPage });
   } finally {
+    // The dashboard has ended (q, Ctrl+C, a signal): requests still under way are cancelled, not waited on.
+    await ctx.close({ abort: true });
     await demo.close();
   }
 }

@@ -90,7 +90,7 @@ export class SwappableClient implements ApiClient {
     return this.target.probe(options);
   }
 
-  close() {
-    return this.target.close();
+  close(options?: { abort?: boolean }) {
+    return this.target.close(options);
   }
 }

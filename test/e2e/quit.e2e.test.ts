@@ -1,0 +1,59 @@
+/**
+ * Quitting while a request hangs, in a real pseudo-terminal against the
+ * sandbox: q, Ctrl+C and SIGTERM cancel the requests under way and end the
+ * program with the terminal restored, instead of waiting for the request's
+ * own deadline (set to 10 minutes here, so only a cancelled request lets the
+ * program end within the bounded wait).
+ */
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { ensureBuilt, PtySession } from './pty.js';
+
+const ENTER_ALT = '\u001b[?1049h';
+const LEAVE_ALT = '\u001b[?1049l';
+
+let sandbox: SandboxHandle;
+let session: PtySession | undefined;
+
+beforeAll(async () => {
+  ensureBuilt();
+  sandbox = await startSandbox({});
+}, 180_000);
+afterAll(async () => {
+  await sandbox?.close();
+});
+afterEach(() => {
+  sandbox.setFaults({});
+  session?.dispose();
+  session = undefined;
+});
+
+test.each([
+  ['q', (s: PtySession) => s.press('q')],
+  ['Ctrl+C', (s: PtySession) => s.press('\u0003')],
+  ['SIGTERM', (s: PtySession) => s.kill('SIGTERM')],
+])(
+  '%s with a request hanging ends the program at once, the terminal restored',
+  async (_name, quit) => {
+    // Every request hangs: the first page never comes.
+    sandbox.setFaults({ hangRate: 1 });
+    const s = (session = new PtySession({
+      args: [],
+      env: {
+        SLOTUI_BASE_URL: sandbox.baseUrl,
+        SLOTUI_CA_FILE: sandbox.caFile,
+        SLOTUI_TOKEN: sandbox.token,
+        SLOTUI_REQUEST_TIMEOUT: '600',
+      },
+    }));
+    // The dashboard is drawn while its first page is asked for and never answered.
+    await s.waitFor((screen) => /slis/.test(screen), 'the dashboard');
+    quit(s);
+    // Far below the request's own deadlines (15 s for headers, 10 minutes in all).
+    const exit = await s.waitForExit(8_000);
+    expect(exit.exitCode === 0 || exit.exitCode === 143 || exit.signal === 15).toBe(true);
+    expect(s.raw.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(s.raw.lastIndexOf(ENTER_ALT));
+  },
+  60_000,
+);
