@@ -117,7 +117,8 @@ export type CommandName =
   | 'used-by'
   | 'report'
   | 'watch'
-  | 'rules';
+  | 'rules'
+  | 'config';
 
 export interface CommandSpec {
   name: CommandName;
@@ -137,6 +138,14 @@ export interface CommandSpec {
 }
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
+  config: {
+    name: 'config',
+    usage: 'config path|schema|check',
+    summary: 'settings.yaml: where it is, its JSON Schema, or its problems (exit 3 when it has some)',
+    flags: [],
+    args: ['action'],
+    examples: ['# every problem with its line and column', 'slotui config check'],
+  },
   dashboard: {
     name: 'dashboard',
     usage: '[--demo] [--refresh DURATION]',

@@ -74,6 +74,7 @@ export function createContext(
   const clients: ApiClient[] = [];
   const secrets = new Set<string>();
   let warned = false;
+  let settingsWarned = false;
   let caWarned = false;
   const envToken = io.env.SLOTUI_TOKEN?.trim();
   if (envToken) secrets.add(envToken);
@@ -126,6 +127,13 @@ export function createContext(
       if (warning) {
         warned = true;
         context.err.line(`slotui: warning: ${warning}`);
+      }
+      const problems = settings.settingsProblems ?? [];
+      if (!options.quiet && !settingsWarned && problems.length > 0) {
+        settingsWarned = true;
+        context.err.line(
+          `slotui: warning: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}; the rest of the file holds (slotui config check lists every problem).`,
+        );
       }
       const { createClient, readCaFile, caFileWarning } = await import('../api/client.js');
       const ca = settings.caFile ? await readCaFile(settings.caFile) : undefined;

@@ -49,6 +49,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   report: async () => (await import('./commands/report.js')).reportCommand,
   watch: async () => (await import('./commands/watch.js')).watchCommand,
   rules: async () => (await import('./commands/rules.js')).rulesCommand,
+  config: async () => (await import('./commands/config.js')).configCommand,
   lint: async () => (await import('./commands/lint.js')).lintCommand,
 };
 

@@ -6,6 +6,7 @@ import { SlotuiError, adviceEverywhere } from '../api/errors.js';
 import { withScheme, withSchemeIfSet } from './urls.js';
 import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
+import { durationMs, loadSettings, problemLine, type ProfileSettings } from './userSettings.js';
 
 export const DEFAULT_PROFILE = 'default';
 
@@ -101,9 +102,35 @@ export function resolveSettings({ env: fullEnv, flags, store, addressAndTokenFro
     ...(profile.fields ? { fields: profile.fields } : {}),
     ...(profile.indexMaxRecords !== undefined ? { indexMaxRecords: profile.indexMaxRecords } : {}),
     requestTimeoutMs: requestTimeoutMs(env, profile),
-    readOnly: flags.readOnly ?? false,
+    ...fromSettingsFile(store.dir, profileName, flags, fullEnv),
     noColor: Boolean(env.NO_COLOR),
     configDir: store.dir,
+  };
+}
+
+/**
+ * What settings.yaml says of the profile: read-only (as --read-only, and
+ * SLOTUI_READ_ONLY=1 for any profile), and the dashboard's refresh (--refresh
+ * wins). Its problems go along to be said; the parts without problems hold.
+ */
+function fromSettingsFile(
+  dir: string,
+  profileName: string,
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv,
+): Pick<Settings, 'readOnly' | 'refreshMs' | 'settingsProblems'> {
+  const loaded = loadSettings(dir);
+  const own: ProfileSettings = Object.hasOwn(loaded.settings.profiles ?? {}, profileName)
+    ? (loaded.settings.profiles?.[profileName] ?? {})
+    : {};
+  const envReadOnly = /^(1|true|yes)$/i.test(env.SLOTUI_READ_ONLY?.trim() ?? '');
+  const refresh = own.refresh === undefined ? undefined : durationMs(own.refresh);
+  return {
+    readOnly: flags.readOnly === true || envReadOnly || own.readOnly === true,
+    ...(refresh !== undefined && Number.isFinite(refresh) && (refresh === 0 || refresh >= 1000)
+      ? { refreshMs: refresh }
+      : {}),
+    ...(loaded.problems.length > 0 ? { settingsProblems: loaded.problems.map(problemLine) } : {}),
   };
 }
 

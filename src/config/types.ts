@@ -44,6 +44,8 @@ export interface Settings {
   readOnly: boolean;
   /** How often the dashboard reads again what it shows, in milliseconds (0: never; default 10 s). */
   refreshMs?: number;
+  /** What settings.yaml has wrong, each `settings.yaml:LINE:COL: PATH: MESSAGE` (its other parts hold). */
+  settingsProblems?: string[];
   noColor: boolean;
   configDir: string;
 }

@@ -530,6 +530,11 @@ export function createDashboard(services: DashboardServices): Dashboard {
       return (await Promise.all(reads)).every(Boolean);
     },
   });
+  const settingsProblems = services.settings.settingsProblems ?? [];
+  if (settingsProblems.length > 0)
+    problems.push(
+      `${settingsProblems[0]}${settingsProblems.length > 1 ? ` (and ${settingsProblems.length - 1} more)` : ''}: the rest of the settings hold (slotui config check lists them).`,
+    );
   for (const problem of problems.splice(0)) say(problem, 'error');
 
   // The shown list starts loading now: a first page already in is drawn in the first frame.

@@ -243,3 +243,25 @@ describe('a filtered or sorted list (the whole list) is read again every refresh
     expect(h.status()).not.toContain('gathering');
   });
 });
+
+describe('settings.yaml', () => {
+  test('a problem in it is said in the message line at start; its refresh holds as any refresh', async () => {
+    const h = drive({
+      settings: {
+        refreshMs: 30_000,
+        settingsProblems: ['settings.yaml:3:14: profiles.prod.refresh: must be a duration', 'another'],
+      },
+      services: { clock: () => new Date(Date.now()) },
+    });
+    expect(h.message()).toBe(
+      'settings.yaml:3:14: profiles.prod.refresh: must be a duration (and 1 more): the rest of the settings hold (slotui config check lists them).',
+    );
+    await h.settle();
+    const reads = follows(h);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(follows(h)).toBe(reads);
+    await vi.advanceTimersByTimeAsync(11_000);
+    await h.settle();
+    expect(follows(h)).toBeGreaterThan(reads);
+  });
+});

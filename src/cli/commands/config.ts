@@ -1,0 +1,39 @@
+/**
+ * `slotui config path|schema|check`: where settings.yaml is, the JSON Schema
+ * editors complete it with, and every problem it has (`settings.yaml:LINE:COL:
+ * PATH: MESSAGE`, exit 3; 0 when fine, also when there is no file; 1 when it
+ * cannot be read).
+ */
+import { configDirFrom } from '../../config/paths.js';
+import { loadSettings, problemLine, settingsJsonSchema, settingsPath } from '../../config/userSettings.js';
+import { sanitizeLine } from '../../text/sanitize.js';
+import { usageError } from '../args.js';
+import type { Context } from '../context.js';
+
+const ACTIONS = ['path', 'schema', 'check'] as const;
+
+export async function configCommand(ctx: Context, [action = '']: string[]): Promise<number> {
+  const dir = configDirFrom(ctx.io.env);
+  switch (action) {
+    case 'path':
+      await ctx.out.write(`${settingsPath(dir)}\n`);
+      return 0;
+    case 'schema':
+      await ctx.out.write(`${JSON.stringify(settingsJsonSchema(), null, 2)}\n`);
+      return 0;
+    case 'check': {
+      const loaded = loadSettings(dir);
+      for (const problem of loaded.problems) await ctx.out.write(`${sanitizeLine(problemLine(problem))}\n`);
+      if (loaded.problems.length > 0) return 3;
+      ctx.err.line(
+        loaded.exists ? `${loaded.file} is fine.` : `There is no ${loaded.file}: every setting is its default.`,
+      );
+      return 0;
+    }
+    default:
+      throw usageError(
+        `\`slotui config\` takes ${ACTIONS.join(', ')} (got "${sanitizeLine(action).slice(0, 40)}").`,
+        'config',
+      );
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * `settings.yaml`, beside config.json: what a person tunes, checked against
+ * one zod schema (the program validates with it; `slotui config schema`
+ * prints its JSON Schema). Read with the yaml library's document API, so
+ * every problem has its line and column; a misspelled name gets a
+ * did-you-mean. A bad file never stops anything: the parts with problems are
+ * left out (their defaults hold) and the problems are returned to be said.
+ *
+ * This first part of the file holds the per-profile safety and refresh:
+ * `profiles: { NAME: { readOnly: true, refresh: 30s } }`. Keys, aliases,
+ * looks and views are to come (docs/configuration.md says what is read).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type * as Zod from 'zod';
+import { SlotuiError } from '../api/errors.js';
+import { zod } from '../api/zod.js';
+import { closestWord } from '../text/suggest.js';
+
+export const SETTINGS_FILE = 'settings.yaml';
+
+/** What each profile's entry may say. */
+export interface ProfileSettings {
+  /** As --read-only for this profile, the CLI and the dashboard alike. */
+  readOnly?: boolean;
+  /** The dashboard's refresh for this profile: `30s`, `2m`, `0` or `off` (never). */
+  refresh?: string;
+}
+
+export interface UserSettings {
+  profiles?: Record<string, ProfileSettings>;
+}
+
+export interface SettingsProblem {
+  line: number;
+  column: number;
+  /** `profiles.prod.refresh`, or '' for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+export interface LoadedSettings {
+  file: string;
+  /** Whether the file is there (absent: every default, no problem). */
+  exists: boolean;
+  settings: UserSettings;
+  problems: SettingsProblem[];
+}
+
+/** A duration (`30s`, `2m`, `1h`; `0` or `off`: never) in milliseconds; NaN for anything else. */
+export function durationMs(text: string): number {
+  if (text === '0' || text === 'off') return 0;
+  const match = /^(\d+(?:\.\d+)?)(s|m|h)$/.exec(text);
+  return match
+    ? Math.round(Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 's' | 'm' | 'h'])
+    : Number.NaN;
+}
+
+/** The one schema: strict objects everywhere (a name it does not know is a problem, with a did-you-mean). */
+export function settingsSchema(z: typeof Zod = zod()) {
+  const profile = z
+    .strictObject({
+      readOnly: z.boolean().describe('Act as --read-only for this profile (the CLI too).').optional(),
+      refresh: z
+        .string()
+        .refine((text) => {
+          const ms = durationMs(text);
+          return ms === 0 || ms >= 1000;
+        }, 'must be a duration of at least 1s, such as 30s, 2m or 1h, or 0 (or off) for never')
+        .describe("The dashboard's refresh for this profile: 30s, 2m, 0 or off.")
+        .optional(),
+    })
+    .describe('Per-profile safety and refresh.');
+  return z
+    .strictObject({
+      profiles: z.record(z.string(), profile).describe('Settings by profile name.').optional(),
+    })
+    .describe('slotui settings (settings.yaml, beside config.json).');
+}
+
+/** The JSON Schema of settings.yaml (draft 2020-12, additionalProperties false everywhere). */
+export function settingsJsonSchema(): unknown {
+  const z = zod();
+  return z.toJSONSchema(settingsSchema(z), { target: 'draft-2020-12' });
+}
+
+export function settingsPath(configDir: string): string {
+  return join(configDir, SETTINGS_FILE);
+}
+
+/** yaml, loaded only when a settings file is there (most starts have none). */
+function loadYaml(): typeof Yaml {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof Yaml;
+}
+
+/** Reads and checks settings.yaml; absent is fine, unreadable or not yours is a 'config' error. */
+export function loadSettings(configDir: string, uid = process.getuid?.()): LoadedSettings {
+  const file = settingsPath(configDir);
+  let text: string;
+  try {
+    const stat = statSync(file);
+    // Whoever can change it decides what slotui may do to the service (readOnly): as config.json.
+    if (uid !== undefined && stat.uid !== uid)
+      throw new SlotuiError(
+        'config',
+        `The settings file ${file} belongs to another user. Make it yours (chown) and try again.`,
+      );
+    if (stat.mode & 0o022)
+      throw new SlotuiError(
+        'config',
+        `The settings file ${file} can be changed by other users. Run \`chmod 600 ${file}\` and try again.`,
+      );
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, exists: false, settings: {}, problems: [] };
+    if (error instanceof SlotuiError) throw error;
+    throw new SlotuiError(
+      'config',
+      `The settings file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
+  }
+  return { file, exists: true, ...checkSettingsText(text) };
+}
+
+/** Checks the text of a settings file: what holds, and every problem with its position. */
+export function checkSettingsText(text: string): { settings: UserSettings; problems: SettingsProblem[] } {
+  const Y = loadYaml();
+  const lines = new Y.LineCounter();
+  const doc = Y.parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const at = (offset: number | undefined) => {
+    const pos = lines.linePos(offset ?? 0);
+    return { line: pos.line, column: pos.col };
+  };
+  if (doc.errors.length > 0)
+    return {
+      settings: {},
+      problems: doc.errors.map((e) => ({ ...at(e.pos[0]), path: '', message: e.message.split('\n')[0]! })),
+    };
+  // Aliases are bounded: a small file must not expand into a large one.
+  let value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  const schema = settingsSchema();
+  const problems: SettingsProblem[] = [];
+  // Each round takes out the parts with problems (their defaults hold) and checks again; bounded.
+  for (let round = 0; round < 20; round++) {
+    const result = schema.safeParse(value);
+    if (result.success) return { settings: result.data as UserSettings, problems: inFileOrder(problems) };
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String);
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) {
+          const known = knownKeys(schema, path);
+          const meant = closestWord(key, known);
+          const node = doc.getIn([...path, key], true) as { range?: [number] } | undefined;
+          const keyNode = (
+            doc.getIn(path, true) as { items?: { key: { value: unknown; range?: [number] } }[] } | undefined
+          )?.items?.find((pair) => pair.key.value === key)?.key;
+          problems.push({
+            ...at(keyNode?.range?.[0] ?? node?.range?.[0]),
+            path: [...path, key].join('.'),
+            message: `unknown name "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}`,
+          });
+          value = without(value, [...path, key]);
+        }
+      } else {
+        const node = doc.getIn(path, true) as { range?: [number] } | undefined;
+        problems.push({ ...at(node?.range?.[0]), path: path.join('.'), message: issue.message });
+        value = path.length === 0 ? {} : without(value, path);
+      }
+    }
+  }
+  return { settings: {}, problems: inFileOrder(problems) };
+}
+
+const inFileOrder = (problems: SettingsProblem[]) =>
+  [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+
+/** The names an object of the schema knows at a path (profiles.NAME's, or the top level's). */
+function knownKeys(schema: ReturnType<typeof settingsSchema>, path: string[]): string[] {
+  if (path.length === 0) return Object.keys(schema.shape);
+  if (path[0] === 'profiles' && path.length === 2) return ['readOnly', 'refresh'];
+  return [];
+}
+
+/** A copy of `value` without what is at `path`. */
+function without(value: unknown, path: string[]): unknown {
+  if (path.length === 0 || value === null || typeof value !== 'object') return value;
+  const [head, ...rest] = path;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if (rest.length === 0) delete copy[head!];
+  else copy[head!] = without(copy[head!], rest);
+  return copy;
+}
+
+/** `settings.yaml:3:5: profiles.prod.refresh: must be a duration…`, as `slotui config check` prints them. */
+export function problemLine(problem: SettingsProblem): string {
+  return `${SETTINGS_FILE}:${problem.line}:${problem.column}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * `slotui config path|schema|check`, and settings.yaml's per-profile readOnly
+ * holding for the CLI: over the fake API, nothing is sent.
+ */
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { run, startFakeHarness, type FakeHarness } from './helpers.js';
+
+let h: FakeHarness;
+beforeAll(async () => {
+  h = await startFakeHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const write = (text: string) => {
+  const file = join(h.configDir, 'settings.yaml');
+  writeFileSync(file, text);
+  chmodSync(file, 0o600);
+};
+
+describe('slotui config', () => {
+  test('path names settings.yaml in the configuration folder; schema prints its JSON Schema', async () => {
+    const path = await run(['config', 'path'], { env: h.env() });
+    expect(path).toEqual({ code: 0, stdout: `${join(h.configDir, 'settings.yaml')}\n`, stderr: '' });
+    const schema = await run(['config', 'schema'], { env: h.env() });
+    expect(JSON.parse(schema.stdout)).toMatchObject({ type: 'object', additionalProperties: false });
+  });
+
+  test('check: a problem a line with its position, exit 3; fine: exit 0', async () => {
+    write('profiles:\n  prod:\n    refresh: soon\n    readonly: true\n');
+    const bad = await run(['config', 'check'], { env: h.env() });
+    expect(bad.code).toBe(3);
+    expect(bad.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^settings\.yaml:3:14: profiles\.prod\.refresh: must be a duration/),
+      'settings.yaml:4:5: profiles.prod.readonly: unknown name "readonly" (did you mean "readOnly"?)',
+    ]);
+    write('profiles:\n  prod:\n    refresh: 30s\n');
+    const good = await run(['config', 'check'], { env: h.env() });
+    expect(good.code).toBe(0);
+    expect(good.stderr).toContain('is fine');
+  });
+
+  test('an unknown action is a usage error', async () => {
+    expect((await run(['config', 'edit-it'], { env: h.env() })).code).toBe(2);
+  });
+});
+
+describe("a profile's readOnly in settings.yaml", () => {
+  test('the CLI refuses to change data in it, before any request; a bad part is warned about once', async () => {
+    write('profiles:\n  default:\n    readOnly: true\n    refresh: soon\n');
+    const before = h.api.requests.length;
+    const r = await run(['delete', 'slo', 'slo-000001', '--yes'], { env: h.env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Read-only/i);
+    expect(h.api.requests.length).toBe(before);
+    const list = await run(['list', 'slo', '-o', 'name', '--limit', '1'], { env: h.env() });
+    expect(list.code).toBe(0);
+    expect(list.stderr).toMatch(
+      /^slotui: warning: settings\.yaml:4:14: profiles\.default\.refresh: .* the rest of the file holds/,
+    );
+    write('{}\n');
+  });
+});
