@@ -56,13 +56,23 @@ const runOnTerminal = (deps: DashboardDeps) =>
       }
     };
 
-    const ignoreStreamError = () => undefined;
+    // The terminal is gone (an SSH connection dropped, a window closed): writes fail with EIO and
+    // reads end, maybe before SIGHUP arrives. The first sign of it keeps the draft and ends, as SIGHUP does.
+    const terminalLost = () => {
+      if (finished) return;
+      terminalGone = true;
+      keepWhatWasTyped();
+      finish(SIGNAL_CODES.SIGHUP);
+    };
+    const ignoreStreamError = () => terminalLost();
     const signalHandlers = new Map<HandledSignal, () => void>();
     const detach = () => {
       for (const [signal, handler] of signalHandlers) process.off(signal, handler);
       process.off('uncaughtException', crash);
       process.off('unhandledRejection', crash);
       process.off('exit', restoreOnExit);
+      stdin.off('end', terminalLost);
+      stdin.off('error', terminalLost);
       // After a hang-up, late writes to the dead terminal must not become uncaught errors.
       if (!terminalGone) stdout.off('error', ignoreStreamError);
     };
@@ -115,6 +125,8 @@ const runOnTerminal = (deps: DashboardDeps) =>
     process.on('unhandledRejection', crash);
     process.on('exit', restoreOnExit);
     stdout.on('error', ignoreStreamError);
+    stdin.on('end', terminalLost);
+    stdin.on('error', terminalLost);
 
     guard.enter();
     try {

@@ -123,6 +123,14 @@ export class PtySession {
     this.term.resize(cols, rows);
   }
 
+  /**
+   * The terminal goes away as when an SSH connection drops: the master side is closed, so the
+   * program's writes and reads fail (EIO) and the kernel sends it SIGHUP, in that order or the other.
+   */
+  hangUp(): void {
+    (this.child as unknown as { _socket: { destroy(): void } })._socket.destroy();
+  }
+
   kill(signal: string): void {
     this.child.kill(signal);
   }

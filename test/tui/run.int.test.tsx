@@ -130,6 +130,21 @@ describe('runDashboard', () => {
     expect(run.stderr.output).toBe(''); // nobody reads a terminal that hung up
   });
 
+  test('the terminal gone before SIGHUP (writes fail with EIO, input ends): the draft is kept, exit 129', async () => {
+    const drafts = new DraftStore(join(crashDir, 'terminal-gone'));
+    const run = start(sandboxClient(sandbox), drafts);
+    await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
+    run.stdin.write('c');
+    await waitUntil(() => run.stdout.output.includes('Ctrl+S saves'), 'the form');
+    run.stdin.write('typed before the drop');
+    await waitUntil(() => run.stdout.output.includes('drop'), 'the typed name');
+    run.stdout.emit('error', Object.assign(new Error('write EIO'), { code: 'EIO' }));
+    run.stdin.end();
+    expect(await run.done).toBe(129);
+    expect(drafts.load({ profile: 'default', resource: 'slis' })?.values).toEqual({ name: 'typed before the drop' });
+    expect(run.stderr.output).toBe('');
+  });
+
   test('Ctrl+C with a form open: exit 0, terminal restored, the draft kept and said in one line', async () => {
     const drafts = new DraftStore(join(crashDir, 'ctrl-c'));
     const run = start(sandboxClient(sandbox), drafts);
