@@ -125,6 +125,20 @@ const graphemes = {
     (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
 };
 
+const ESC_KEY = { input: '', key: { ...NO_KEY, escape: true } };
+
+/**
+ * Esc then a key within Ink's short escape wait (about 20 ms, like vim's ttimeoutlen) reaches us as
+ * Alt+key. No binding is an Alt key, so it is what was typed: Esc, then the key (both were lost).
+ */
+function isEscThenKey(input: string, key: Key): boolean {
+  const special =
+    key.ctrl || key.escape || key.return || key.tab || key.backspace || key.delete || key.upArrow || key.downArrow;
+  const moves = key.leftArrow || key.rightArrow || key.pageUp || key.pageDown || key.home || key.end;
+  // eslint-disable-next-line no-control-regex
+  return key.meta && !special && !moves && input !== '' && !/[\u0000-\u001f\u007f]/.test(input);
+}
+
 /**
  * A terminal may deliver several keys in one read ("jjj" from key repeat,
  * "x\r" from fast typing); Ink hands them over as one event. Outside text
@@ -133,6 +147,7 @@ const graphemes = {
  * off (a form filled faster than it redraws, or keys batched over SSH).
  */
 export function splitKeys(input: string, key: Key, textInput: boolean): { input: string; key: Key }[] {
+  if (isEscThenKey(input, key)) return [ESC_KEY, ...splitKeys(input, { ...key, meta: false }, textInput)];
   if (input.length <= 1 || key.ctrl || key.meta) return [{ input, key }];
   const out: { input: string; key: Key }[] = [];
   let text = '';
