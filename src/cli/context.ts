@@ -39,7 +39,8 @@ export interface Context {
    * `fromEnv: false`, that profile's own address and token, not
    * SLOTUI_BASE_URL's and SLOTUI_TOKEN's (they belong to the start profile).
    */
-  settings(profile?: string, options?: { fromEnv?: boolean }): Settings;
+  /** A profile's settings, kept once read; `fresh` reads the config file again (`:profile` in a dashboard that has run a while). */
+  settings(profile?: string, options?: { fromEnv?: boolean; fresh?: boolean }): Settings;
   /** A client for the settings; throws when the base URL or token is missing. */
   connect(settings: Settings, options?: ConnectOptions): Promise<ApiClient>;
   /** Texts never to print (tokens met during this run); error output is redacted with them. */
@@ -102,7 +103,7 @@ export function createContext(
     settings(profile, options = {}) {
       const fromEnv = options.fromEnv ?? true;
       const key = `${fromEnv ? 'env' : 'stored'}:${profile ?? ''}`;
-      const cached = settingsCache.get(key);
+      const cached = options.fresh ? undefined : settingsCache.get(key);
       if (cached) return cached;
       const settingsFlags: SettingsFlags = {
         profile: profile ?? stringFlag(flags, 'profile'),

@@ -5,6 +5,7 @@
  * profile chosen at start, and `:profile` uses the stored token of the
  * profile chosen. Two sandboxes on 127.0.0.1 stand for two services.
  */
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { profileOpener } from '../../src/cli/commands/dashboard.js';
@@ -119,6 +120,12 @@ describe("the dashboard's :profile", () => {
     expect((await other.client.listPage('slis', { limit: 1, offset: 0 })).results).toHaveLength(1);
     const back = await open('home');
     expect(back.settings).toMatchObject({ baseUrl: home.baseUrl, token: home.token, tokenSource: 'env' });
+    // A CA file set on the profile after the dashboard started is the one the next :profile uses.
+    const store = new ConfigStore(configDir);
+    store.saveProfile('other', { ...store.getProfile('other')!, caFile: join(configDir, 'new-ca.pem') });
+    expect((await open('other').catch((error: unknown) => ({ error }))) as object).toMatchObject({
+      error: expect.objectContaining({ message: expect.stringContaining('new-ca.pem') }),
+    });
     await ctx.close();
   });
 });

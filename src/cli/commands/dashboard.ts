@@ -229,7 +229,8 @@ function demoStarter(ctx: Context): { start: () => Promise<Session>; close: () =
  */
 export function profileOpener(ctx: Context): (name: string) => Promise<Session> {
   return async (name) => {
-    const settings = ctx.settings(name, { fromEnv: name === ctx.settings().profileName });
+    // Read now, not at start: a CA file or token changed since (another shell, a re-login) is what is used.
+    const settings = ctx.settings(name, { fromEnv: name === ctx.settings().profileName, fresh: true });
     return { client: await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS, quiet: true }), settings };
   };
 }
