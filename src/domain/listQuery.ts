@@ -306,16 +306,22 @@ export class ListQueryView {
   private sortNow(filtered: readonly ApiRecord[], column: Column, descending: boolean): ApiRecord[] {
     this.sortedRecords += filtered.length;
     const cells = this.cellsOf(filtered, column);
-    const order = new Int32Array(filtered.length);
-    for (let k = 0; k < order.length; k++) order[k] = k;
+    // Whether each cell reads as a number, worked out once rather than at every comparison.
+    const numbers = cells.map((cell) => (NUMBER.test(cell) ? Number(cell) : NaN));
+    collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const text = collator;
+    const order = Array.from({ length: filtered.length }, (_, k) => k);
     const sign = descending ? -1 : 1;
     order.sort((a, b) => {
       const x = cells[a]!;
       const y = cells[b]!;
       if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
-      return sign * compareCells(x, y) || a - b;
+      const m = numbers[a]!;
+      const n = numbers[b]!;
+      // As compareCells: numbers as numbers when both are, else text.
+      return sign * (!Number.isNaN(m) && !Number.isNaN(n) ? m - n : text.compare(x, y)) || a - b;
     });
-    return Array.from(order, (k) => filtered[k]!);
+    return order.map((k) => filtered[k]!);
   }
 
   /** The sort keys of the column, aligned with the matches (kept while the same matches grow). */
