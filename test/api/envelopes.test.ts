@@ -6,9 +6,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ODD_RECORD, oddReason } from '../../src/api/record.js';
-import type { ApiClient, Page } from '../../src/api/types.js';
+import type { ApiClient } from '../../src/api/types.js';
 import { handlerApi, type HandlerRequest, type HandlerResponse } from '../fakeApi.js';
-import { expectNoTokenInErrors, expectSlotuiError, json } from './helpers.js';
+import { collect, expectNoTokenInErrors, expectSlotuiError, json } from './helpers.js';
 
 type Handler = (req: HandlerRequest, res: HandlerResponse, self: { origin: string }) => void | Promise<void>;
 
@@ -18,12 +18,6 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 afterAll(() => expectNoTokenInErrors(tokens));
-
-async function collect(iterator: AsyncIterable<Page>): Promise<{ pages: Page[]; ids: string[] }> {
-  const pages: Page[] = [];
-  for await (const page of iterator) pages.push(page);
-  return { pages, ids: pages.flatMap((p) => p.results.map((r) => r.id)) };
-}
 
 describe('envelopes the sandbox never sends', () => {
   const TOKEN = tokens[0]!;

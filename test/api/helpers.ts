@@ -11,6 +11,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { expect } from 'vitest';
 import { isSlotuiError, type SlotuiError } from '../../src/api/errors.js';
+import type { Page } from '../../src/api/types.js';
 import { createTlsMaterial, type TlsMaterial } from '../../src/sandbox/tls.js';
 
 let material: Promise<TlsMaterial> | undefined;
@@ -201,4 +202,21 @@ if (process.env.SLOTUI_DUMP_ERRORS) {
   afterAll(() => {
     for (const e of caughtErrors) console.log(`[${e.kind}${e.status ? ` ${e.status}` : ''}] ${e.message}`);
   });
+}
+
+/** Every page of a walk, and the ids they hold in order. */
+export async function collect(iterator: AsyncIterable<Page>): Promise<{ pages: Page[]; ids: string[] }> {
+  const pages: Page[] = [];
+  for await (const page of iterator) pages.push(page);
+  return { pages, ids: pages.flatMap((p) => p.results.map((r) => r.id)) };
+}
+
+/** Ids once each, and records in chronological (created_at) order. */
+export function expectOnceInOrder(pages: Page[], expectedCount: number): void {
+  const records = pages.flatMap((p) => p.results);
+  const ids = records.map((r) => r.id);
+  expect(ids).toHaveLength(expectedCount);
+  expect(new Set(ids).size).toBe(expectedCount);
+  const times = records.map((r) => Date.parse(String(r.created_at)));
+  for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
 }

@@ -5,9 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import type { ApiClient, Page } from '../../src/api/types.js';
+import type { ApiClient } from '../../src/api/types.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
+import { collect, expectOnceInOrder } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -22,24 +23,8 @@ async function sandboxWith(options: SandboxOptions): Promise<{ sandbox: SandboxH
   return { sandbox, client };
 }
 
-async function collect(iterator: AsyncIterable<Page>): Promise<{ pages: Page[]; ids: string[] }> {
-  const pages: Page[] = [];
-  for await (const page of iterator) pages.push(page);
-  return { pages, ids: pages.flatMap((p) => p.results.map((r) => r.id)) };
-}
-
 const listRequests = (sandbox: SandboxHandle, resource = 'slis') =>
   sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/${resource}/`));
-
-/** Ids once each, and records in chronological (created_at) order. */
-function expectOnceInOrder(pages: Page[], expectedCount: number): void {
-  const records = pages.flatMap((p) => p.results);
-  const ids = records.map((r) => r.id);
-  expect(ids).toHaveLength(expectedCount);
-  expect(new Set(ids).size).toBe(expectedCount);
-  const times = records.map((r) => Date.parse(String(r.created_at)));
-  for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
-}
 
 describe('pagination against the sandbox', () => {
   it('many pages: follows next exactly as given, ids once and in order', async () => {

@@ -1,9 +1,9 @@
 /** Pagination over the fake API serving the sandbox's API from memory: the client's paging, no socket. */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import type { ApiClient, Page } from '../../src/api/types.js';
+import type { ApiClient } from '../../src/api/types.js';
 import { FAKE_TOKEN, fakeSandbox, type FakeSandbox, type ServeOptions } from '../fakeApi.js';
-import { expectNoTokenInErrors, expectSlotuiError } from './helpers.js';
+import { collect, expectNoTokenInErrors, expectOnceInOrder, expectSlotuiError } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,24 +19,8 @@ function sandboxWith(options: ServeOptions): { sandbox: FakeSandbox; client: Api
   return { sandbox, client };
 }
 
-async function collect(iterator: AsyncIterable<Page>): Promise<{ pages: Page[]; ids: string[] }> {
-  const pages: Page[] = [];
-  for await (const page of iterator) pages.push(page);
-  return { pages, ids: pages.flatMap((p) => p.results.map((r) => r.id)) };
-}
-
 const listRequests = (sandbox: FakeSandbox, resource = 'slis') =>
   sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/${resource}/`));
-
-/** Ids once each, and records in chronological (created_at) order. */
-function expectOnceInOrder(pages: Page[], expectedCount: number): void {
-  const records = pages.flatMap((p) => p.results);
-  const ids = records.map((r) => r.id);
-  expect(ids).toHaveLength(expectedCount);
-  expect(new Set(ids).size).toBe(expectedCount);
-  const times = records.map((r) => Date.parse(String(r.created_at)));
-  for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
-}
 
 describe('pagination', () => {
   it('0 records: one empty page, next and previous null', async () => {
