@@ -10,6 +10,9 @@ import type { main as Main } from './cli/main.js';
 import { cacheRootFrom, openCodeCache } from './startup/codeCache.js';
 import { Parts } from './startup/parts.js';
 
+/** How long a finished command may take to wind down before the process ends anyway. */
+const EXIT_GRACE_MS = 500;
+
 const opened = openCodeCache(cacheRootFrom(process.env), SLOTUI_BUILD_ID);
 if (opened.refused) process.stderr.write(`slotui: ${opened.refused}\n`);
 const parts = new Parts(path.join(path.dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache);
@@ -24,3 +27,7 @@ const code = await main({
 });
 process.exitCode = code;
 parts.saveCodeCache();
+// The command is done and has said everything: whatever is still pending (a request the service
+// never answers, a socket not yet torn down) must not hold the process. The interface promises
+// that q, Ctrl+C and SIGTERM end the dashboard within a second.
+setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();

@@ -80,8 +80,8 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     return await runDashboard({ ...common, client, auth: createAuthDeps(ctx), firstPage });
   } finally {
     // The dashboard has ended (q, Ctrl+C, a signal): requests still under way are cancelled, not waited on.
-    await ctx.close({ abort: true });
-    await demo.close();
+    // Bounded: a socket that will not tear down must not keep a quit dashboard on screen.
+    await settledWithin(Promise.all([ctx.close({ abort: true }), demo.close()]), CLOSE_WAIT_MS);
   }
 }
 
@@ -143,6 +143,9 @@ function requestFirstPage(client: ApiClient, resource: ResourceName, stdout: Nod
  * server its answer is a few milliseconds off, and the first frame then shows it.
  */
 export const FIRST_PAGE_WAIT_MS = 25;
+
+/** How long the dashboard waits, once ended, for its connections to close (q ends it within a second). */
+export const CLOSE_WAIT_MS = 300;
 
 /** Resolves when `promise` settles (either way) or after `ms`, whichever comes first. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {

@@ -121,6 +121,8 @@ export function settled(list: ListStore): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, SETTLE_TIMEOUT_MS);
+    // A dashboard quit meanwhile disposes the list, which then never reports the end: the bound must not hold the process.
+    timer.unref();
     const unsubscribe = list.subscribe(() => {
       if (list.getSnapshot().loading === null) done();
     });
