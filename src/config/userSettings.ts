@@ -6,9 +6,7 @@
  * did-you-mean. A bad file never stops anything: the parts with problems are
  * left out (their defaults hold) and the problems are returned to be said.
  *
- * This first part of the file holds the per-profile safety and refresh:
- * `profiles: { NAME: { readOnly: true, refresh: 30s } }`. Keys, aliases,
- * looks and views are to come (docs/configuration.md says what is read).
+ * The schema itself is in settingsSchema/, one file a section.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,20 +16,12 @@ import type * as Zod from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { zod } from '../api/zod.js';
 import { closestWord } from '../text/suggest.js';
+import { settingsSchema, type UserSettings } from './settingsSchema/index.js';
+
+export { durationMs } from './settingsSchema/profiles.js';
+export type { ProfileSettings, UserSettings } from './settingsSchema/index.js';
 
 export const SETTINGS_FILE = 'settings.yaml';
-
-/** What each profile's entry may say. */
-export interface ProfileSettings {
-  /** As --read-only for this profile, the CLI and the dashboard alike. */
-  readOnly?: boolean;
-  /** The dashboard's refresh for this profile: `30s`, `2m`, `0` or `off` (never). */
-  refresh?: string;
-}
-
-export interface UserSettings {
-  profiles?: Record<string, ProfileSettings>;
-}
 
 export interface SettingsProblem {
   line: number;
@@ -47,37 +37,6 @@ export interface LoadedSettings {
   exists: boolean;
   settings: UserSettings;
   problems: SettingsProblem[];
-}
-
-/** A duration (`30s`, `2m`, `1h`; `0` or `off`: never) in milliseconds; NaN for anything else. */
-export function durationMs(text: string): number {
-  if (text === '0' || text === 'off') return 0;
-  const match = /^(\d+(?:\.\d+)?)(s|m|h)$/.exec(text);
-  return match
-    ? Math.round(Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 's' | 'm' | 'h'])
-    : Number.NaN;
-}
-
-/** The one schema: strict objects everywhere (a name it does not know is a problem, with a did-you-mean). */
-export function settingsSchema(z: typeof Zod = zod()) {
-  const profile = z
-    .strictObject({
-      readOnly: z.boolean().describe('Act as --read-only for this profile (the CLI too).').optional(),
-      refresh: z
-        .string()
-        .refine((text) => {
-          const ms = durationMs(text);
-          return ms === 0 || ms >= 1000;
-        }, 'must be a duration of at least 1s, such as 30s, 2m or 1h, or 0 (or off) for never')
-        .describe("The dashboard's refresh for this profile: 30s, 2m, 0 or off.")
-        .optional(),
-    })
-    .describe('Per-profile safety and refresh.');
-  return z
-    .strictObject({
-      profiles: z.record(z.string(), profile).describe('Settings by profile name.').optional(),
-    })
-    .describe('slotui settings (settings.yaml, beside config.json).');
 }
 
 /** The JSON Schema of settings.yaml (draft 2020-12, additionalProperties false everywhere). */
@@ -141,12 +100,12 @@ export function checkSettingsText(text: string): { settings: UserSettings; probl
     };
   // Aliases are bounded: a small file must not expand into a large one.
   let value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  const schema = settingsSchema();
+  const schema = settingsSchema(zod());
   const problems: SettingsProblem[] = [];
   // Each round takes out the parts with problems (their defaults hold) and checks again; bounded.
   for (let round = 0; round < 20; round++) {
     const result = schema.safeParse(value);
-    if (result.success) return { settings: result.data as UserSettings, problems: inFileOrder(problems) };
+    if (result.success) return { settings: result.data, problems: inFileOrder(problems) };
     for (const issue of result.error.issues) {
       const path = issue.path.map(String);
       if (issue.code === 'unrecognized_keys') {
@@ -177,11 +136,38 @@ export function checkSettingsText(text: string): { settings: UserSettings; probl
 const inFileOrder = (problems: SettingsProblem[]) =>
   [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 
-/** The names an object of the schema knows at a path (profiles.NAME's, or the top level's). */
-function knownKeys(schema: ReturnType<typeof settingsSchema>, path: string[]): string[] {
-  if (path.length === 0) return Object.keys(schema.shape);
-  if (path[0] === 'profiles' && path.length === 2) return ['readOnly', 'refresh'];
-  return [];
+/** The names the object of the schema at `path` knows (records and lists walked into), for a did-you-mean. */
+function knownKeys(schema: Zod.ZodType, path: string[]): string[] {
+  let def = innerDef(schema);
+  for (const segment of path) {
+    const next =
+      def?.type === 'object'
+        ? def.shape?.[segment]
+        : def?.type === 'record'
+          ? def.valueType
+          : def?.type === 'array'
+            ? def.element
+            : undefined;
+    def = next && innerDef(next);
+  }
+  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+interface SchemaDef {
+  type: string;
+  innerType?: Zod.ZodType;
+  shape?: Record<string, Zod.ZodType>;
+  valueType?: Zod.ZodType;
+  element?: Zod.ZodType;
+}
+const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault']);
+
+/** The definition of the type a schema holds, through optional, default and similar wrappers. */
+function innerDef(schema: Zod.ZodType): SchemaDef | undefined {
+  let def = schema.def as SchemaDef;
+  for (let depth = 0; WRAPPERS.has(def.type) && def.innerType && depth < 10; depth++)
+    def = def.innerType.def as SchemaDef;
+  return def;
 }
 
 /** A copy of `value` without what is at `path`. */
