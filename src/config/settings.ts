@@ -6,7 +6,7 @@ import { SlotuiError, adviceEverywhere } from '../api/errors.js';
 import { withScheme, withSchemeIfSet } from './urls.js';
 import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
-import { durationMs, loadSettings, problemLine, type ProfileSettings } from './userSettings.js';
+import { durationMs, loadSettings, problemLine, type ProfileSettings, type UserSettings } from './userSettings.js';
 
 export const DEFAULT_PROFILE = 'default';
 
@@ -118,19 +118,36 @@ function fromSettingsFile(
   profileName: string,
   flags: SettingsFlags,
   env: NodeJS.ProcessEnv,
-): Pick<Settings, 'readOnly' | 'refreshMs' | 'settingsProblems'> {
+): Pick<Settings, 'readOnly' | 'refreshMs' | 'settingsProblems' | 'userSettings' | 'pinned'> {
   const loaded = loadSettings(dir);
-  const own: ProfileSettings = Object.hasOwn(loaded.settings.profiles ?? {}, profileName)
-    ? (loaded.settings.profiles?.[profileName] ?? {})
-    : {};
   const envReadOnly = /^(1|true|yes)$/i.test(env.SLOTUI_READ_ONLY?.trim() ?? '');
-  const refresh = own.refresh === undefined ? undefined : durationMs(own.refresh);
+  const pinned = flags.readOnly === true || envReadOnly ? { readOnly: true } : undefined;
   return {
-    readOnly: flags.readOnly === true || envReadOnly || own.readOnly === true,
+    ...profileEffects({ profileName, ...(pinned ? { pinned } : {}) }, loaded.settings),
+    ...(pinned ? { pinned } : {}),
+    ...(loaded.exists ? { userSettings: loaded.settings } : {}),
+    ...(loaded.problems.length > 0 ? { settingsProblems: loaded.problems.map(problemLine) } : {}),
+  };
+}
+
+/**
+ * What a settings file means for one profile's read-only and refresh, under
+ * what the command line and environment pinned: at start, and again each time
+ * the dashboard sees the file change.
+ */
+export function profileEffects(
+  settings: Pick<Settings, 'profileName' | 'pinned'>,
+  file: UserSettings,
+): Pick<Settings, 'readOnly' | 'refreshMs'> {
+  const own: ProfileSettings = Object.hasOwn(file.profiles ?? {}, settings.profileName)
+    ? (file.profiles?.[settings.profileName] ?? {})
+    : {};
+  const refresh = settings.pinned?.refreshMs ?? (own.refresh === undefined ? undefined : durationMs(own.refresh));
+  return {
+    readOnly: settings.pinned?.readOnly === true || own.readOnly === true,
     ...(refresh !== undefined && Number.isFinite(refresh) && (refresh === 0 || refresh >= 1000)
       ? { refreshMs: refresh }
       : {}),
-    ...(loaded.problems.length > 0 ? { settingsProblems: loaded.problems.map(problemLine) } : {}),
   };
 }
 

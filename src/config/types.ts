@@ -1,4 +1,5 @@
 /** Profiles and the settings resolved from them, the environment and the flags. */
+import type { UserSettings } from './settingsSchema/index.js';
 import type { ResourceName } from '../api/resources.js';
 import type { FieldNames } from '../api/fieldNames.js';
 
@@ -46,6 +47,10 @@ export interface Settings {
   refreshMs?: number;
   /** What settings.yaml has wrong, each `settings.yaml:LINE:COL: PATH: MESSAGE` (its other parts hold). */
   settingsProblems?: string[];
+  /** What settings.yaml holds (the parts without problems), as read at start; the dashboard follows its changes. */
+  userSettings?: UserSettings;
+  /** What the command line or the environment fixed: a settings.yaml read again later cannot change it. */
+  pinned?: { readOnly?: boolean; refreshMs?: number };
   noColor: boolean;
   configDir: string;
 }

@@ -38,6 +38,8 @@ import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
 import { MarksStore } from './state/marks.js';
 import { Refresher } from './state/refresher.js';
+import { reloadSentence, settingsProblemSentence, UserSettingsStore } from './state/userSettings.js';
+import { profileEffects } from '../config/settings.js';
 import { RelationsStore } from './state/relationsStore.js';
 import { ReferenceNames, referencedBy } from './state/referenceNames.js';
 import { fittedColumns } from './screens/rows.js';
@@ -97,6 +99,8 @@ export interface DashboardServices {
   keymap?: Keymap;
   /** The last page each list showed, kept for the next start (src/config/pageCache.ts), per session's profile. */
   keptPages?: PageKeepers;
+  /** settings.yaml as it is now (it follows the file's changes); default: as read at start, never changing. */
+  userSettings?: UserSettingsStore;
 }
 
 /** The default of `refresh` (settings and --refresh change it). */
@@ -531,11 +535,22 @@ export function createDashboard(services: DashboardServices): Dashboard {
     },
   });
   const settingsProblems = services.settings.settingsProblems ?? [];
-  if (settingsProblems.length > 0)
-    problems.push(
-      `${settingsProblems[0]}${settingsProblems.length > 1 ? ` (and ${settingsProblems.length - 1} more)` : ''}: the rest of the settings hold (slotui config check lists them).`,
-    );
+  if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
   for (const problem of problems.splice(0)) say(problem, 'error');
+
+  // settings.yaml saved while the dashboard runs: said in one line, and the profile's read-only and refresh follow.
+  const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
+  const unwatchSettings = userSettings.subscribe(() => {
+    const state = userSettings.getSnapshot();
+    const sentence = reloadSentence(state);
+    say(sentence.text, sentence.tone);
+    session.update((s) => {
+      const effects = profileEffects(s.settings, state.settings);
+      const settings = { ...s.settings, ...effects };
+      // A client made read-only stays so until the next start or :profile; a file can only add safety at once.
+      return { ...s, settings, readOnly: effects.readOnly || s.client.readOnly };
+    });
+  });
 
   // The shown list starts loading now: a first page already in is drawn in the first frame.
   const first = session.getSnapshot();
@@ -579,6 +594,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       view.dispose();
       unwatchNav();
       unwatchRecords();
+      unwatchSettings();
       unwatchFormNames();
       unwatchList?.();
       unwatchNames?.();

@@ -145,6 +145,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
         demo: deps.demo,
         auth: deps.auth,
         firstPage: deps.firstPage,
+        watchSettings: deps.watchSettings,
         onGathering: keepHeapSmall,
         onQuit: (code, note) => setImmediate(() => finish(code, note)),
       });

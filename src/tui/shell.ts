@@ -38,6 +38,8 @@ import { DEFAULT_KEYMAP } from './keys.js';
 import { readSize, type TerminalSize } from './layout.js';
 import type { Session } from './session.js';
 import { Store } from './state/store.js';
+import { UserSettingsStore, type SettingsWatcher } from './state/userSettings.js';
+import type { SettingsWatch } from '../config/settingsWatcher.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';
 
@@ -76,6 +78,8 @@ export interface ShellOptions {
   keymap?: Keymap;
   /** How Ctrl+Z stops the process (default: SIGSTOP to itself; tests stop nothing). */
   stopProcess?: () => void;
+  /** Follows settings.yaml once the dashboard draws (absent: the settings as read at start hold). */
+  watchSettings?: SettingsWatcher;
   /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
   onQuit: (code: number, note?: string) => void;
 }
@@ -124,6 +128,9 @@ export class Shell extends Store<ShellView> {
   private readonly keymap: Keymap;
   private readonly clock: () => Date;
   private readonly suspendKey: Binding | undefined;
+  /** settings.yaml as it is now, shared by every dashboard this shell opens. */
+  private readonly userSettings: UserSettingsStore;
+  private settingsWatch: SettingsWatch | undefined;
 
   constructor(private readonly options: ShellOptions) {
     super({ kind: 'welcome' } as ShellView);
@@ -131,6 +138,7 @@ export class Shell extends Store<ShellView> {
     this.clock = options.now ?? systemClock;
     this.suspendKey = this.keymap.bindings.find((b) => b.id === 'suspend');
     this.size = readSize(options.stdout);
+    this.userSettings = new UserSettingsStore(options.settings.userSettings, options.settings.settingsProblems);
     options.stdout.on('resize', this.onResize);
     const start = options.auth?.start ?? { kind: 'dashboard' };
     if (start.kind === 'dashboard' && options.client)
@@ -146,6 +154,8 @@ export class Shell extends Store<ShellView> {
   /** Ink draws now: the editor (`E`) and Ctrl+Z can hand the terminal over. */
   attach(ink: InkTerminal): void {
     this.ink = ink;
+    // After the first frame: following the file is not needed to draw it.
+    this.settingsWatch ??= this.options.watchSettings?.((reload) => this.userSettings.reload(reload));
     this.jobs?.dispose();
     this.jobs = createJobControl({
       suspendTerminal: () => ink.suspendTerminal(),
@@ -193,6 +203,7 @@ export class Shell extends Store<ShellView> {
     if (this.disposed) return;
     this.disposed = true;
     this.options.stdout.off('resize', this.onResize);
+    void this.settingsWatch?.close().catch(() => undefined);
     this.jobs?.dispose();
     this.leave(null);
     this.dropListeners();
@@ -297,6 +308,7 @@ export class Shell extends Store<ShellView> {
       onGathering: o.onGathering,
       demo,
       keymap: this.keymap,
+      userSettings: this.userSettings,
       quit: o.onQuit,
       writeTerminal:
         o.auth?.writeTerminal ??

@@ -1,4 +1,5 @@
 /** What the CLI hands the dashboard (src/tui/run.tsx: runDashboard). */
+import type { SettingsWatcher } from './state/userSettings.js';
 import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
 import type { AuthDeps } from './auth/types.js';
@@ -48,6 +49,8 @@ export interface DashboardDeps extends Omit<Session, 'client'> {
   firstPage?: FirstPage;
   /** Texts never to show (tokens met during the run, pasted ones too): crash reports are redacted with them. */
   secrets?: ReadonlySet<string>;
+  /** Follows settings.yaml while the dashboard runs (absent: the settings as read at start hold). */
+  watchSettings?: SettingsWatcher;
 }
 
 /** A first page requested by the CLI before the dashboard started: of `resource`, offset 0 and `limit` records. */

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import { pageSizeFor } from '../../src/tui/layout.js';
+import type { SettingsProblem, UserSettings } from '../../src/config/userSettings.js';
+import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
 
 afterEach(disposeDrivers);
@@ -263,5 +265,56 @@ describe('settings.yaml', () => {
     await vi.advanceTimersByTimeAsync(11_000);
     await h.settle();
     expect(follows(h)).toBeGreaterThan(reads);
+  });
+
+  const reloaded = (store: UserSettingsStore, settings: UserSettings, problems: SettingsProblem[] = []) =>
+    store.reload({ loaded: { file: 'settings.yaml', exists: true, settings, problems } });
+
+  test("saved while it runs: said once, and the profile's read-only and refresh follow at once", async () => {
+    const userSettings = new UserSettingsStore();
+    const h = drive({ settings: { refreshMs: 10_000 }, services: { clock: () => new Date(Date.now()), userSettings } });
+    await h.settle();
+    const profile = h.dashboard.session.getSnapshot().settings.profileName;
+    reloaded(userSettings, { profiles: { [profile]: { readOnly: true, refresh: '1m' } } });
+    expect(h.message()).toBe('settings reloaded');
+    expect(h.dashboard.session.getSnapshot().readOnly).toBe(true);
+    h.key('d');
+    expect(h.message()).toMatch(/read-only/i);
+    const reads = follows(h);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(follows(h)).toBe(reads);
+    await vi.advanceTimersByTimeAsync(31_000);
+    await h.settle();
+    expect(follows(h)).toBeGreaterThan(reads);
+  });
+
+  test('a reload with problems says the first; one refused keeps the settings before it', async () => {
+    const userSettings = new UserSettingsStore();
+    const h = drive({ services: { userSettings } });
+    const profile = h.dashboard.session.getSnapshot().settings.profileName;
+    reloaded(userSettings, { profiles: { [profile]: { readOnly: true } } }, [
+      { line: 2, column: 3, path: 'profiles.x.refesh', message: 'unknown name "refesh" (did you mean "refresh"?)' },
+    ]);
+    expect(h.message()).toBe(
+      'settings.yaml:2:3: profiles.x.refesh: unknown name "refesh" (did you mean "refresh"?): the rest of the settings hold (slotui config check lists them).',
+    );
+    userSettings.reload({
+      refused:
+        'The settings file /c/settings.yaml can be changed by other users. Run `chmod 600 /c/settings.yaml` and try again.',
+    });
+    expect(h.message()).toMatch(/chmod 600 .* The settings as they were still hold\.$/);
+    expect(userSettings.getSnapshot().settings).toEqual({ profiles: { [profile]: { readOnly: true } } });
+    expect(h.dashboard.session.getSnapshot().readOnly).toBe(true);
+  });
+
+  test('what the command line pinned (--refresh, --read-only) a reload leaves be', async () => {
+    const userSettings = new UserSettingsStore();
+    const h = drive({
+      settings: { refreshMs: 5_000, readOnly: true, pinned: { refreshMs: 5_000, readOnly: true } },
+      services: { userSettings },
+    });
+    const profile = h.dashboard.session.getSnapshot().settings.profileName;
+    reloaded(userSettings, { profiles: { [profile]: { readOnly: false, refresh: '1m' } } });
+    expect(h.dashboard.session.getSnapshot().settings).toMatchObject({ refreshMs: 5_000, readOnly: true });
   });
 });

@@ -15,6 +15,8 @@ import type { ResourceName } from '../../api/resources.js';
 import type { ApiClient } from '../../api/types.js';
 import type { Settings } from '../../config/types.js';
 import { DraftStore } from '../../config/drafts.js';
+import { watchSettingsFile } from '../../config/settingsWatcher.js';
+import type { SettingsWatcher } from '../../tui/state/userSettings.js';
 import { withheldTokenSentence } from '../../config/settings.js';
 import type { Session } from '../../tui/session.js';
 import type { ProfileEntry } from '../../tui/types.js';
@@ -42,7 +44,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
   };
   if (booleanFlag(ctx.flags, 'demo')) return runDemo(ctx, streams);
 
-  const settings = { ...ctx.settings(), ...refreshOption(ctx) };
+  const settings = withRefreshOption(ctx.settings(), ctx);
   // Token setup: a first run opens the welcome screen; a profile without a token opens the setup flow.
   const demo = demoStarter(ctx);
   // What every way into the dashboard hands it: the profile, its switches, drafts, the streams.
@@ -53,6 +55,7 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     drafts: new DraftStore(settings.configDir),
     keptPages: (s: Settings) => pageKeeper(ctx.io.env, s),
     secrets: ctx.secrets,
+    watchSettings: settingsWatcher(settings.configDir),
     ...streams,
   };
   try {
@@ -118,6 +121,18 @@ export function refreshOption(ctx: Context): { refreshMs?: number } {
   if (!parsed.ok) throw usageError(`--refresh: ${parsed.reason}, or 0 (or off) for none.`, 'dashboard');
   if (parsed.value < 1) throw usageError('--refresh must be at least 1s (or 0 for none).', 'dashboard');
   return { refreshMs: Math.round(parsed.value * 1000) };
+}
+
+/** Follows settings.yaml in the config folder (started by the dashboard once it draws). */
+function settingsWatcher(configDir: string): SettingsWatcher {
+  return (onReload) => watchSettingsFile(configDir, onReload);
+}
+
+/** The settings with --refresh applied and pinned (a settings file read again later leaves it be). */
+function withRefreshOption(settings: Settings, ctx: Context): Settings {
+  const option = refreshOption(ctx);
+  if (option.refreshMs === undefined) return settings;
+  return { ...settings, refreshMs: option.refreshMs, pinned: { ...settings.pinned, refreshMs: option.refreshMs } };
 }
 
 /** The dashboard's requests share one kept-alive connection. */

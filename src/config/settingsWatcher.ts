@@ -1,0 +1,60 @@
+/**
+ * Follows settings.yaml while the dashboard runs: a save (in place, or as
+ * editors do, a new file renamed over the old), a first creation or a
+ * removal is read again and checked (ownership and mode too, as at start)
+ * and handed on, debounced, so one save is one reload. chokidar does the
+ * watching: it copes with editors' atomic saves and a file not there yet.
+ */
+import { SlotuiError } from '../api/errors.js';
+import { loadSettings, settingsPath, type LoadedSettings } from './userSettings.js';
+
+/** What a reload found: the settings read, or why the file was refused (one sentence). */
+export type SettingsReload = { loaded: LoadedSettings } | { refused: string };
+
+export interface SettingsWatch {
+  /** Resolves once the watcher is in place (changes before it are not seen). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long a burst of file events is let settle before one reload (the interface promises 2 s). */
+export const SETTINGS_DEBOUNCE_MS = 250;
+
+export function watchSettingsFile(
+  configDir: string,
+  onReload: (reload: SettingsReload) => void,
+  debounceMs = SETTINGS_DEBOUNCE_MS,
+): SettingsWatch {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const reload = () => {
+    timer = undefined;
+    if (closed) return;
+    try {
+      onReload({ loaded: loadSettings(configDir) });
+    } catch (error) {
+      onReload({ refused: error instanceof SlotuiError ? error.message : String(error) });
+    }
+  };
+  const changed = () => {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(reload, debounceMs);
+    // A reload still to come must not keep a finished program alive.
+    timer.unref();
+  };
+  // Loaded here, after the dashboard's first frame: most starts never need it.
+  const watcher = import('chokidar').then(({ watch }) => {
+    const w = watch(settingsPath(configDir), { ignoreInitial: true, atomic: true, persistent: false });
+    w.on('all', changed);
+    return new Promise<typeof w>((resolve) => w.once('ready', () => resolve(w)));
+  });
+  return {
+    ready: watcher.then(() => undefined),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await (await watcher).close();
+    },
+  };
+}

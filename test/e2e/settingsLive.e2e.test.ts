@@ -1,0 +1,42 @@
+/**
+ * settings.yaml saved while the dashboard runs, in a real pseudo-terminal:
+ * the running program sees the save (a watcher on the real file system),
+ * says so, and applies it (here a profile made read-only).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { ensureBuilt, PtySession } from './pty.js';
+
+let sandbox: SandboxHandle;
+let session: PtySession | undefined;
+beforeAll(async () => {
+  ensureBuilt();
+  sandbox = await startSandbox({});
+}, 180_000);
+afterAll(async () => {
+  await sandbox?.close();
+});
+afterEach(() => {
+  session?.dispose();
+  session = undefined;
+});
+
+test('a save while the dashboard runs is applied and said; a broken one says its problem', async () => {
+  const s = (session = new PtySession({
+    args: [],
+    env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token },
+  }));
+  await s.waitFor((screen) => /^slis · page/m.test(screen), 'the first screen');
+  const file = join(s.configDir, 'settings.yaml');
+  writeFileSync(file, 'profiles:\n  default:\n    readOnly: true\n', { mode: 0o600 });
+  await s.waitFor((screen) => screen.includes('settings reloaded'), 'the reload said');
+  s.press('d');
+  await s.waitFor((screen) => /read-only/i.test(screen), 'delete refused as read-only');
+  writeFileSync(file, 'profiles:\n  default:\n    readOnly: true\n    refesh: 30s\n', { mode: 0o600 });
+  await s.waitFor((screen) => screen.includes('did you mean "refresh"'), 'the problem said');
+  s.press('q');
+  expect((await s.waitForExit()).exitCode).toBe(0);
+}, 60_000);
