@@ -8,8 +8,12 @@
 import { SlotuiError } from '../api/errors.js';
 import { loadSettings, settingsPath, type LoadedSettings } from './userSettings.js';
 
-/** What a reload found: the settings read, or why the file was refused (one sentence). */
-export type SettingsReload = { loaded: LoadedSettings } | { refused: string };
+/**
+ * What a reload found: the settings read, or why the file was refused (one
+ * sentence). `catchUp`: the read made once the watcher is in place, for a save
+ * made while it was being set up (most often nothing changed since the start).
+ */
+export type SettingsReload = ({ loaded: LoadedSettings } | { refused: string }) & { catchUp?: true };
 
 export interface SettingsWatch {
   /** Resolves once the watcher is in place (changes before it are not seen). */
@@ -27,19 +31,20 @@ export function watchSettingsFile(
 ): SettingsWatch {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
-  const reload = () => {
+  const reload = (catchUp?: true) => {
     timer = undefined;
     if (closed) return;
+    const how = catchUp ? { catchUp } : {};
     try {
-      onReload({ loaded: loadSettings(configDir) });
+      onReload({ loaded: loadSettings(configDir), ...how });
     } catch (error) {
-      onReload({ refused: error instanceof SlotuiError ? error.message : String(error) });
+      onReload({ refused: error instanceof SlotuiError ? error.message : String(error), ...how });
     }
   };
   const changed = () => {
     if (closed) return;
     clearTimeout(timer);
-    timer = setTimeout(reload, debounceMs);
+    timer = setTimeout(() => reload(), debounceMs);
     // A reload still to come must not keep a finished program alive.
     timer.unref();
   };
@@ -49,8 +54,10 @@ export function watchSettingsFile(
     w.on('all', changed);
     return new Promise<typeof w>((resolve) => w.once('ready', () => resolve(w)));
   });
+  // A save between the start's read and the watcher being in place would be missed: read once more.
+  const ready = watcher.then(() => reload(true));
   return {
-    ready: watcher.then(() => undefined),
+    ready,
     async close() {
       closed = true;
       clearTimeout(timer);

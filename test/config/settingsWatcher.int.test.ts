@@ -19,6 +19,9 @@ beforeEach(async () => {
   reloads = [];
   watch = watchSettingsFile(dir, (reload) => reloads.push(reload), 50);
   await watch.ready;
+  // The one read as the watcher starts (the file is absent here).
+  expect(reloads).toEqual([{ loaded: expect.objectContaining({ exists: false }), catchUp: true }]);
+  reloads = [];
 });
 afterEach(async () => {
   await watch?.close();
@@ -65,4 +68,15 @@ test('a file others may change is refused with the fix; a removed one is back to
   expect(await reloadsReach(2)).toMatchObject({ refused: expect.stringMatching(/chmod 600/) });
   rmSync(file());
   expect(await reloadsReach(3)).toMatchObject({ loaded: { exists: false, settings: {}, problems: [] } });
+});
+
+test('a save made while the watcher was being set up is read once it is in place', async () => {
+  const other = mkdtempSync(join(tmpdir(), 'slotui-watch-'));
+  const seen: SettingsReload[] = [];
+  const late = watchSettingsFile(other, (reload) => seen.push(reload), 50);
+  write('profiles: { prod: { readOnly: true } }\n', join(other, 'settings.yaml'));
+  await late.ready;
+  await late.close();
+  rmSync(other, { recursive: true, force: true });
+  expect(seen.at(-1)).toMatchObject({ loaded: { settings: { profiles: { prod: { readOnly: true } } } } });
 });

@@ -307,6 +307,26 @@ describe('settings.yaml', () => {
     expect(h.dashboard.session.getSnapshot().readOnly).toBe(true);
   });
 
+  test('the read as the watcher starts says nothing when the file is as it was, and applies a save made meanwhile', () => {
+    const start = { profiles: { prod: { refresh: '30s' } } };
+    const userSettings = new UserSettingsStore(start);
+    const h = drive({ services: { userSettings } });
+    const before = h.message();
+    userSettings.reload({
+      loaded: { file: 'settings.yaml', exists: true, settings: start, problems: [] },
+      catchUp: true,
+    });
+    expect(userSettings.getSnapshot().generation).toBe(0);
+    expect(h.message()).toBe(before);
+    const saved = { profiles: { prod: { refresh: '1m' } } };
+    userSettings.reload({
+      loaded: { file: 'settings.yaml', exists: true, settings: saved, problems: [] },
+      catchUp: true,
+    });
+    expect(userSettings.getSnapshot()).toMatchObject({ settings: saved, generation: 1 });
+    expect(h.message()).toBe('settings reloaded');
+  });
+
   test('what the command line pinned (--refresh, --read-only) a reload leaves be', async () => {
     const userSettings = new UserSettingsStore();
     const h = drive({

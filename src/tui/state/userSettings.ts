@@ -28,19 +28,24 @@ export class UserSettingsStore extends Store<UserSettingsState> {
   }
 
   reload(reload: SettingsReload): void {
-    const { generation, settings } = this.getSnapshot();
-    this.set(
+    const now = this.getSnapshot();
+    const next: UserSettingsState =
       'refused' in reload
-        ? { settings, problems: [], refused: reload.refused, generation: generation + 1 }
+        ? { settings: now.settings, problems: [], refused: reload.refused, generation: now.generation + 1 }
         : {
             settings: reload.loaded.settings,
             problems: reload.loaded.problems.map(problemLine),
             refused: null,
-            generation: generation + 1,
-          },
-    );
+            generation: now.generation + 1,
+          };
+    // The read made as the watcher starts says nothing when the file is as it was at start.
+    if (reload.catchUp && sameContent(now, next)) return;
+    this.set(next);
   }
 }
+
+const sameContent = (a: UserSettingsState, b: UserSettingsState) =>
+  a.refused === b.refused && JSON.stringify([a.settings, a.problems]) === JSON.stringify([b.settings, b.problems]);
 
 /** The one line the dashboard says about the settings' problems (the rest of the file holds). */
 export function settingsProblemSentence(problems: readonly string[]): string {
