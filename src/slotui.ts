@@ -11,7 +11,7 @@ import { cacheRootFrom, openCodeCache } from './startup/codeCache.js';
 import { Parts } from './startup/parts.js';
 
 /** How long a finished command may take to wind down before the process ends anyway. */
-const EXIT_GRACE_MS = 500;
+const EXIT_GRACE_MS = 200;
 
 const opened = openCodeCache(cacheRootFrom(process.env), SLOTUI_BUILD_ID);
 if (opened.refused) process.stderr.write(`slotui: ${opened.refused}\n`);

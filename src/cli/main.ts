@@ -98,7 +98,9 @@ export async function main(io: CliIo): Promise<number> {
   } catch (error) {
     return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));
   } finally {
-    await ctx?.close();
+    // The command is done: a request it gave up on (a Tab's one-second deadline) may still be
+    // connecting, and a graceful close would wait for that connection's own timeout.
+    await ctx?.close({ abort: true });
   }
 }
 
