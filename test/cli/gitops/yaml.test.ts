@@ -75,12 +75,12 @@ describe('bounded: what a small file can make the parser build', () => {
 
   test('many small documents are read, each on its own; the limit is per document', () => {
     const doc = (i: number) => `---\nkind: SLI\nmetadata:\n  name: sli-${i}\nspec:\n  items: [1, 2, 3]\n`;
-    const text = Array.from({ length: 2000 }, (_, i) => doc(i)).join('');
+    const text = Array.from({ length: 500 }, (_, i) => doc(i)).join('');
     const parsed = parseDocuments(text);
-    expect(parsed).toHaveLength(2000);
-    expect(parsed[1999]).toEqual({
-      document: 2000,
-      value: { kind: 'SLI', metadata: { name: 'sli-1999' }, spec: { items: [1, 2, 3] } },
+    expect(parsed).toHaveLength(500);
+    expect(parsed[499]).toEqual({
+      document: 500,
+      value: { kind: 'SLI', metadata: { name: 'sli-499' }, spec: { items: [1, 2, 3] } },
     });
     expect(refusal(`${doc(1)}---\nitems: [${'1,'.repeat(100_000)}1]\n`)).toMatch(
       /more than 100,000 values in document 2,/,
