@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import type { ApiRecord } from '../../src/api/record.js';
+import type { Page } from '../../src/api/types.js';
 import { pageSizeFor } from '../../src/tui/layout.js';
 import type { SettingsProblem, UserSettings } from '../../src/config/userSettings.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
@@ -158,6 +159,41 @@ describe('a first frame without the network', () => {
     expect(h.status()).toMatch(/ · read \ds ago$/);
     expect(h.rows()[0]).not.toContain('old ');
     expect(saved).toContain('slis:0');
+  });
+
+  test('while the first page asked for before the code loaded is still on its way, the kept page is drawn', async () => {
+    const records = sampleRecords();
+    const limit = pageSizeFor(24);
+    const kept = {
+      page: {
+        total: 30,
+        limit,
+        offset: 0,
+        results: records.slis!.slice(0, limit).map((r) => ({ ...r, name: `old ${String(r.name)}` })),
+        url: 'https://fake.test/v1/slis/?limit=1&offset=0',
+        next: null,
+        previous: null,
+      },
+      readAt: Date.now() - 60_000,
+    };
+    let answer!: (page: Page) => void;
+    const promise = new Promise<Page>((resolve) => (answer = resolve));
+    const h = drive({
+      records,
+      services: {
+        clock: () => new Date(Date.now()),
+        firstPage: { resource: 'slis', limit, promise },
+        keptPages: () => ({ load: (resource) => (resource === 'slis' ? { kept } : {}), save: () => undefined }),
+      },
+    });
+    expect(h.status()).toMatch(/ · cached · read 60s ago$/);
+    await h.settle();
+    // Nothing else asked for the page: the request under way is the one awaited.
+    expect(h.client.calls.filter((call) => call.startsWith('list slis'))).toEqual([]);
+    expect(h.rows()[0]).toContain('old checkout-api availability');
+    answer({ ...kept.page, results: records.slis!.slice(0, limit) });
+    await h.until((view) => !view.status.text.includes('cached'), "the service's page");
+    expect(h.rows()[0]).not.toContain('old ');
   });
 
   test('a page kept at another terminal height is drawn at this one, then replaced by the service', async () => {

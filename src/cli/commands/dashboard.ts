@@ -75,11 +75,15 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
       return await runDashboard({ ...common, auth });
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
-    const firstPage = requestFirstPage(client, ctx.registry.names[0]!, streams.stdout);
-    await requestOnTheWire(firstPage.promise, REQUEST_SENT_WAIT_MS);
+    const firstResource = ctx.registry.names[0]!;
+    const firstPage = requestFirstPage(client, firstResource, streams.stdout);
+    // With the page the last run showed, the first frame draws it at once (marked cached) and the
+    // service's answer replaces it: nothing to wait for. Without, the waits below save a "loading" frame.
+    const kept = Boolean(common.keptPages(settings)?.load(firstResource).kept);
+    if (!kept) await requestOnTheWire(firstPage.promise, REQUEST_SENT_WAIT_MS);
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
-    await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
+    if (!kept) await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
     return await runDashboard({ ...common, client, auth: createAuthDeps(ctx), firstPage });
   } finally {
     // The dashboard has ended (q, Ctrl+C, a signal): requests still under way are cancelled, not waited on.

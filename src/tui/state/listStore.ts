@@ -171,7 +171,8 @@ export class ListStore extends Store<ListSnapshot> {
     this.clock = options.clock ?? Date.now;
     this.onShow = options.onShow;
     if (options.firstPage) this.adopt(offsetKey(0, this.pageSize), options.firstPage);
-    else if (options.kept) {
+    // The page kept from the last run is drawn while the first page is still on its way (a slow or silent service).
+    if (options.kept && !options.firstPage?.page) {
       // Kept at another terminal height: drawn at this one's (the service's answer follows at once).
       const { page } = options.kept;
       this.page =
