@@ -13,7 +13,7 @@ import { SlotuiError } from './errors.js';
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** The certificate blocks of a PEM text (anything else, such as comments or keys, is left out). */
-export function pemCertificates(text: string): string[] {
+function pemCertificates(text: string): string[] {
   return text.match(PEM_CERTIFICATE) ?? [];
 }
 

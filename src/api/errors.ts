@@ -19,7 +19,7 @@ export type ErrorKind =
   | 'config'
   | 'cancelled';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
 
 /**
  * What to do, said for each place the error is shown: the CLI names commands

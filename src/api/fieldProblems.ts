@@ -12,7 +12,7 @@ export const SERVER_SET_FIELDS = ['id', 'created_at', 'updated_at'] as const;
 
 type Issue = z.core.$ZodIssue;
 
-export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value: unknown = body;
   for (const key of path) {
     if (typeof value !== 'object' || value === null) return undefined;

@@ -33,9 +33,9 @@ import type { RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from '
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 };
 export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
 /** A Retry-After longer than this is not waited out: the error is returned at once. */
-export const MAX_RETRY_AFTER_MS = 30_000;
+const MAX_RETRY_AFTER_MS = 30_000;
 /** Larger answers are refused (a page of records is far smaller): protects memory from a hostile server. */
-export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -58,7 +58,7 @@ export interface TransportOptions {
   dispatcher?: RequestDispatcher;
 }
 
-export interface Call {
+interface Call {
   method: Method;
   url: URL;
   target: Target;
@@ -69,7 +69,7 @@ export interface Call {
   background?: boolean;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   /** The parsed JSON body, or undefined when the body is empty (204). */
   json: unknown;
@@ -90,7 +90,7 @@ export interface Transport {
   close(options?: CloseOptions): Promise<void>;
 }
 
-export interface CloseOptions {
+interface CloseOptions {
   /** Cancel the requests under way rather than let them finish. */
   abort?: boolean;
 }
@@ -105,7 +105,7 @@ export const realSleep: Sleep = async (ms, signal) => {
   }
 };
 
-export function cancelled(): SlotuiError {
+function cancelled(): SlotuiError {
   return new SlotuiError('cancelled', 'The request was cancelled.');
 }
 

@@ -25,16 +25,16 @@ import { StringPool } from './stringPool.js';
 import type { Page } from './types.js';
 
 /** How many records an index holds at most when the profile does not say. */
-export const DEFAULT_INDEX_MAX_RECORDS = 200_000;
+const DEFAULT_INDEX_MAX_RECORDS = 200_000;
 /** Records asked for a page while gathering: fewer round trips (servers cap it; the sandbox at 100). */
-export const INDEX_PAGE_SIZE = 100;
+const INDEX_PAGE_SIZE = 100;
 const DEFAULT_PROGRESS_INTERVAL_MS = 100;
 /** Progress comes at most once per this many times what telling it cost (at most a fifth of the time). */
 const PROGRESS_COST_FACTOR = 5;
 
 export type PageWalk = (resource: ResourceName, options: { limit: number; signal: AbortSignal }) => AsyncIterable<Page>;
 
-export type IndexState =
+type IndexState =
   | 'idle' // never asked for
   | 'gathering' // a walk is under way
   | 'complete' // every record is held

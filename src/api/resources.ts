@@ -20,7 +20,7 @@ import type { ApiRecord } from './record.js';
 export const RESOURCE_NAMES = ['slis', 'slos', 'organizations', 'agreements'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
-export type FieldKind =
+type FieldKind =
   | 'text' // a single-line string
   | 'multiline' // a longer string (description, formula)
   | 'integer' // a JSON integer

@@ -4,7 +4,7 @@
  */
 import { sanitizeLine } from '../text/sanitize.js';
 
-export const SERVER_TEXT_LIMIT = 200;
+const SERVER_TEXT_LIMIT = 200;
 
 /** One line of safe text, at most `limit` characters (an ellipsis marks a cut). */
 export function sanitizeServerText(text: string, limit = SERVER_TEXT_LIMIT): string {

@@ -26,7 +26,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** The hidden command the scripts call. */
-export const COMPLETE_COMMAND = '__complete';
+const COMPLETE_COMMAND = '__complete';
 export const FILES_DIRECTIVE = ':files';
 
 const FILE_FLAGS: ReadonlySet<string> = new Set(['file', 'data', 'ca-file', 'out', 'query-map']);

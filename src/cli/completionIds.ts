@@ -17,7 +17,7 @@ import { truncate } from './format.js';
 import type { Context } from './context.js';
 
 /** The whole Tab: connecting, the TLS handshake and one page. */
-export const COMPLETION_DEADLINE_MS = 1000;
+const COMPLETION_DEADLINE_MS = 1000;
 /** One page is enough to offer: more ids than a screen of candidates helps nobody. */
 const PAGE_SIZE = 100;
 

@@ -49,7 +49,7 @@ export interface Context {
   close(options?: { abort?: boolean }): Promise<void>;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   /** Keep-alive connections to the service (default: as many as requests under way). */
   connections?: number;
   /** Nothing on stderr (the dashboard is on screen); else a doubtful token source is warned about once. */

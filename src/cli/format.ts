@@ -28,7 +28,7 @@ export interface TableLayout {
 }
 
 /** A cell's text: sanitised, one line; cut at `maxCell` cells (Infinity: whole). */
-export function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL, now?: number): string {
+function cellText(column: Column, record: ApiRecord, maxCell = MAX_CELL, now?: number): string {
   let value: string;
   try {
     value = column.get(record, now);

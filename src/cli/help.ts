@@ -8,7 +8,7 @@ import type { ViewRegistry, ResourceView } from '../presentation/resources.js';
 import { wrap } from '../text/width.js';
 import { COMMANDS, COMMON_FLAGS, FLAGS, type CommandName, type FlagName } from './commands.js';
 
-export const HELP_WIDTH = 80;
+const HELP_WIDTH = 80;
 
 const otherAliases = (d: ResourceView): string[] => d.aliases.filter((a) => a !== d.singular && a !== d.name);
 const resourceLine = (registry: ViewRegistry): string =>
@@ -104,7 +104,7 @@ export function programHelp(version: string, registry: ViewRegistry): string {
   ].join('\n');
 }
 
-export function authHelp(): string {
+function authHelp(): string {
   return [
     'Usage: slotui auth <login|status|logout>',
     '',
@@ -149,7 +149,7 @@ function fieldForm(field: FieldDef, registry: ViewRegistry): string {
 }
 
 /** The registry's fields of each resource: what `create` and `update` accept. */
-export function fieldsHelp(defs: readonly ResourceView[], registry: ViewRegistry): string[] {
+function fieldsHelp(defs: readonly ResourceView[], registry: ViewRegistry): string[] {
   return defs.flatMap((def) => [
     '',
     `Fields of ${article(oneOf(def))} (* required):`,

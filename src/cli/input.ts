@@ -4,7 +4,7 @@ import { SlotuiError } from '../api/errors.js';
 import { describeJsonProblem, locateJsonProblem } from './json-error.js';
 
 /** A record payload bigger than this is a mistake (the wrong file), not a record. */
-export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Reads a whole stream as UTF-8, refusing more than maxBytes. */
 export async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, what: string): Promise<string> {

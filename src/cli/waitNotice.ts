@@ -8,7 +8,7 @@
 import type { RequestObserver } from '../api/types.js';
 import { createProgress, type ProgressOptions, type ProgressStream } from './progress.js';
 
-export const WAIT_NOTICE_MS = 2000;
+const WAIT_NOTICE_MS = 2000;
 
 export interface WaitNoticeOptions extends Omit<ProgressOptions, 'delayMs'> {
   /** How long a request runs before it is said (default WAIT_NOTICE_MS). */

@@ -15,7 +15,7 @@ import { SlotuiError } from '../api/errors.js';
 /** A lock older than this (its holder updates it while alive) is stale: the holder died. */
 const STALE_MS = 10_000;
 /** How long to wait for another slotui's update before giving up. */
-export const LOCK_WAIT_MS = 15_000;
+const LOCK_WAIT_MS = 15_000;
 const RETRY_MS = 15;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));

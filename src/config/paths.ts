@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-export const APP_NAME = 'slotui';
+const APP_NAME = 'slotui';
 
 export interface PlatformInfo {
   platform: NodeJS.Platform;

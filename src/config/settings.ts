@@ -8,7 +8,7 @@ import type { StoredConfig } from './store.js';
 import type { Profile, Settings, SettingsFlags, Source } from './types.js';
 import { durationMs, loadSettings, problemLine, type ProfileSettings, type UserSettings } from './userSettings.js';
 
-export const DEFAULT_PROFILE = 'default';
+const DEFAULT_PROFILE = 'default';
 
 /** What resolveSettings needs of the store (a ConfigStore, or a fake in tests). */
 export interface SettingsStore {

@@ -22,7 +22,7 @@ export interface SettingsWatch {
 }
 
 /** How long a burst of file events is let settle before one reload (the interface promises 2 s). */
-export const SETTINGS_DEBOUNCE_MS = 250;
+const SETTINGS_DEBOUNCE_MS = 250;
 
 export function watchSettingsFile(
   configDir: string,

@@ -24,9 +24,9 @@ import { withFileLock } from './lock.js';
 import { readPrivateFile } from './privateFile.js';
 import type { Profile } from './types.js';
 
-export const CONFIG_NAME = 'config';
-export const FILE_MODE = 0o600;
-export const FOLDER_MODE = 0o700;
+const CONFIG_NAME = 'config';
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 
 export interface StoredConfig {
   currentProfile?: string;

@@ -11,9 +11,9 @@ import { withScheme } from './urls.js';
 import { SlotuiError, isSlotuiError } from '../api/errors.js';
 import { isExpired, parseTokenInput, tokenUser, type TokenClaims } from './jwt.js';
 
-export const TOKEN_PATH = '/api/service/v1/users/m2m-token';
+const TOKEN_PATH = '/api/service/v1/users/m2m-token';
 /** Fewer days than this left on the token: the dashboard warns. */
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The URL, or the one sentence that says why it cannot be used. */
@@ -54,7 +54,7 @@ export function formatDay(date: Date | undefined): string {
   return date ? date.toISOString().slice(0, 10) : 'an unknown date';
 }
 
-export function daysLeft(exp: Date, now: Date): number {
+function daysLeft(exp: Date, now: Date): number {
   return Math.floor((exp.getTime() - now.getTime()) / DAY_MS);
 }
 

@@ -21,7 +21,7 @@ import { settingsSchema, type UserSettings } from './settingsSchema/index.js';
 export { durationMs } from './settingsSchema/profiles.js';
 export type { ProfileSettings, UserSettings } from './settingsSchema/index.js';
 
-export const SETTINGS_FILE = 'settings.yaml';
+const SETTINGS_FILE = 'settings.yaml';
 
 export interface SettingsProblem {
   line: number;

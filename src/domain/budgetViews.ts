@@ -24,7 +24,7 @@ export function budgetCell(slo: SloDefinition, now: Date): string {
   return result.ok ? formatDuration(result.budget.seconds) : '—';
 }
 
-export const EQUIVALENT_OUTAGE =
+const EQUIVALENT_OUTAGE =
   'For event-based SLIs this is an equivalent full-outage time: the bad time if every request failed.';
 
 export interface BudgetCard {
@@ -67,7 +67,7 @@ export function tierRows(budget: Budget, tiers: readonly AlertTier[] = alertTier
   }));
 }
 
-export const LADDER_TARGETS = ['99', '99.5', '99.9', '99.95', '99.99'] as const;
+const LADDER_TARGETS = ['99', '99.5', '99.9', '99.95', '99.99'] as const;
 
 export interface LadderRow {
   targetPercent: number;
@@ -110,7 +110,7 @@ export function budgetLadder(slo: SloDefinition, now: Date, barWidth: number): L
   }));
 }
 
-export interface TierFiring {
+interface TierFiring {
   severity: string;
   windows: string;
   burn: string;

@@ -16,7 +16,7 @@ import { assignNames, ANNOTATION, type ReadResult } from './openslo.js';
 
 export type GitopsResource = 'slis' | 'slos';
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   from: unknown;
   to: unknown;

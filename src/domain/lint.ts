@@ -119,7 +119,7 @@ export function formulaNames(formula: string): string[] {
   return names;
 }
 
-export function lintSli(sli: ApiRecord): Finding[] {
+function lintSli(sli: ApiRecord): Finding[] {
   if (typeof sli.formula !== 'string') return [];
   const queries = sli.queries !== null && typeof sli.queries === 'object' ? Object.keys(sli.queries) : [];
   return formulaNames(sli.formula)

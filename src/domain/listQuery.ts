@@ -146,7 +146,7 @@ export interface RecordsShape {
 }
 
 /** While records arrive, the order is worked out again once the matches have grown by this share. */
-export const RESORT_GROWTH = 0.25;
+const RESORT_GROWTH = 0.25;
 
 /** The matches of one filter text, in the records' order, grown as records are added. */
 interface Found {

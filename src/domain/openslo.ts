@@ -16,7 +16,7 @@ import { plainNumber, sameNumber, shiftDecimal } from './decimal.js';
 import { windowUnitOf as mathWindowUnitOf } from './sloMath.js';
 import { closestWord } from '../text/suggest.js';
 
-export const API_VERSION = 'openslo/v1';
+const API_VERSION = 'openslo/v1';
 
 export const ANNOTATION = {
   id: 'slotui/id',
@@ -36,14 +36,14 @@ export const ANNOTATION = {
 } as const;
 
 /** `slotui/interval` of an SLO that has no interval (budgetingMethod Occurrences). */
-export const NO_INTERVAL = 'none';
+const NO_INTERVAL = 'none';
 /**
  * OpenSLO's v2alpha draft (the OpenSLO repository's enhancements/v2alpha.md): `openslo.com/v2alpha`,
  * no `displayName` in the metadata (Kubernetes' ObjectMeta has none: it goes to an annotation), and
  * an SLO names its SLI with `sliRef` (an inline one is `sli`). Written from, and read back into,
  * the v1 documents, so everything else maps as in v1.
  */
-export const API_VERSION_V2ALPHA = 'openslo.com/v2alpha';
+const API_VERSION_V2ALPHA = 'openslo.com/v2alpha';
 const DISPLAY_NAME_ANNOTATION = 'slotui/display-name';
 
 /** A v1 document as the v2alpha draft writes it. */
@@ -88,13 +88,13 @@ function fromV2alpha(doc: unknown): unknown {
 }
 
 /** OpenSLO's limits. */
-export const MAX_NAME = 63;
-export const MAX_DESCRIPTION = 1050;
+const MAX_NAME = 63;
+const MAX_DESCRIPTION = 1050;
 /** slotui's calendar periods are UTC and start on the 1st of January (months count from there). */
-export const CALENDAR_START = '2024-01-01 00:00:00';
+const CALENDAR_START = '2024-01-01 00:00:00';
 const UTC_ZONES = new Set(['UTC', 'Etc/UTC']);
 
-export type OpenSloKind = 'SLI' | 'SLO';
+type OpenSloKind = 'SLI' | 'SLO';
 
 export interface OpenSloDocument {
   apiVersion: typeof API_VERSION;
@@ -356,7 +356,7 @@ export interface ReadDocument {
   indicatorId?: string;
 }
 
-export interface RefusedDocument {
+interface RefusedDocument {
   ok: false;
   kind?: string;
   name?: string;

@@ -17,7 +17,7 @@ export type FieldChanges = Record<string, [unknown, unknown]>;
  * Fields that change with every write and say nothing of their own: a record
  * whose only difference is one of these has not changed for a reader.
  */
-export const BOOKKEEPING_FIELDS: readonly string[] = ['updated_at'];
+const BOOKKEEPING_FIELDS: readonly string[] = ['updated_at'];
 
 const sameValue = (a: unknown, b: unknown): boolean =>
   a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));

@@ -33,12 +33,12 @@ export interface SloDefinition {
   interval?: unknown;
 }
 
-export type SloField = 'target_value' | 'target_unit' | 'time_window_type' | 'time_window_value' | 'time_window_unit';
+type SloField = 'target_value' | 'target_unit' | 'time_window_type' | 'time_window_value' | 'time_window_unit';
 
 /** A value, or why there is none and which input is at fault. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export interface BudgetWindow {
+interface BudgetWindow {
   /** `rolling` or `calendar` (lower case; absent is read as rolling). */
   type: 'rolling' | 'calendar';
   value: number;
@@ -69,7 +69,7 @@ export interface Budget {
 
 export type BudgetResult = { ok: true; budget: Budget } | { ok: false; field: SloField; reason: string };
 
-export type Severity = 'page' | 'ticket';
+type Severity = 'page' | 'ticket';
 
 export interface AlertTier {
   severity: Severity;

@@ -284,7 +284,7 @@ function fieldColumn(def: FieldDef, priority: number): Column {
  * ID and AGE; long texts and the timestamps in `-o wide`; the details in the
  * order of its fields.
  */
-export function defaultPresentation(def: ResourceDef): Presentation {
+function defaultPresentation(def: ResourceDef): Presentation {
   const rest = def.fields.filter((f) => f.key !== 'name');
   const long = (f: FieldDef) => f.kind === 'multiline' || f.kind === 'queries';
   return {

@@ -29,7 +29,7 @@ export interface ApiRequest {
   body: string;
 }
 
-export const DEFAULT_LIMIT = 10;
+const DEFAULT_LIMIT = 10;
 
 const COLLECTION_PATH = /^\/v1\/([^/]+)\/?$/;
 const ITEM_PATH = /^\/v1\/([^/]+)\/([^/]+)\/?$/;

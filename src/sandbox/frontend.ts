@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { errorReply, escapeHtml, htmlReply, jsonReply, type Reply } from './reply.js';
 
-export const SESSION_COOKIE = 'slotui_sandbox_session';
-export const TOKEN_PATH = '/api/service/v1/users/m2m-token';
+const SESSION_COOKIE = 'slotui_sandbox_session';
+const TOKEN_PATH = '/api/service/v1/users/m2m-token';
 
 export interface FrontendContext {
   sessions: Set<string>;
@@ -69,7 +69,7 @@ function notAllowed(allowed: string): Reply {
   return reply;
 }
 
-export function sessionOf(cookieHeader: string | undefined): string | undefined {
+function sessionOf(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');

@@ -5,8 +5,8 @@
  * between (every insert, update and delete moves its version on). Bounded in
  * entries and in characters; past either, the oldest pages go.
  */
-export const MAX_KEPT_PAGES = 256;
-export const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+const MAX_KEPT_PAGES = 256;
+const MAX_KEPT_CHARS = 32 * 1024 * 1024;
 
 interface Kept {
   version: number;

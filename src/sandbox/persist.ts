@@ -88,7 +88,7 @@ function checkShape(file: string, json: unknown, registry: Registry): DataSnapsh
   return data;
 }
 
-export async function writeDataFile(file: string, data: DataSnapshot): Promise<void> {
+async function writeDataFile(file: string, data: DataSnapshot): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const body = JSON.stringify({ format: FORMAT, version: VERSION, collections: data });
   try {

@@ -26,7 +26,7 @@ import { VerifiedTokens } from './verifiedTokens.js';
 import { PageBodies } from './pageBodies.js';
 import type { RecordedRequest, SandboxHandle, SandboxOptions } from './types.js';
 
-export const DEFAULT_MAX_LIMIT = 100;
+const DEFAULT_MAX_LIMIT = 100;
 const TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_RECORDED_REQUESTS = 1000;

@@ -8,7 +8,7 @@
 import { verifyToken, type TokenCheck } from './jwt.js';
 
 /** Distinct valid tokens remembered; a sandbox sees a handful. */
-export const MAX_REMEMBERED_TOKENS = 1_000;
+const MAX_REMEMBERED_TOKENS = 1_000;
 
 export class VerifiedTokens {
   /** token -> its claims' check, while unexpired. */

@@ -19,8 +19,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const CACHE_FOLDER_MODE = 0o700;
-export const CACHE_FILE_MODE = 0o600;
+const CACHE_FOLDER_MODE = 0o700;
+const CACHE_FILE_MODE = 0o600;
 const OTHERS_CAN_WRITE = 0o022;
 const KEY_PREFIX = 'v8-';
 const CACHE_SUFFIX = '.cache';

@@ -40,7 +40,7 @@ const INVISIBLE_FORMAT =
   /(?<!\p{Extended_Pictographic}[\u{fe0f}\p{Emoji_Modifier}]?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?!\u200d)\p{Cf}/gu;
 
 /** Takes out the format characters above (a joiner inside an emoji sequence stays). */
-export function stripInvisibleFormat(text: string): string {
+function stripInvisibleFormat(text: string): string {
   return text.replace(INVISIBLE_FORMAT, '');
 }
 

@@ -23,7 +23,7 @@ const QUIT_WORDS = ['q', 'quit', 'q!'];
 const HELP_WORDS = ['help', 'h'];
 
 /** Every word the command line knows, for completion (resource aliases included). */
-export function commandWords(registry: ViewRegistry = REGISTRY): string[] {
+function commandWords(registry: ViewRegistry = REGISTRY): string[] {
   return [
     ...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q']),
   ].sort();

@@ -104,9 +104,8 @@ export interface DashboardServices {
 }
 
 /** The default of `refresh` (settings and --refresh change it). */
-export const DEFAULT_REFRESH_MS = 10_000;
+const DEFAULT_REFRESH_MS = 10_000;
 
-export type { DashboardSession } from './controllers/context.js';
 
 export interface Dashboard {
   registry: ViewRegistry;

@@ -10,7 +10,7 @@ import type { Binding, KeyContext, KeyEnv, KeyGroup } from './input/binding.js';
 import { isEnabled, type Keymap } from './input/keymap.js';
 import { DEFAULT_KEYMAP } from './keys.js';
 
-export const GROUP_ORDER: readonly KeyGroup[] = [
+const GROUP_ORDER: readonly KeyGroup[] = [
   'Resources',
   'Moving around',
   'Records',

@@ -9,7 +9,7 @@ export const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
 export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
 /** Ink turns bracketed paste on while the dashboard listens for pastes; a way out that skips Ink still turns it off. */
-export const BRACKETED_PASTE_OFF = '\u001b[?2004l';
+const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
 
 export interface TerminalGuard {

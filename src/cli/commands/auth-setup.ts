@@ -53,7 +53,7 @@ export function createAuthDeps(ctx: Context, options: AuthDepsOptions = {}): Aut
  * authenticated GET), then stored (0600) in the profile with both addresses,
  * and the profile made current. Nothing is stored when any step fails.
  */
-export async function loginWithToken(ctx: Context, request: LoginRequest): Promise<LoginResult> {
+async function loginWithToken(ctx: Context, request: LoginRequest): Promise<LoginResult> {
   const settings = ctx.settings();
   const name = settings.profileName;
   assertProfileName(name);
@@ -109,7 +109,7 @@ export function canOpenBrowser(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 }
 
 /** Opens a URL with xdg-open or open (no shell: the URL is one argument), or null where it should not. */
-export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): ((url: string) => void) | null {
+function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): ((url: string) => void) | null {
   if (!canOpenBrowser(env, platform)) return null;
   const command = platform === 'darwin' ? 'open' : 'xdg-open';
   return (url) => {

@@ -2,7 +2,7 @@
 import { checkHttpsUrl } from '../../config/tokenSetup.js';
 import { usageError } from '../args.js';
 
-export const TOKEN_PATH = '/api/service/v1/users/m2m-token';
+const TOKEN_PATH = '/api/service/v1/users/m2m-token';
 
 /** "2026-11-21" (UTC): a token's expiry is a day, not a moment. */
 export function formatDate(date: Date | undefined): string {

@@ -73,7 +73,7 @@ export async function planFromProfile(ctx: Context, client: ApiClient, source: s
 }
 
 /** The registry's create schema (every field optional for an update), as one clause naming the fields it refuses. */
-export const checkRecord: RecordCheck = (resource, body, mode) => {
+const checkRecord: RecordCheck = (resource, body, mode) => {
   const schema = mode === 'update' ? patchSchemaOf(resource) : createSchemaOf(resource);
   const result = schema.safeParse(body);
   if (result.success) return undefined;
@@ -103,7 +103,7 @@ function valueText(value: unknown): string {
   return shown(typeof value === 'string' && value.startsWith('(the new SLI') ? value : JSON.stringify(value), 60);
 }
 
-export function planLine(entry: PlanEntry): string {
+function planLine(entry: PlanEntry): string {
   const kind = entry.resource ? entry.kind.toLowerCase() : shown(entry.kind, 20);
   const head = `${SIGN[entry.action]} ${kind ? `${kind} ` : ''}${shown(entry.name)}${entry.id !== undefined ? ` (${shown(entry.id, 40)})` : ''}`;
   if (entry.action === 'refused') return `${head}: ${shown(entry.reason ?? '', 300)}`;
@@ -125,7 +125,7 @@ export function countPlan(plan: readonly PlanEntry[]): PlanCounts {
   return counts;
 }
 
-export function planSummary(counts: PlanCounts): string {
+function planSummary(counts: PlanCounts): string {
   return `Plan: ${counts.create} to create, ${counts.update} to change, ${counts.unchanged} unchanged, ${counts.refused} refused.`;
 }
 

@@ -21,7 +21,7 @@ const MAX_ALIASES = 100;
  * a few dozen values a few levels deep; an export of 100,000 SLIs about 3
  * million values.
  */
-export const YAML_LIMITS = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 } as const;
+const YAML_LIMITS = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 } as const;
 
 /** One document as YAML, starting with its `---` line. */
 export function documentText(value: unknown): string {
@@ -52,7 +52,7 @@ const VALUE_TOKENS: ReadonlySet<string> = new Set([
  * (indentations deeper than the line before, and each `-`, `?` or `:` of a
  * line) at each value: at least the real depth, never less.
  */
-export function yamlBoundProblem(text: string): string | undefined {
+function yamlBoundProblem(text: string): string | undefined {
   let document = 1;
   let inDocument = 0;
   let total = 0;

@@ -14,7 +14,7 @@ export function durationMs(text: string): number {
 }
 
 /** What one profile's entry may say. */
-export function profileSchema(z: typeof Zod) {
+function profileSchema(z: typeof Zod) {
   return z
     .strictObject({
       readOnly: z.boolean().describe('Act as --read-only for this profile (the CLI too).').optional(),

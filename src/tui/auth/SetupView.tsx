@@ -17,7 +17,7 @@ const LABEL_WIDTH = 15;
 /** Dots shown at most: enough to see the paste arrived, nothing about its content. */
 const MAX_DOTS = 24;
 
-export function maskedText(length: number): string {
+function maskedText(length: number): string {
   if (length === 0) return '';
   return `${'•'.repeat(Math.min(length, MAX_DOTS))} (${length} character${length === 1 ? '' : 's'})`;
 }

@@ -20,10 +20,10 @@ import { clipboardSequence } from '../../text/osc.js';
 import type { AuthDeps, LoginResult } from './types.js';
 import { Store } from '../state/store.js';
 
-export type SetupStep = 'base-url' | 'frontend-url' | 'ca-file' | 'token';
+type SetupStep = 'base-url' | 'frontend-url' | 'ca-file' | 'token';
 
 /** A pasted JWT with many claims, or the JSON around it, is a few KB; more is not a token. */
-export const MAX_TOKEN_INPUT = 16_384;
+const MAX_TOKEN_INPUT = 16_384;
 
 export interface SetupState {
   step: SetupStep;

@@ -17,7 +17,7 @@ import { SwappableClient } from './swappableClient.js';
 import type { AuthDeps, LoginResult } from './types.js';
 
 /** What the shell needs to run the token setup. */
-export interface LoginNeeded {
+interface LoginNeeded {
   /** Why, in a sentence the setup shows first. */
   reason: string;
   baseUrl: string;

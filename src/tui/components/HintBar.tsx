@@ -7,7 +7,7 @@ import { textWidth } from '../../text/width.js';
 const GAP = 2;
 
 /** The key shown for a binding in the hint bar. */
-export function hintKey(binding: Binding): string {
+function hintKey(binding: Binding): string {
   if (binding.id === 'switch-resource') return `${binding.keys[0]}-${binding.keys[binding.keys.length - 1]}`;
   return binding.keys[0] ?? '';
 }

@@ -10,7 +10,7 @@ import { Spinner } from './Spinner.js';
 import { useTheme } from './theme.js';
 
 /** How old the page shown is: `read 12s ago`, `STALE · read 3m ago` (reads fail), `cached · read 2h ago` (the last run's). */
-export function freshnessText(snap: ListSnapshot, now: number): string | undefined {
+function freshnessText(snap: ListSnapshot, now: number): string | undefined {
   if (snap.readAt === null) return undefined;
   const age = `read ${humanAge(now - snap.readAt)} ago`;
   return snap.cached ? `cached · ${age}` : snap.stale ? `STALE · ${age}` : age;

@@ -26,7 +26,7 @@ const TEXT_BOX = 40;
 const HINT_ROOM = 28;
 const MIN_TEXT_BOX = 20;
 
-export function rowLabel(form: FormState, row: Row): string {
+function rowLabel(form: FormState, row: Row): string {
   switch (row.kind) {
     case 'field':
       return `${row.field.label}${row.field.required ? ' *' : ''}`;

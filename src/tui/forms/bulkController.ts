@@ -28,7 +28,7 @@ const shown = (value: unknown): string =>
   truncate(sanitizeLine(value === undefined ? '(none)' : JSON.stringify(value)), 40);
 
 /** `~ slo/slo-000001 target_value "99.9" → "99.95"`, or `= slo/slo-000002 (already so)`: the apply plan's words. */
-export function planLine(
+function planLine(
   singular: string,
   record: ApiRecord,
   patch: Record<string, unknown>,

@@ -41,9 +41,9 @@ export interface FormsDeps {
 }
 
 /** What a form, `E` or a delete did to one record. */
-export type RecordWrite = { saved: ApiRecord } | { removed: string };
+type RecordWrite = { saved: ApiRecord } | { removed: string };
 
-export interface DraftSession {
+interface DraftSession {
   profile: string;
   token?: string;
 }

@@ -56,13 +56,13 @@ export interface DraftController {
 export const DRAFT_KEPT_NOTE =
   'What you typed in the form is kept as a draft: the next c (or e of the same record) offers it back.';
 /** Said when the draft could not be written (a full disk, a folder not ours): the text is gone, and the user should know. */
-export const DRAFT_FAILED_NOTE = (dir: string): string =>
+const DRAFT_FAILED_NOTE = (dir: string): string =>
   `What you typed in the form could not be kept as a draft (${dir} cannot be written).`;
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** `03:12` today, `2026-11-22 03:12` another day (local time). */
-export function draftTime(savedAt: Date, now: Date): string {
+function draftTime(savedAt: Date, now: Date): string {
   const time = `${two(savedAt.getHours())}:${two(savedAt.getMinutes())}`;
   const sameDay =
     savedAt.getFullYear() === now.getFullYear() &&

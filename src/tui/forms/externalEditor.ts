@@ -35,7 +35,7 @@ import { errorSentence } from '../text/errorSentence.js';
 export type EditorLauncher = (file: string) => void;
 
 /** The editor command the environment names: $VISUAL, then $EDITOR, then vi. */
-export function editorCommand(env: Record<string, string | undefined>): string {
+function editorCommand(env: Record<string, string | undefined>): string {
   return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
 }
 
@@ -81,23 +81,23 @@ export class EditorCancelled extends Error {
   }
 }
 
-export const HEADER_PREFIX = '//';
+const HEADER_PREFIX = '//';
 
 /** The editable fields of a record, as the JSON shown in the editor. */
-export function editableJson(def: ResourceView, record: ApiRecord): Record<string, unknown> {
+function editableJson(def: ResourceView, record: ApiRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of def.fields) out[field.key] = record[field.key] ?? null;
   return out;
 }
 
 /** The file's text: the header lines, then the body. */
-export function fileText(header: readonly string[], body: string): string {
+function fileText(header: readonly string[], body: string): string {
   const lines = header.map((l) => `${HEADER_PREFIX} ${sanitizeLine(l)}`);
   return `${lines.join('\n')}\n${body.endsWith('\n') ? body : `${body}\n`}`;
 }
 
 /** The body: the file without the `//` lines at its top. */
-export function stripHeader(text: string): string {
+function stripHeader(text: string): string {
   const lines = text.split('\n');
   let i = 0;
   while (i < lines.length && lines[i]!.trimStart().startsWith(HEADER_PREFIX)) i++;

@@ -22,7 +22,7 @@ export type Row =
   | { kind: 'query'; id: string; uid: number; part: QueryPart; index: number };
 
 /** A kept draft of this record, offered back when the form opened (draftController.ts). */
-export interface DraftOffer {
+interface DraftOffer {
   /** When it was kept, as shown: `03:12`, or with the date another day. */
   when: string;
   values: Record<string, unknown>;
@@ -69,7 +69,7 @@ export const queryRowId = (uid: number, part: QueryPart): string => `q:${uid}:${
 const editorOf = (value: string): EditorState => ({ value, cursor: value.length });
 
 /** The text a record's value shows in a field. */
-export function fieldText(field: FieldDef, value: unknown): string {
+function fieldText(field: FieldDef, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (field.kind === 'reference-list') return Array.isArray(value) ? value.map(String).join(', ') : String(value);
   if (typeof value === 'string') return value;
@@ -228,7 +228,7 @@ export function isLastRow(form: FormState): boolean {
   return form.focus >= formRows(form).length - 1;
 }
 
-export function setEditor(form: FormState, id: string, editor: EditorState): FormState {
+function setEditor(form: FormState, id: string, editor: EditorState): FormState {
   const errors = { ...form.errors };
   // The error was about the old text: typing clears it.
   delete errors[id];

@@ -17,7 +17,7 @@ import { fieldChanges } from '../../domain/recordChanges.js';
 import { targetWarning } from './targetCheck.js';
 
 /** Records read for suggestions of values already in use. */
-export const SUGGESTION_SAMPLE = 100;
+const SUGGESTION_SAMPLE = 100;
 
 /** Distinct values of a field among records, most used first. */
 function usedValues(records: readonly ApiRecord[], key: string): string[] {

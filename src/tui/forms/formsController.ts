@@ -21,7 +21,7 @@ import { createPickerController } from './pickerController.js';
 export { type FormsDeps } from './context.js';
 
 /** The keys that open a form, the delete question or the editor, by action id. */
-export type RecordKeys = Partial<Record<'create' | 'edit' | 'edit-json' | 'delete', KeyHandler>>;
+type RecordKeys = Partial<Record<'create' | 'edit' | 'edit-json' | 'delete', KeyHandler>>;
 
 export interface Forms {
   store: FormsStore;

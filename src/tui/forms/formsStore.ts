@@ -86,7 +86,7 @@ export type BulkState = {
     }
 );
 
-export const NO_FORMS: FormsState = { kind: 'none' };
+const NO_FORMS: FormsState = { kind: 'none' };
 
 /** What is open: a form (with its picker or question), the delete question, or the editor. */
 export class FormsStore extends Store<FormsState> {

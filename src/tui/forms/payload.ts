@@ -20,11 +20,11 @@ export interface Built {
 }
 
 const INTEGER = /^[+-]?\d+$/;
-export const INTEGER_MESSAGE = 'Must be a whole number, such as 60.';
-export const NUMBER_MESSAGE = 'Must be a number, such as 99.9.';
+const INTEGER_MESSAGE = 'Must be a whole number, such as 60.';
+const NUMBER_MESSAGE = 'Must be a number, such as 99.9.';
 
 /** An integer field's text: a safe integer, or an error sentence. */
-export function parseInteger(text: string): number | string {
+function parseInteger(text: string): number | string {
   const t = text.trim();
   if (!INTEGER.test(t)) return INTEGER_MESSAGE;
   const n = Number(t);
@@ -32,7 +32,7 @@ export function parseInteger(text: string): number | string {
 }
 
 /** A numeric-string field's text: the trimmed text when it reads as a finite number. */
-export function parseNumericString(text: string): string | { error: string } {
+function parseNumericString(text: string): string | { error: string } {
   const t = text.trim();
   return t !== '' && Number.isFinite(Number(t)) ? t : { error: NUMBER_MESSAGE };
 }
@@ -91,7 +91,7 @@ function buildQueries(form: FormState, errors: Record<string, string>): Record<s
 }
 
 /** The row a payload path (`service_level_indicator_id`, `queries.p95.limit`) is about, or undefined. */
-export function rowForPath(form: FormState, path: string): string | undefined {
+function rowForPath(form: FormState, path: string): string | undefined {
   const [head, name, part] = path.split('.');
   if (head === 'queries' && name !== undefined) {
     const uid = form.queries.find((u) => valueOf(form, queryRowId(u, 'name')).trim() === name);

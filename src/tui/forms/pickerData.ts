@@ -9,7 +9,7 @@ import { errorSentence } from '../text/errorSentence.js';
 import type { FormsContext } from './context.js';
 import type { PickerState } from './formsStore.js';
 
-export const PICKER_PAGE_SIZE = 25;
+const PICKER_PAGE_SIZE = 25;
 
 /** The picker shows a record's name and id: the search matches those (no other columns). */
 const PICKER_COLUMNS = [] as const;

@@ -98,7 +98,7 @@ function queryBlock(row: Record<string, string>, width: number): DetailLine[] {
 }
 
 /** The value of one field as lines of at most `width` cells. */
-export function valueLines(key: string, value: unknown, width: number, now: Date): DetailLine[] {
+function valueLines(key: string, value: unknown, width: number, now: Date): DetailLine[] {
   if (value === undefined || value === null) return [{ text: '—', tone: 'dim' }];
   if (typeof value === 'string') {
     if (value === '') return [{ text: '(empty)', tone: 'dim' }];
@@ -124,7 +124,7 @@ export function valueLines(key: string, value: unknown, width: number, now: Date
 }
 
 /** Field names in display order: the registry's order, then the rest as the server sent them. */
-export function fieldOrder(def: ResourceView, record: ApiRecord): string[] {
+function fieldOrder(def: ResourceView, record: ApiRecord): string[] {
   const rest = Object.keys(record).filter((k) => !def.detailOrder.includes(k));
   return [...def.detailOrder, ...rest];
 }

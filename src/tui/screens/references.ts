@@ -15,7 +15,7 @@ export interface ReferenceTarget {
 }
 
 /** References followed at most per record (an agreement may list many SLOs). */
-export const MAX_REFERENCES = 20;
+const MAX_REFERENCES = 20;
 
 const idOf = (raw: unknown): string =>
   typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';

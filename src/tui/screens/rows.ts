@@ -14,7 +14,7 @@ export interface VisibleRow {
 }
 
 /** Rows whose visible cells contain the filter text, case-insensitively. */
-export function filterRows(rows: readonly VisibleRow[], filter: string): VisibleRow[] {
+function filterRows(rows: readonly VisibleRow[], filter: string): VisibleRow[] {
   const needle = filter.trim().toLowerCase();
   if (needle === '') return [...rows];
   return rows.filter((row) => row.cells.some((c) => c.toLowerCase().includes(needle)));

@@ -19,7 +19,7 @@ import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
 import { Store } from './store.js';
 
 /** `burn`: the burn calculator's question line, in an SLO's details. */
-export type Overlay = 'none' | 'help' | 'command' | 'filter' | 'burn';
+type Overlay = 'none' | 'help' | 'command' | 'filter' | 'burn';
 
 export interface DetailEntry {
   resource: ResourceName;
@@ -35,7 +35,7 @@ interface OpenDetail extends DetailEntry {
   reference: number;
 }
 
-export interface Message {
+interface Message {
   text: string;
   tone: 'info' | 'error';
 }

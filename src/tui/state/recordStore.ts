@@ -23,7 +23,7 @@ export interface RecordEntry {
 const EMPTY: RecordEntry = { record: null, loading: false, error: null };
 const isNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
-export const MAX_RECORDS = 200;
+const MAX_RECORDS = 200;
 
 export const recordKey = (resource: string, id: string): string => `${resource}/${id}`;
 

@@ -45,7 +45,7 @@ export interface RelationsView {
 export type RelationsState = RelationsView | null;
 
 /** The index as the relations read it. */
-export function indexLookup(index: RecordIndex): RecordLookup {
+function indexLookup(index: RecordIndex): RecordLookup {
   return {
     records: (resource) => index.records(resource),
     get: (resource, id) => index.get(resource, id),
@@ -162,7 +162,7 @@ export interface UsedByNote {
  * The used-by sentence of a record (or of several: `ids`) from what the index
  * holds now, or undefined when no resource can refer to it (nothing to check).
  */
-export function usedByNote(
+function usedByNote(
   index: RecordIndex,
   relations: Relations,
   resource: ResourceName,

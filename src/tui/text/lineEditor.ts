@@ -19,13 +19,13 @@ export interface EditorState {
 export const EMPTY_EDITOR: EditorState = { value: '', cursor: 0 };
 
 /** Longest value accepted (a huge paste is cut, not a hang). */
-export const MAX_INPUT = 1000;
+const MAX_INPUT = 1000;
 
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** The offset one code point before `at`. */
-export function previousCodePoint(text: string, at: number): number {
+function previousCodePoint(text: string, at: number): number {
   if (at <= 0) return 0;
   return at >= 2 && isLow(text.charCodeAt(at - 1)) && isHigh(text.charCodeAt(at - 2)) ? at - 2 : at - 1;
 }

@@ -10,12 +10,12 @@ export function isTimestamp(value: unknown): value is string {
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** `2024-05-01 14:03:22 +02:00` (or `… UTC`): the local time, with its zone so it is never read as another. */
-export function formatLocalTime(date: Date): string {
+function formatLocalTime(date: Date): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} ${zoneOf(date)}`;
 }
 
 /** The local zone's offset at that date: `UTC`, `+02:00`, `-05:30`. */
-export function zoneOf(date: Date): string {
+function zoneOf(date: Date): string {
   const offset = -date.getTimezoneOffset();
   if (offset === 0) return 'UTC';
   const abs = Math.abs(offset);

@@ -23,7 +23,7 @@ export interface VisibleOptions {
  * cell holds at least one unit, and the margin covers what sanitising takes
  * out (escape sequences, invisible characters) near the edge.
  */
-export const windowUnits = (width: number): number => Math.max(1, width) * 4 + 64;
+const windowUnits = (width: number): number => Math.max(1, width) * 4 + 64;
 
 /** The part of the value drawn around the cursor, as offsets (never inside a surrogate pair). */
 export function windowAround(value: string, cursor: number, width: number): { from: number; at: number; to: number } {
