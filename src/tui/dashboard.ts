@@ -106,7 +106,6 @@ export interface DashboardServices {
 /** The default of `refresh` (settings and --refresh change it). */
 const DEFAULT_REFRESH_MS = 10_000;
 
-
 export interface Dashboard {
   registry: ViewRegistry;
   nav: NavStore;
