@@ -2,38 +2,39 @@
  * The JSON of list pages already served, kept per collection version: a page
  * asked for again (the same resource, offset, limit and link origin) is sent
  * as the text made the first time, unless a write to that collection came
- * between (every insert, update and delete moves its version on). Bounded in
- * entries and in characters; past either, the oldest pages go.
+ * between (every insert, update and delete moves its version on), as UTF-8
+ * bytes encoded once. Bounded in entries and in bytes; past either, the
+ * oldest pages go.
  */
 const MAX_KEPT_PAGES = 256;
-const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 interface Kept {
   version: number;
-  body: string;
+  body: Buffer;
 }
 
 export class PageBodies {
   private readonly kept = new Map<string, Kept>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
     private readonly maxPages = MAX_KEPT_PAGES,
-    private readonly maxChars = MAX_KEPT_CHARS,
+    private readonly maxBytes = MAX_KEPT_BYTES,
   ) {}
 
   /** The page's JSON for this version of its collection: kept, or made by `make` and kept. */
-  body(key: string, version: number, make: () => string): string {
+  body(key: string, version: number, make: () => string): Buffer {
     const found = this.kept.get(key);
     if (found !== undefined) {
       if (found.version === version) return found.body;
       this.drop(key, found);
     }
-    const body = make();
-    if (body.length > this.maxChars) return body;
+    const body = Buffer.from(make());
+    if (body.length > this.maxBytes) return body;
     this.kept.set(key, { version, body });
-    this.chars += body.length;
-    while (this.kept.size > this.maxPages || this.chars > this.maxChars) {
+    this.bytes += body.length;
+    while (this.kept.size > this.maxPages || this.bytes > this.maxBytes) {
       const [oldestKey, oldest] = this.kept.entries().next().value!;
       this.drop(oldestKey, oldest);
     }
@@ -42,6 +43,6 @@ export class PageBodies {
 
   private drop(key: string, kept: Kept): void {
     this.kept.delete(key);
-    this.chars -= kept.body.length;
+    this.bytes -= kept.body.length;
   }
 }

@@ -5,7 +5,8 @@
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** A Buffer for what is sent again and again (a kept page: encoded once, not at every answer). */
+  body: string | Buffer;
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -15,7 +16,7 @@ export function jsonReply(status: number, value: unknown, headers: Record<string
 }
 
 /** JSON already made (a list page kept from an earlier answer). */
-export function jsonText(status: number, json: string, headers: Record<string, string> = {}): Reply {
+export function jsonText(status: number, json: string | Buffer, headers: Record<string, string> = {}): Reply {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: json };
 }
 

@@ -31,7 +31,7 @@ function sandboxApi() {
       contentType: body === undefined ? undefined : 'application/json',
       body: body === undefined ? '' : JSON.stringify(body),
     });
-    return { status: reply.status, body: reply.body, json: reply.body ? (JSON.parse(reply.body) as never) : undefined };
+    return { status: reply.status, body: reply.body, json: reply.body.length > 0 ? (JSON.parse(reply.body.toString()) as never) : undefined };
   };
   return { store, send };
 }
@@ -99,12 +99,17 @@ describe('PageBodies', () => {
     pages.body('a', 1, make('A'));
     expect(made).toBe(4);
     // A new version makes the page again.
-    expect(pages.body('a', 2, make('A2'))).toBe('A2');
+    expect(pages.body('a', 2, make('A2')).toString()).toBe('A2');
     expect(made).toBe(5);
     // A page larger than all the room is sent, not kept.
     const big = 'x'.repeat(1001);
     pages.body('big', 1, make(big));
     pages.body('big', 1, make(big));
     expect(made).toBe(7);
+    // The room is counted in bytes as sent: 600 characters of two bytes each do not fit in 1000.
+    const wide = 'é'.repeat(600);
+    expect(pages.body('wide', 1, make(wide))).toEqual(Buffer.from(wide));
+    pages.body('wide', 1, make(wide));
+    expect(made).toBe(9);
   });
 });
