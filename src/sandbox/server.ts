@@ -142,7 +142,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
 
-    const body = await readBody(req);
+    // A request that announces no body (most: GET, DELETE) is answered without waiting for its end.
+    const body = announcesBody(req) ? await readBody(req) : '';
     if (body === undefined) return; // the client went away mid-body
     if (body === TOO_LARGE) {
       record({ method, path, authorized: true });
@@ -332,6 +333,12 @@ function discardBody(req: IncomingMessage): void {
     if (size > MAX_BODY_BYTES) req.socket.destroy();
   });
   req.resume();
+}
+
+/** Whether the request says a body follows (a length above 0, or chunks). */
+function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 const TOO_LARGE = Symbol('too large');

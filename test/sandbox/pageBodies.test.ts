@@ -31,7 +31,11 @@ function sandboxApi() {
       contentType: body === undefined ? undefined : 'application/json',
       body: body === undefined ? '' : JSON.stringify(body),
     });
-    return { status: reply.status, body: reply.body, json: reply.body.length > 0 ? (JSON.parse(reply.body.toString()) as never) : undefined };
+    return {
+      status: reply.status,
+      body: reply.body,
+      json: reply.body.length > 0 ? (JSON.parse(reply.body.toString()) as never) : undefined,
+    };
   };
   return { store, send };
 }
