@@ -6,7 +6,7 @@
  */
 import { clipNesting } from '../api/nesting.js';
 import type { Column, ResourceView } from '../presentation/resources.js';
-import { sanitizeLine, sanitizeText } from '../text/sanitize.js';
+import { sanitizeLine, sanitizeText, UNSAFE_IN_JSON } from '../text/sanitize.js';
 import { oddReason, type ApiRecord } from '../api/record.js';
 import { COLUMN_GAP, fitColumns, type FittedColumn } from '../text/columns.js';
 import { fit, textWidth, truncate } from '../text/width.js';
@@ -115,13 +115,6 @@ function place(layout: TableLayout, text: string, size: number, align: 'left' | 
 }
 
 const joinRow = (cells: string[]): string => `${cells.join(' '.repeat(GAP)).trimEnd()}\n`;
-
-// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is CSI to some terminals),
-// line separators and the invisible format characters (bidi overrides, U+061C, soft hyphen, tag
-// characters: every Unicode Cf) as they are. Escaped, the JSON means exactly the same, and
-// `--json` printed on a terminal can no longer reorder, hide or rewrite what it shows. They can only
-// occur inside JSON strings, so replacing them in the text is safe.
-export const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]|\p{Cf}/gu;
 
 /** A character as JSON writes it escaped: \uXXXX for each UTF-16 unit (beyond U+FFFF, a surrogate pair). */
 const jsonEscape = (ch: string): string =>

@@ -9,8 +9,6 @@
  * - yaml: one sequence; strings YAML 1.1 would read as something else are
  *   quoted, so every parser reads the data back exactly.
  */
-import { createRequire } from 'node:module';
-import type * as Yaml from 'yaml';
 import type { ResourceView } from '../presentation/resources.js';
 import type { ApiRecord } from '../api/record.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
@@ -22,9 +20,9 @@ import {
   tableHeader,
   tableRow,
   terminalSafeJson,
-  UNSAFE_IN_JSON,
   type TableLayout,
 } from './format.js';
+import { escapeCodePoint, toYaml } from '../text/yaml.js';
 
 export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
 export type OutputFormat = 'table' | (typeof OUTPUT_FORMATS)[number];
@@ -127,44 +125,6 @@ class YamlSequenceSink implements RecordSink {
   async end(): Promise<void> {
     if (!this.any) await this.ctx.out.write('[]\n');
   }
-}
-
-/**
- * YAML that any parser reads back as the same data: written for YAML 1.1 so
- * `yes`, `on`, `012` and timestamps stay quoted strings (1.2 parsers read them
- * the same), never folded, and characters a terminal would act on (C1 controls,
- * bidi overrides) escaped inside double quotes.
- */
-export function toYaml(value: unknown): string {
-  const { Document, visit } = loadYaml();
-  const doc = new Document(value, { version: '1.1' });
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'string' && hasUnsafe(node.value)) node.type = 'QUOTE_DOUBLE';
-    },
-  });
-  return terminalSafe(doc.toString({ lineWidth: 0 }));
-}
-
-/**
- * yaml, loaded on the first YAML output only: the build makes a required
- * package a part of its own, so the other formats never load it.
- */
-function loadYaml(): typeof Yaml {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof Yaml;
-}
-
-const hasUnsafe = (text: string): boolean => {
-  UNSAFE_IN_JSON.lastIndex = 0;
-  return UNSAFE_IN_JSON.test(text);
-};
-/** Inside YAML double quotes `\uXXXX` (and beyond U+FFFF `\UXXXXXXXX`) means the same character. */
-const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, escapeCodePoint);
-
-function escapeCodePoint(ch: string): string {
-  const code = ch.codePointAt(0) ?? 0;
-  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /** The header and column widths come from the first page; later pages follow them. */

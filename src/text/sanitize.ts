@@ -59,3 +59,10 @@ export function sanitizeText(text: string): string {
 export function sanitizeLine(text: string): string {
   return sanitizeText(text).replace(/[\n\t]+/g, ' ');
 }
+
+// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is CSI to some terminals),
+// line separators and the invisible format characters (bidi overrides, U+061C, soft hyphen, tag
+// characters: every Unicode Cf) as they are. Escaped, the JSON means exactly the same, and
+// `--json` printed on a terminal can no longer reorder, hide or rewrite what it shows. They can only
+// occur inside JSON strings, so replacing them in the text is safe.
+export const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]|\p{Cf}/gu;

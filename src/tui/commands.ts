@@ -14,6 +14,8 @@ export type Command =
   | { kind: 'profile'; name: string }
   /** `:profile` alone: pick one from the list of profiles. */
   | { kind: 'profiles' }
+  /** `:export FILE` (`:export! FILE` replaces a file already there). */
+  | { kind: 'export'; file: string; replace: boolean }
   | { kind: 'help' }
   | { kind: 'quit' }
   | { kind: 'none' }
@@ -25,18 +27,31 @@ const HELP_WORDS = ['help', 'h'];
 /** Every word the command line knows, for completion (resource aliases included). */
 function commandWords(registry: ViewRegistry = REGISTRY): string[] {
   return [
-    ...new Set([...registry.defs.flatMap((def) => [def.name, ...def.aliases]), 'profile', 'help', 'quit', 'q']),
+    ...new Set([
+      ...registry.defs.flatMap((def) => [def.name, ...def.aliases]),
+      'profile',
+      'export',
+      'help',
+      'quit',
+      'q',
+    ]),
   ].sort();
 }
 
 const usage = (registry: ViewRegistry): string =>
-  `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME or :q.`;
+  `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME, :export FILE or :q.`;
 
 export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): Command {
   const words = text.trim().replace(/^:+/, '').trim().split(/\s+/).filter(Boolean);
   const [word, ...args] = words;
   if (word === undefined) return { kind: 'none' };
   const lower = word.toLowerCase();
+  if (lower === 'export' || lower === 'export!') {
+    // The file name is the rest of the line as typed (it may hold spaces).
+    const file = text.trim().replace(/^:+/, '').trim().slice(word.length).trim();
+    if (file === '') return { kind: 'error', message: 'Name the file: :export FILE (OpenSLO YAML).' };
+    return { kind: 'export', file, replace: lower === 'export!' };
+  }
   if (lower === 'profile') {
     if (args.length === 0) return { kind: 'profiles' };
     if (args.length > 1)

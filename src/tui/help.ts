@@ -41,6 +41,11 @@ export const commandLineHelp = (env: KeyEnv): readonly { command: string; descri
   },
   { command: ':profile NAME', description: 'switch to another profile (Tab completes the name)' },
   { command: ':profile', description: 'pick a profile from the list (the one in use marked)' },
+  {
+    command: ':export FILE',
+    description:
+      'write the marked records (else the list shown) as OpenSLO, as slotui export does; :export! FILE replaces a file',
+  },
   { command: ':help', description: 'this help' },
   { command: ':q', description: 'quit' },
 ];

@@ -137,7 +137,7 @@ describe('command line', () => {
     // Every resource of the registry by its short name, then the first one's record by id.
     const resources = REGISTRY.defs.map((def) => `:${shortName(def)}`).join(', ');
     expect(d.message()).toBe(
-      `Unknown command :frobnicate. Try ${resources}, :${REGISTRY.defs[0]!.singular} ID, :profile NAME or :q.`,
+      `Unknown command :frobnicate. Try ${resources}, :${REGISTRY.defs[0]!.singular} ID, :profile NAME, :export FILE or :q.`,
     );
     expect(resources).toMatch(/^:slis, :slos, :orgs, :agreements/);
     expect(d.view().bottom).toMatchObject({ tone: 'error' });

@@ -1,7 +1,7 @@
 /**
  * OpenSLO documents as YAML text and back, with the `yaml` library.
  *
- * Writing is `-o yaml`'s: every character of the data is kept, and text with
+ * Writing is `-o yaml`'s (src/text/yaml.ts): every character of the data is kept, and text with
  * control, C1, bidi or invisible characters is written double-quoted with
  * them escaped, so printing an export on a terminal is safe. Reading gives
  * each document on its own, with its own error.
@@ -9,7 +9,6 @@
 import { CST, Composer, LineCounter, Lexer, Parser, isScalar } from 'yaml';
 import { SlotuiError } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
-import { toYaml } from '../output.js';
 
 /** Most aliases a file may expand (a guard against "billion laughs" files). */
 const MAX_ALIASES = 100;
@@ -22,11 +21,6 @@ const MAX_ALIASES = 100;
  * million values.
  */
 const YAML_LIMITS = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 } as const;
-
-/** One document as YAML, starting with its `---` line. */
-export function documentText(value: unknown): string {
-  return `---\n${toYaml(value)}`;
-}
 
 export type ParsedDocument = { document: number; value: unknown } | { document: number; error: string };
 

@@ -7,6 +7,7 @@ import { errorSentence } from '../text/errorSentence.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import { editLine } from '../text/lineEditor.js';
 import type { DashboardContext } from './context.js';
+import { createExporter } from './exportCommand.js';
 import type { ResourceName } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
@@ -40,6 +41,7 @@ export const commandBindings = [
 
 export function createCommandController(ctx: DashboardContext): { layer(): KeyLayer } {
   const { nav } = ctx;
+  const exportTo = createExporter(ctx);
   const close = () => nav.dispatch({ type: 'overlay', overlay: 'none' });
 
   /**
@@ -80,6 +82,9 @@ export function createCommandController(ctx: DashboardContext): { layer(): KeyLa
         if (!ctx.profiles) ctx.say('Switching profiles is not available here.', 'error');
         else if (command.kind === 'profile') ctx.profiles.open(command.name);
         else ctx.profiles.pick();
+        break;
+      case 'export':
+        exportTo(command.file, command.replace);
         break;
       case 'help':
         nav.dispatch({ type: 'overlay', overlay: 'help' });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { documentText, parseDocuments } from '../../../src/cli/gitops/yaml.js';
+import { parseDocuments } from '../../../src/cli/gitops/yaml.js';
+import { documentText } from '../../../src/text/yaml.js';
 
 describe('OpenSLO YAML', () => {
   test('control, C1, bidi and invisible characters are escaped inside double quotes, keys too; the text reads back the same', () => {
