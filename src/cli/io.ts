@@ -24,6 +24,8 @@ export interface CliIo {
   now?: () => Date;
   /** The resources commands know (default: REGISTRY); tests run the CLI on another. */
   registry?: ViewRegistry;
+  /** Called as a command starts reading a whole list (`list --all`): the program keeps its heap small (startup/heap.ts). */
+  onWholeList?: () => void;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

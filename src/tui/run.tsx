@@ -13,7 +13,7 @@ import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
 import { App } from './App.js';
 import { Shell } from './shell.js';
-import { keepHeapSmall } from './heap.js';
+import { keepHeapSmall } from '../startup/heap.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';

@@ -33,6 +33,8 @@ export interface RunOptions {
   feed?: (stdin: PassThrough, output: { stderr: () => string }) => void;
   /** The fake API (test/fakeApi.ts) the CLI's clients send to instead of the network. */
   api?: FakeApi;
+  /** What the program hands the CLI to keep its heap small for a whole list. */
+  onWholeList?: () => void;
 }
 
 export interface RunResult {
@@ -70,6 +72,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     stderr,
     registry: options.registry,
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onWholeList ? { onWholeList: options.onWholeList } : {}),
     createClient: options.api ? clientOn(options.api) : routedClient,
   });
   options.feed?.(stdin, { stderr: () => err });

@@ -15,6 +15,15 @@ afterAll(async () => {
 });
 
 describe('slotui list', () => {
+  test('--all tells the program a whole list is coming (it keeps its heap small then); one page does not', async () => {
+    let told = 0;
+    const onWholeList = () => told++;
+    expect((await run(['list', 'slis', '--json'], { api: h.api, env: h.env(), onWholeList })).code).toBe(0);
+    expect(told).toBe(0);
+    expect((await run(['list', 'slis', '--all', '--json'], { api: h.api, env: h.env(), onWholeList })).code).toBe(0);
+    expect(told).toBe(1);
+  });
+
   test('one page as a table, header first; into a pipe nothing is cut, columns two spaces apart', async () => {
     const long = `${'very long name '.repeat(12)}end`;
     const created = await run(['create', 'slis', '-f', '-', '--json'], {

@@ -46,6 +46,7 @@ export async function listCommand(ctx: Context, [word = '']: string[]): Promise<
     }
     return 0;
   }
+  ctx.io.onWholeList?.();
   const count = await streamAll(ctx, client, def, sink, limit ?? ALL_PAGE_SIZE, offset);
   if (count.records === 0) sayEmpty(ctx, def, format);
   else if (format === 'table' && ctx.stdoutIsTerminal)

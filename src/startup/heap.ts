@@ -1,6 +1,7 @@
 /**
- * How the program's heap grows once the dashboard gathers a whole list (the
- * record index: up to hundreds of thousands of records read page by page).
+ * How the program's heap grows once it reads a whole list: the dashboard
+ * gathering its record index, or `list --all` streaming every page (up to
+ * hundreds of thousands of records read page by page).
  * At that allocation rate V8 doubles its young generation and lets the old
  * one grow far past what is live, and gives both back only after seconds of
  * idling. Kept small instead: the young generation at its first size, the
@@ -9,7 +10,7 @@
  * a gathering that collects garbage more often (seconds slower over 100,000
  * records; see docs/performance.md). Set when the first gathering starts,
  * never before the first frame, and only by the real program (it is
- * process-wide).
+ * process-wide): the entry hands it to the CLI, the runner to the dashboard.
  */
 import { setFlagsFromString } from 'node:v8';
 
