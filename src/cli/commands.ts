@@ -118,7 +118,8 @@ export type CommandName =
   | 'report'
   | 'watch'
   | 'rules'
-  | 'config';
+  | 'config'
+  | 'plugin';
 
 export interface CommandSpec {
   name: CommandName;
@@ -145,6 +146,15 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     flags: [],
     args: ['action'],
     examples: ['# every problem with its line and column', 'slotui config check'],
+  },
+  plugin: {
+    name: 'plugin',
+    usage: 'plugin list | plugin run NAME <resource> <id>...',
+    summary: "settings.yaml's plugins: list them, or run one on records (its exit status passed on)",
+    flags: [],
+    args: ['action'],
+    rest: 'argument',
+    examples: ['# open an SLO with the plugin named grafana', 'slotui plugin run grafana slo slo-000001'],
   },
   dashboard: {
     name: 'dashboard',

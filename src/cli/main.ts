@@ -50,6 +50,7 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   watch: async () => (await import('./commands/watch.js')).watchCommand,
   rules: async () => (await import('./commands/rules.js')).rulesCommand,
   config: async () => (await import('./commands/config.js')).configCommand,
+  plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
   lint: async () => (await import('./commands/lint.js')).lintCommand,
 };
 

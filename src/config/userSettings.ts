@@ -104,10 +104,11 @@ export function checkSettingsText(text: string): { settings: UserSettings; probl
   const problems: SettingsProblem[] = [];
   // Each round takes out the parts with problems (their defaults hold) and checks again; bounded.
   for (let round = 0; round < 20; round++) {
-    const result = schema.safeParse(value);
+    const checked = value;
+    const result = schema.safeParse(withoutDropped(checked));
     if (result.success) return { settings: result.data, problems: inFileOrder(problems) };
     for (const issue of result.error.issues) {
-      const path = issue.path.map(String);
+      const path = originalPath(checked, issue.path.map(String));
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
           const known = knownKeys(schema, path);
@@ -124,13 +125,23 @@ export function checkSettingsText(text: string): { settings: UserSettings; probl
           value = without(value, [...path, key]);
         }
       } else {
-        const node = doc.getIn(path, true) as { range?: [number] } | undefined;
-        problems.push({ ...at(node?.range?.[0]), path: path.join('.'), message: issue.message });
-        value = path.length === 0 ? {} : without(value, path);
+        problems.push({ ...at(nearestRange(doc, path)), path: path.join('.'), message: issue.message });
+        // A problem inside an item of a list (a plugin) leaves that item out whole: half of one is no use.
+        const item = path.findIndex((segment) => /^\d+$/.test(segment));
+        value = path.length === 0 ? {} : without(value, item < 0 ? path : path.slice(0, item + 1));
       }
     }
   }
   return { settings: {}, problems: inFileOrder(problems) };
+}
+
+/** Where the value at `path` starts, or the nearest value around it that is there (a name left out: its object). */
+function nearestRange(doc: Yaml.Document, path: readonly string[]): number | undefined {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = doc.getIn(path.slice(0, depth), true) as { range?: [number] } | undefined;
+    if (node?.range) return node.range[0];
+  }
+  return undefined;
 }
 
 const inFileOrder = (problems: SettingsProblem[]) =>
@@ -170,14 +181,49 @@ function innerDef(schema: Zod.ZodType): SchemaDef | undefined {
   return def;
 }
 
+/** Stands for an item of a list taken out, until the round's problems are all taken (indexes stay put meanwhile). */
+const DROPPED = Symbol('dropped');
+
 /** A copy of `value` without what is at `path`. */
 function without(value: unknown, path: string[]): unknown {
   if (path.length === 0 || value === null || typeof value !== 'object') return value;
   const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [...value];
+    const index = Number(head);
+    if (!(index in copy)) return value;
+    copy[index] = rest.length === 0 ? DROPPED : without(copy[index], rest);
+    return copy;
+  }
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   if (rest.length === 0) delete copy[head!];
   else copy[head!] = without(copy[head!], rest);
   return copy;
+}
+
+/** The path of an issue found in withoutDropped(value), in `value` (where items left out still hold their places). */
+function originalPath(value: unknown, path: readonly string[]): string[] {
+  const out: string[] = [];
+  let at: unknown = value;
+  for (const segment of path) {
+    if (Array.isArray(at) && /^\d+$/.test(segment)) {
+      let kept = -1;
+      const index = at.findIndex((item) => item !== DROPPED && ++kept === Number(segment));
+      out.push(String(index < 0 ? segment : index));
+      at = at[index];
+    } else {
+      out.push(segment);
+      at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return out;
+}
+
+/** The value with the items marked DROPPED taken out of its lists. */
+function withoutDropped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== DROPPED).map(withoutDropped);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutDropped(inner)]));
 }
 
 /** `settings.yaml:3:5: profiles.prod.refresh: must be a duration…`, as `slotui config check` prints them. */

@@ -9,6 +9,7 @@ import { Box, Text } from 'ink';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { HintBar } from './components/HintBar.js';
+import { PluginOverlay } from './components/PluginOverlay.js';
 import { InputLine } from './components/InputLine.js';
 import { StatusLine } from './components/StatusLine.js';
 import { Table } from './components/Table.js';
@@ -63,6 +64,8 @@ function Body({
       );
     case 'help':
       return <HelpOverlay body={body} width={width} height={height} />;
+    case 'plugin':
+      return <PluginOverlay body={body} width={width} height={height} />;
     case 'detail':
       return <DetailScreen key={body.key} body={body} width={width} height={height} />;
     case 'list':

@@ -54,6 +54,9 @@ import type { Keymap } from './input/keymap.js';
 import { dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { DEFAULT_KEYMAP } from './keys.js';
+import { withPluginKeys } from './plugins.js';
+import { PluginRunStore } from './state/pluginRun.js';
+import { createPluginController } from './controllers/pluginController.js';
 import type { Screen } from './view/ladder.js';
 import {
   computeView,
@@ -101,6 +104,8 @@ export interface DashboardServices {
   keptPages?: PageKeepers;
   /** settings.yaml as it is now (it follows the file's changes); default: as read at start, never changing. */
   userSettings?: UserSettingsStore;
+  /** The environment plugins inherit (default: the process's; SLOTUI_TOKEN is always taken out). */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The default of `refresh` (settings and --refresh change it). */
@@ -123,6 +128,8 @@ export interface Dashboard {
   env(): KeyEnv;
   /** How `E` hands the terminal to the user's editor (the view knows the terminal). */
   setEditorRunner(run: (file: string) => Promise<void>): void;
+  /** How an interactive plugin gets the terminal: the editor's way (the shell lends it). */
+  setTerminalLender(lend: (work: () => void) => Promise<void>): void;
   /** The screen on top (view/ladder.ts). */
   screen(): Screen;
   /** The key layers of the screen on top, top first. */
@@ -439,7 +446,16 @@ export function createDashboard(services: DashboardServices): Dashboard {
       })
     : undefined;
 
-  const keymap = services.keymap ?? DEFAULT_KEYMAP;
+  const settingsProblems = services.settings.settingsProblems ?? [];
+  if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
+  const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
+  const baseKeymap = services.keymap ?? DEFAULT_KEYMAP;
+  // settings.yaml's plugins add their keys to the keymap; it is made again when the file changes.
+  const pluginsNow = () => userSettings.getSnapshot().settings.plugins ?? [];
+  let pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
+  for (const problem of pluginKeys.problems) problems.push(`settings.yaml: ${problem}`);
+  const pluginRun = new PluginRunStore();
+  let terminalLender: ((work: () => void) => Promise<void>) | undefined;
   const quit = () => {
     // Ctrl+C in a form with something typed: what was typed is kept for the next c or e (and said, as gh does).
     services.quit(0, forms.keepDraft());
@@ -447,7 +463,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
   const ticks = new Store(0);
   const sources: ViewSources = {
     registry,
-    keymap,
+    keys: () => pluginKeys.keymap,
+    plugin: pluginRun,
     demo: Boolean(services.demo),
     clock,
     ticks,
@@ -480,11 +497,22 @@ export function createDashboard(services: DashboardServices): Dashboard {
     say,
     quit,
   };
-  const keyLayers = createKeyLayers(ctx, {
-    clock,
-    writeTerminal: services.writeTerminal,
-    inTmux: Boolean(services.inTmux),
+  const pluginController = createPluginController(ctx, {
+    store: pluginRun,
+    plugins: pluginsNow,
+    environment: services.environment ?? process.env,
+    handOver: (work) =>
+      terminalLender ? terminalLender(work) : Promise.reject(new Error('No terminal to hand to the plugin.')),
   });
+  const keyLayers = createKeyLayers(
+    ctx,
+    {
+      clock,
+      writeTerminal: services.writeTerminal,
+      inTmux: Boolean(services.inTmux),
+    },
+    pluginController,
+  );
   const screen = (): Screen => screenOf(sources);
   const layers = () => keyLayers.layers(screen());
 
@@ -494,7 +522,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     nav.dispatch({ type: 'message', message: null });
     session.getSnapshot().stores[nav.getSnapshot().resource].clearNotice();
     for (const one of splitKeys(input, key, keyLayers.textInput(screen()))) {
-      const result = dispatchKey(layers(), keymap, env(), one.input, one.key);
+      const result = dispatchKey(layers(), pluginKeys.keymap, env(), one.input, one.key);
       if (result.kind === 'refused') say(result.reason, 'error');
     }
   };
@@ -532,16 +560,16 @@ export function createDashboard(services: DashboardServices): Dashboard {
       return (await Promise.all(reads)).every(Boolean);
     },
   });
-  const settingsProblems = services.settings.settingsProblems ?? [];
-  if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
   for (const problem of problems.splice(0)) say(problem, 'error');
 
   // settings.yaml saved while the dashboard runs: said in one line, and the profile's read-only and refresh follow.
-  const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
   const unwatchSettings = userSettings.subscribe(() => {
     const state = userSettings.getSnapshot();
     const sentence = reloadSentence(state);
     say(sentence.text, sentence.tone);
+    pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
+    const [keyProblem] = pluginKeys.problems;
+    if (keyProblem) say(`settings.yaml: ${keyProblem}`, 'error');
     session.update((s) => {
       const effects = profileEffects(s.settings, state.settings);
       const settings = { ...s.settings, ...effects };
@@ -566,11 +594,16 @@ export function createDashboard(services: DashboardServices): Dashboard {
     profiles,
     setup,
     session,
-    keymap,
+    get keymap() {
+      return pluginKeys.keymap;
+    },
     view,
     env,
     setEditorRunner: (run) => {
       editorRunner = run;
+    },
+    setTerminalLender: (lend) => {
+      terminalLender = lend;
     },
     screen,
     layers,
@@ -589,6 +622,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       if (disposed) return;
       disposed = true;
       refresher.dispose();
+      pluginController.dispose();
       view.dispose();
       unwatchNav();
       unwatchRecords();

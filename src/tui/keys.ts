@@ -24,6 +24,7 @@ import { confirmBindings } from './forms/confirmController.js';
 import { draftBindings } from './forms/draftController.js';
 import { formBindings } from './forms/formController.js';
 import { pickerBindings } from './forms/pickerController.js';
+import { pluginBindings } from './controllers/pluginController.js';
 import { buildKeymap, type Keymap } from './input/keymap.js';
 
 export const BINDINGS = [
@@ -43,6 +44,7 @@ export const BINDINGS = [
   ...pickerBindings,
   ...draftBindings,
   ...confirmBindings,
+  ...pluginBindings,
 ] as const;
 
 /** An action a key can be bound to (`next-page`, `delete`): what a settings file names to rebind it. */

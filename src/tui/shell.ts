@@ -349,25 +349,30 @@ export class Shell extends Store<ShellView> {
   }
 
   /**
-   * `E` hands the terminal to the user's editor: Ink gives up raw mode and its frame; the
-   * alternate screen is ours (terminal.ts), so it is left and entered again around the editor.
+   * `E` hands the terminal to the user's editor, and an interactive plugin gets it the same way:
+   * Ink gives up raw mode and its frame; the alternate screen is ours (terminal.ts), so it is left
+   * and entered again around them.
    */
   private lendTerminal(dashboard: Dashboard): void {
     const ink = this.ink;
     if (!ink) return;
     const { stdout, launchEditor } = this.options;
     const onTerminal = Boolean((stdout as { isTTY?: boolean }).isTTY);
-    dashboard.setEditorRunner((file) => {
-      const launch = launchEditor ?? systemEditorLauncher(process.env);
-      return ink.suspendTerminal(() => {
+    // One way to give the terminal up and take it back, whoever gets it (the editor, an interactive plugin).
+    const handOver = (work: () => void): Promise<void> =>
+      ink.suspendTerminal(() => {
         if (onTerminal) stdout.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
         try {
-          launch(file);
+          work();
         } finally {
           if (onTerminal) stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
         }
       });
+    dashboard.setEditorRunner((file) => {
+      const launch = launchEditor ?? systemEditorLauncher(process.env);
+      return handOver(() => launch(file));
     });
+    dashboard.setTerminalLender(handOver);
   }
 
   /** Leaves the state shown for `next`: its flow is disposed of, and its dashboard unless `next` goes on with it. */

@@ -5,6 +5,7 @@
  * come from it (no hand-kept interface to drift).
  */
 import type * as Zod from 'zod';
+import { pluginsSection } from './plugins.js';
 import { profilesSection } from './profiles.js';
 
 /** Strict objects everywhere: a name the schema does not know is a problem, with a did-you-mean. */
@@ -12,9 +13,11 @@ export function settingsSchema(z: typeof Zod) {
   return z
     .strictObject({
       profiles: profilesSection(z),
+      plugins: pluginsSection(z),
     })
     .describe('slotui settings (settings.yaml, beside config.json).');
 }
 
 export type UserSettings = Zod.infer<ReturnType<typeof settingsSchema>>;
 export type ProfileSettings = NonNullable<UserSettings['profiles']>[string];
+export type PluginSettings = NonNullable<UserSettings['plugins']>[number];

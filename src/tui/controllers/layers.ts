@@ -17,6 +17,9 @@ import { createMarksController } from './marksController.js';
 import { createProfilesController } from './profilesController.js';
 import { createRecordController, type RecordControllerDeps } from './recordController.js';
 import { createRelationsController } from './relationsController.js';
+import type { PluginController } from './pluginController.js';
+import { currentDetail } from '../state/navigation.js';
+import { markedRecords } from './marksController.js';
 
 interface KeyLayers {
   /** The layers that get keys on this screen, top first. */
@@ -25,7 +28,11 @@ interface KeyLayers {
   textInput(screen: Screen): boolean;
 }
 
-export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDeps): KeyLayers {
+export function createKeyLayers(
+  ctx: DashboardContext,
+  deps: RecordControllerDeps,
+  plugins?: PluginController,
+): KeyLayers {
   const record = createRecordController(ctx, deps);
   const global = createGlobalController(ctx);
   const marks = createMarksController(ctx);
@@ -40,10 +47,33 @@ export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDep
   const relations = createRelationsController(ctx);
   const profiles = ctx.profiles ? createProfilesController(ctx.profiles) : undefined;
 
+  /** The plugins' keys on the list (the marked records, else the selected one) and the details (their record). */
+  const withPlugins = (layer: KeyLayer, screen: 'list' | 'detail'): KeyLayer => {
+    if (!plugins) return layer;
+    const nav = ctx.nav.getSnapshot();
+    const top = currentDetail(nav);
+    const extra =
+      screen === 'list'
+        ? plugins.handlers('list', nav.resource, () => {
+            const marked = markedRecords(ctx, nav.resource);
+            const selected = ctx.shown().selectedRecord;
+            return marked.length > 0 ? marked : selected ? [selected] : [];
+          })
+        : top
+          ? plugins.handlers('details', top.resource, () => {
+              const record = ctx.records.get(top.resource, top.id).record ?? top.record;
+              return record ? [record] : [];
+            })
+          : {};
+    return { ...layer, handlers: { ...extra, ...layer.handlers } };
+  };
+
   const own = (screen: Screen): KeyLayer[] => {
     switch (screen.kind) {
       case 'forms':
         return ctx.forms.layers() ?? [];
+      case 'plugin':
+        return plugins ? [plugins.layer()] : [];
       case 'profiles':
         return profiles ? [profiles.layer()] : [];
       case 'help':
@@ -52,7 +82,8 @@ export function createKeyLayers(ctx: DashboardContext, deps: RecordControllerDep
         return [relations.layer()];
       case 'detail':
       case 'list': {
-        const below = screen.kind === 'detail' ? detail.layer() : list.layer();
+        const below =
+          screen.kind === 'detail' ? withPlugins(detail.layer(), 'detail') : withPlugins(list.layer(), 'list');
         return screen.line ? [lines[screen.line].layer(), below] : [below];
       }
     }

@@ -4,6 +4,7 @@
  * marked records (recordController.ts); the marks themselves live in the
  * session (state/marks.ts), so they survive paging, filtering and refreshes.
  */
+import type { ApiRecord } from '../../api/record.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { Binding, HandlersOf } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
@@ -33,6 +34,15 @@ export const marksBindings = [
     when: ['list'],
   },
 ] as const satisfies readonly Binding[];
+
+/** The marked records as they are known now (the record store's or the index's copy when fresher). */
+export const markedRecords = (
+  ctx: Pick<DashboardContext, 'session' | 'records'>,
+  resource: ResourceName,
+): ApiRecord[] =>
+  [...ctx.session().marks.of(resource).values()].map(
+    (r) => ctx.records.get(resource, r.id).record ?? ctx.session().index.get(resource, r.id) ?? r,
+  );
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

@@ -11,6 +11,7 @@ import { createCopier, markdownTable, recordSummary } from '../copy.js';
 import { writable, type Binding, type HandlersOf } from '../input/binding.js';
 import type { RelationsMode } from '../state/relationsStore.js';
 import type { DashboardContext } from './context.js';
+import { markedRecords } from './marksController.js';
 
 export const recordBindings = [
   {
@@ -112,15 +113,9 @@ export function createRecordController(
     Boolean(deps.inTmux),
   );
 
-  /** The marked records as they are known now (the record store's or the index's copy when fresher). */
-  const markedRecords = (resource: ResourceName): ApiRecord[] =>
-    [...ctx.session().marks.of(resource).values()].map(
-      (r) => ctx.records.get(resource, r.id).record ?? ctx.session().index.get(resource, r.id) ?? r,
-    );
-
   const onMarked = (resource: ResourceName): RecordHandlers => {
     const def = ctx.registry.get(resource);
-    const records = markedRecords(resource);
+    const records = markedRecords(ctx, resource);
     const n = `${records.length.toLocaleString('en-US')} marked ${records.length === 1 ? def.kind : def.plural}`;
     return {
       'copy-id': () =>

@@ -34,7 +34,9 @@ export type KeyContext =
   // The whole list at hand: who uses a record, the relations tree.
   | 'relations'
   // `:profile` alone: the list of stored profiles.
-  | 'profiles';
+  | 'profiles'
+  // A plugin of settings.yaml: its question, or its output.
+  | 'plugin';
 
 export type KeyGroup =
   | 'Resources'
@@ -51,7 +53,8 @@ export type KeyGroup =
   | 'Picker'
   | 'Confirm'
   | 'Relations'
-  | 'Profiles';
+  | 'Profiles'
+  | 'Plugins';
 
 /** What a binding's `enabled` sees: facts about the session, not about the screen. */
 export interface KeyEnv {

@@ -25,6 +25,8 @@ import type { TerminalSize } from '../layout.js';
 import type { ProfilePickerView } from '../profiles.js';
 import { detailBody, type DetailBody } from '../screens/detailModel.js';
 import { listBody, type ListBody } from '../screens/listModel.js';
+import { pluginBody, type PluginBody } from '../screens/pluginModel.js';
+import type { PluginRunStore } from '../state/pluginRun.js';
 import { fittedColumns } from '../screens/rows.js';
 import type { EditorState } from '../text/lineEditor.js';
 import { currentDetail, type NavState } from '../state/navigation.js';
@@ -45,6 +47,7 @@ export type Body =
   | { kind: 'profiles'; view: ProfilePickerView }
   | { kind: 'relations'; view: RelationsView }
   | HelpBody
+  | PluginBody
   | DetailBody
   | ListBody;
 
@@ -72,7 +75,6 @@ export interface DashboardViewModel {
 
 export interface ViewSources {
   registry: ViewRegistry;
-  keymap: Keymap;
   demo: boolean;
   clock: () => Date;
   /** Ticks once a second: ages on screen ("read 12s ago") follow the clock. */
@@ -83,6 +85,9 @@ export interface ViewSources {
   records: RecordStore;
   relations: Store<RelationsView | null>;
   forms: FormsStore;
+  plugin: PluginRunStore;
+  /** The keys in effect now (settings.yaml's plugins add theirs). */
+  keys(): Keymap;
   profiles?: Store<ProfilePickerView | null>;
   setup: TokenSetupController;
   env(): KeyEnv;
@@ -107,6 +112,7 @@ export function screenOf(src: ViewSources): Screen {
     profiles: src.profiles?.getSnapshot() ?? null,
     nav: src.nav.getSnapshot(),
     relations: src.relations.getSnapshot(),
+    plugin: src.plugin.getSnapshot(),
   });
 }
 
@@ -129,6 +135,7 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
     src.records,
     src.relations,
     src.forms,
+    src.plugin,
     src.setup,
     ...(src.profiles ? [src.profiles] : []),
     session.names,
@@ -214,8 +221,10 @@ function bodyOf(src: ViewSources, screen: Screen, shown: ShownList, width: numbe
       return { kind: 'profiles', view: screen.view };
     case 'relations':
       return { kind: 'relations', view: screen.view };
+    case 'plugin':
+      return pluginBody(screen.state, src.registry, width, height);
     case 'help':
-      return helpBody(src.keymap, src.env(), width, height, nav.helpScroll, nav.details.length > 0 ? 'detail' : 'list');
+      return helpBody(src.keys(), src.env(), width, height, nav.helpScroll, nav.details.length > 0 ? 'detail' : 'list');
     case 'detail':
       return detailBody(
         src.registry,
@@ -283,8 +292,8 @@ export function computeView(src: ViewSources): DashboardViewModel {
       failed: snap.error !== null,
     },
     bottom,
-    hints: activeHints(src.layers(screen), src.keymap, src.env()),
+    hints: activeHints(src.layers(screen), src.keys(), src.env()),
     selected: selected || undefined,
-    room: body.kind === 'detail' || body.kind === 'help' ? body.room : NO_ROOM,
+    room: body.kind === 'detail' || body.kind === 'help' || body.kind === 'plugin' ? body.room : NO_ROOM,
   };
 }

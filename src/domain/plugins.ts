@@ -1,0 +1,96 @@
+/**
+ * What a plugin (settings.yaml `plugins:`) is given when it runs on records:
+ * its argv with the placeholders replaced, the variables slotui sets in its
+ * environment, and its standard input. Pure: the program (and `slotui plugin
+ * run`) spawn what this says.
+ *
+ * - No shell: the argv is run as it is, so record data is never read as
+ *   shell syntax (a name holding `$(touch x)` is one argument, as written).
+ * - A placeholder is replaced only when it is a whole argument: `$SLOTUI_ID`
+ *   is, `--id=$SLOTUI_ID` stays as written (the program reads the
+ *   environment for that). On several records `$SLOTUI_ID`, `$SLOTUI_IDS` and
+ *   `$SLOTUI_NAME` become one argument per record.
+ * - The token is never given: not in argv, not in the variables set here
+ *   (SLOTUI_TOKEN is taken out of what the plugin inherits, too), not on stdin.
+ */
+import type { ApiRecord } from '../api/record.js';
+import type { PluginSettings } from '../config/settingsSchema/index.js';
+
+/** A plugin as settings.yaml declares it (src/config/settingsSchema/plugins.ts). */
+export type PluginSpec = PluginSettings;
+
+/** What a plugin runs on. */
+export interface PluginTarget {
+  /** The resource's name (`slos`). */
+  resource: string;
+  records: readonly ApiRecord[];
+  profile: string;
+  baseUrl: string;
+}
+
+export interface PluginInvocation {
+  /** argv[0] is the program (looked up on PATH, never through a shell). */
+  argv: string[];
+  /** The variables slotui sets (beside the environment it inherits, SLOTUI_TOKEN taken out). */
+  env: Record<string, string>;
+  /** What goes to its standard input; undefined: nothing. */
+  stdin?: string;
+}
+
+export const PLACEHOLDERS = [
+  'SLOTUI_ID',
+  'SLOTUI_IDS',
+  'SLOTUI_NAME',
+  'SLOTUI_RESOURCE',
+  'SLOTUI_PROFILE',
+  'SLOTUI_BASE_URL',
+] as const;
+
+/** Variables never handed to a plugin, whatever slotui itself inherited. */
+export const WITHHELD_VARIABLES: readonly string[] = ['SLOTUI_TOKEN'];
+
+const nameOf = (record: ApiRecord): string => (typeof record.name === 'string' ? record.name : '');
+
+/** The argv, environment and input of the plugin on these records. */
+export function pluginInvocation(plugin: PluginSpec, target: PluginTarget): PluginInvocation {
+  const ids = target.records.map((r) => r.id);
+  const names = target.records.map(nameOf);
+  const one = target.records.length === 1;
+  const env: Record<string, string> = {
+    SLOTUI_IDS: ids.join(' '),
+    SLOTUI_RESOURCE: target.resource,
+    SLOTUI_PROFILE: target.profile,
+    SLOTUI_BASE_URL: target.baseUrl,
+    SLOTUI_PLUGIN: plugin.name,
+    ...(one ? { SLOTUI_ID: ids[0]!, SLOTUI_NAME: names[0]! } : {}),
+  };
+  const replacements: Record<string, readonly string[]> = {
+    $SLOTUI_ID: ids,
+    $SLOTUI_IDS: ids,
+    $SLOTUI_NAME: names,
+    $SLOTUI_RESOURCE: [target.resource],
+    $SLOTUI_PROFILE: [target.profile],
+    $SLOTUI_BASE_URL: [target.baseUrl],
+  };
+  const argv = plugin.command.flatMap((arg, index) =>
+    index > 0 && Object.hasOwn(replacements, arg) ? [...replacements[arg]!] : [arg],
+  );
+  return {
+    argv,
+    env,
+    ...(plugin.stdin === 'records' ? { stdin: `${JSON.stringify(target.records, null, 2)}\n` } : {}),
+  };
+}
+
+/** Does the plugin run on this resource (`slos`, or a word for it: `slo`)? */
+export function pluginRunsOn(plugin: PluginSpec, resource: string, resolve: (word: string) => string | undefined) {
+  return !plugin.resources || plugin.resources.some((word) => resolve(word) === resource);
+}
+
+/** Does its key work on this screen? */
+export const pluginKeyOn = (plugin: PluginSpec, screen: 'list' | 'details'): boolean =>
+  plugin.key !== undefined && (plugin.contexts ?? ['list', 'details']).includes(screen);
+
+/** `ctrl+o` as the dashboard writes keys (`Ctrl+O`); a character as it is. */
+export const displayKey = (key: string): string =>
+  /^ctrl\+[a-z]$/i.test(key) ? `Ctrl+${key.slice(5).toUpperCase()}` : key;
