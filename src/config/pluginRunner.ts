@@ -15,7 +15,7 @@ export const MAX_PLUGIN_OUTPUT = 1024 * 1024;
 /** After Ctrl+C (SIGTERM to its process group), how long a plugin has before SIGKILL. */
 const STOP_GRACE_MS = 2000;
 
-export type PluginEnd =
+type PluginEnd =
   /** It exited (code) or was ended by a signal. */
   | { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null }
   /** It wrote more than the bound and was stopped. */

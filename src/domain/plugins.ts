@@ -37,15 +37,6 @@ export interface PluginInvocation {
   stdin?: string;
 }
 
-export const PLACEHOLDERS = [
-  'SLOTUI_ID',
-  'SLOTUI_IDS',
-  'SLOTUI_NAME',
-  'SLOTUI_RESOURCE',
-  'SLOTUI_PROFILE',
-  'SLOTUI_BASE_URL',
-] as const;
-
 /** Variables never handed to a plugin, whatever slotui itself inherited. */
 export const WITHHELD_VARIABLES: readonly string[] = ['SLOTUI_TOKEN'];
 

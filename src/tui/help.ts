@@ -14,6 +14,7 @@ const GROUP_ORDER: readonly KeyGroup[] = [
   'Resources',
   'Moving around',
   'Records',
+  'Plugins',
   'Relations',
   'Details',
   'Burn calculator',
@@ -83,6 +84,7 @@ const SCREENS: readonly { title: string; contexts: readonly KeyContext[] }[] = [
   { title: 'Used by (u) and relations (x)', contexts: ['relations'] },
   { title: 'Forms (c, e)', contexts: ['form', 'picker', 'confirm', 'draft'] },
   { title: 'Profiles (:profile)', contexts: ['profiles'] },
+  { title: "A plugin's question and output", contexts: ['plugin'] },
   { title: 'Token setup', contexts: ['welcome', 'setup'] },
   { title: 'This help', contexts: ['help'] },
 ];
