@@ -13,7 +13,7 @@ import xterm from '@xterm/headless';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/slotui.js');
-const NODE = join(ROOT, 'node_modules/.bin/node');
+export const NODE = join(ROOT, 'node_modules/.bin/node');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -39,6 +39,8 @@ export function ensureBuilt(): void {
 
 export interface PtyOptions {
   args?: string[];
+  /** Another program than slotui (a shell that runs it, for job control); `args` are then its own. */
+  file?: string;
   cols?: number;
   rows?: number;
   env?: Record<string, string>;
@@ -65,7 +67,10 @@ export class PtySession {
       SLOTUI_CONFIG_DIR: this.configDir,
       ...options.env,
     };
-    this.child = pty.spawn(NODE, [BIN, ...(options.args ?? ['--demo'])], {
+    const [file, args] = options.file
+      ? [options.file, options.args ?? []]
+      : [NODE, [BIN, ...(options.args ?? ['--demo'])]];
+    this.child = pty.spawn(file, args, {
       name: 'xterm-256color',
       cols,
       rows,
