@@ -416,16 +416,19 @@ export function createDashboard(services: DashboardServices): Dashboard {
     watchList();
   };
 
+  /** Grows with each :profile: only the last one asked for may change the session or say how it went. */
+  let switches = 0;
   const switchProfile = async (name: string) => {
     if (!services.openProfile) {
       say('Switching profiles is not available here.', 'error');
       return;
     }
     const shown = truncate(sanitizeLine(name), 40);
+    const ticket = ++switches;
     say(`Opening profile ${shown}…`);
     try {
       const next = await services.openProfile(name);
-      if (disposed) {
+      if (disposed || ticket !== switches) {
         void next.client.close().catch(() => undefined);
         return;
       }
@@ -433,7 +436,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
       nav.dispatch({ type: 'switch-resource', resource: nav.getSnapshot().resource });
       say(`Profile ${shown}.`);
     } catch (error) {
-      if (!disposed) say(errorSentence(error), 'error');
+      // A switch overtaken by a later one says nothing: its error would show under the other profile.
+      if (!disposed && ticket === switches) say(errorSentence(error), 'error');
     }
   };
 

@@ -23,6 +23,7 @@ import type { DashboardDeps, RunDashboard } from './types.js';
 // SIGQUIT (kill -QUIT; Ctrl+\ is a key in raw mode) ends the program like SIGTERM, the terminal restored.
 const SIGNAL_CODES = { SIGINT: 0, SIGTERM: 128 + 15, SIGHUP: 128 + 1, SIGQUIT: 128 + 3 } as const;
 type HandledSignal = keyof typeof SIGNAL_CODES;
+const TYPEAHEAD_MS = 400;
 
 /** The one sentence printed after a crash (token redacted, server text made safe). */
 export function crashSentence(error: unknown, secrets: readonly (string | undefined)[]): string {
@@ -146,6 +147,8 @@ const runOnTerminal = (deps: DashboardDeps) =>
         auth: deps.auth,
         firstPage: deps.firstPage,
         watchSettings: deps.watchSettings,
+        // A person's reaction time: keys typed for the dashboard as a 401 opens the re-login are not the token.
+        typeaheadMs: TYPEAHEAD_MS,
         onGathering: keepHeapSmall,
         onQuit: (code, note) => setImmediate(() => finish(code, note)),
       });

@@ -78,6 +78,13 @@ export interface ShellOptions {
   keymap?: Keymap;
   /** How Ctrl+Z stops the process (default: SIGSTOP to itself; tests stop nothing). */
   stopProcess?: () => void;
+  /**
+   * How long keys are not taken once the token setup opens over the dashboard on its own (a 401):
+   * what was typed for the dashboard must not land in the token field. 0 (the default): taken at once.
+   */
+  typeaheadMs?: number;
+  /** The clock of `typeaheadMs` (default: performance.now). */
+  monotonic?: () => number;
   /** Follows settings.yaml once the dashboard draws (absent: the settings as read at start hold). */
   watchSettings?: SettingsWatcher;
   /** The user quit (q, Ctrl+C, :q): the runner restores the terminal, prints the note if any and exits with this code. */
@@ -114,6 +121,10 @@ type ShellState =
   | { kind: 'relogin'; dashboard: Dashboard; flow: SetupStore };
 
 const START_ENV: KeyEnv = { readOnly: false };
+
+/** Said when keys typed as the re-login opened were not taken (they were meant for the dashboard). */
+const TYPEAHEAD_DROPPED = 'Keys typed as this opened were not taken: type the token now.';
+const isCtrlC = (input: string, key: Key) => input === '\u0003' || (key.ctrl && input === 'c');
 const systemClock = (): Date => new Date();
 
 export class Shell extends Store<ShellView> {
@@ -131,6 +142,8 @@ export class Shell extends Store<ShellView> {
   /** settings.yaml as it is now, shared by every dashboard this shell opens. */
   private readonly userSettings: UserSettingsStore;
   private settingsWatch: SettingsWatch | undefined;
+  /** Until when (monotonic ms) keys typed for the dashboard are not taken by the re-login's token field. */
+  private typeaheadUntil = 0;
 
   constructor(private readonly options: ShellOptions) {
     super({ kind: 'welcome' } as ShellView);
@@ -177,6 +190,11 @@ export class Shell extends Store<ShellView> {
       return;
     }
     this.notice = null;
+    if (this.state.kind === 'relogin' && this.monotonic() < this.typeaheadUntil && !isCtrlC(input, key)) {
+      this.notice = { text: TYPEAHEAD_DROPPED, tone: 'info' };
+      this.show();
+      return;
+    }
     const typing = this.state.kind === 'setup' || this.state.kind === 'relogin';
     for (const one of splitKeys(input, key, typing))
       dispatchKey(this.layers(), this.keymap, START_ENV, one.input, one.key);
@@ -345,7 +363,12 @@ export class Shell extends Store<ShellView> {
         dashboard.setup.dismiss();
       },
     });
+    this.typeaheadUntil = this.monotonic() + (this.options.typeaheadMs ?? 0);
     this.moveTo({ kind: 'relogin', dashboard, flow });
+  }
+
+  private monotonic(): number {
+    return (this.options.monotonic ?? performance.now.bind(performance))();
   }
 
   /**

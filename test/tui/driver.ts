@@ -40,6 +40,8 @@ export interface DriverOptions {
    * the services are passed; the client is made swappable, as the program makes it.
    */
   shell?: boolean;
+  /** With `shell: true`: the shell's typeahead window after a 401 opens the token setup (timed by the fake clock). */
+  typeaheadMs?: number;
 }
 
 export interface Driver {
@@ -146,6 +148,7 @@ export function drive(options: DriverOptions = {}): Driver {
         now: () => FIXED_NOW,
         onQuit: quit,
         stopProcess: () => undefined,
+        ...(options.typeaheadMs !== undefined ? { typeaheadMs: options.typeaheadMs, monotonic: () => Date.now() } : {}),
         ...(options.services?.auth ? { auth: options.services.auth } : {}),
         ...(options.registry ? { registry: options.registry } : {}),
       })

@@ -3,7 +3,7 @@
  * profiles: Tab completes names, an unknown name gets "did you mean", and
  * `:profile` alone opens the list (keys pressed by binding id).
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import { createDashboard, type Dashboard } from '../../src/tui/dashboard.js';
 import type { ActionId } from '../../src/tui/keys.js';
@@ -110,6 +110,40 @@ function harness(list: () => readonly ProfileEntry[] = () => STORED): Harness {
 }
 
 describe(':profile in the dashboard', () => {
+  test('a switch overtaken by a later one neither changes the session nor says its error under the other profile', async () => {
+    const pending = new Map<string, { resolve(s: Session): void; reject(e: Error): void }>();
+    const dashboard = createDashboard({
+      client: fakeClient({ slis: [{ id: 'sli-1', name: 'one' }] }),
+      settings: testSettings({ profileName: 'default' }),
+      size: { columns: 80, rows: 24 },
+      quit: () => undefined,
+      openProfile: (name) => new Promise<Session>((resolve, reject) => pending.set(name, { resolve, reject })),
+    });
+    dashboards.push(dashboard);
+    const run = (text: string) => {
+      const press = (id: ActionId) => dashboard.layers().find((l) => l.handlers[id])!.handlers[id]!('');
+      press('command');
+      dashboard.nav.dispatch({ type: 'edit-command', editor: { value: text, cursor: text.length } });
+      press('command-run');
+    };
+    run('profile slow');
+    run('profile quick');
+    pending.get('quick')!.resolve({ client: fakeClient(), settings: testSettings({ profileName: 'quick' }) });
+    await vi.waitFor(() => expect(dashboard.nav.getSnapshot().message?.text).toBe('Profile quick.'));
+    pending.get('slow')!.reject(new SlotuiError('tls', 'The certificate of slow is not trusted.'));
+    const late = { client: fakeClient(), settings: testSettings({ profileName: 'slow' }) };
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(dashboard.nav.getSnapshot().message?.text).toBe('Profile quick.');
+    expect(dashboard.session.getSnapshot().settings.profileName).toBe('quick');
+    // Nor does a late success of an overtaken switch take the session over.
+    run('profile other');
+    run('profile quick');
+    pending.get('quick')!.resolve({ client: fakeClient(), settings: testSettings({ profileName: 'quick' }) });
+    pending.get('other')!.resolve(late);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(dashboard.session.getSnapshot().settings.profileName).toBe('quick');
+  });
+
   test('the stored profiles are not read at start-up', () => {
     const h = harness();
     expect(h.lists()).toBe(0);

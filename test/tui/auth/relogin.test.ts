@@ -6,7 +6,7 @@
  * details) on a client with the new token; every tab's count comes back.
  * The same over the sandbox's real tokens is session.int.test.tsx's.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SlotuiError } from '../../../src/api/errors.js';
 import { REGISTRY } from '../../../src/presentation/resources.js';
 import type { AuthDeps, LoginRequest } from '../../../src/tui/auth/types.js';
@@ -98,6 +98,30 @@ describe('a 401 while working', () => {
     expect(d.view().selected?.record.id).toBe(selected);
     // What is read now goes to the client on the new token.
     expect(fresh.calls.length).toBeGreaterThan(before);
+  });
+
+  test('keys typed for the dashboard as the setup opens are not taken as the token; after a moment they are', async () => {
+    const old = expiringClient();
+    const d = drive({
+      client: old,
+      shell: true,
+      typeaheadMs: 400,
+      settings: { baseUrl: 'https://fake.test', token: 'the.old.token' },
+      services: { auth: auth(fakeClient(sampleRecords())) },
+    });
+    await d.until((v) => v.status.text.startsWith('slis · page 1 of 2'), 'the first page');
+    old.refusing.on = true;
+    d.press('reload');
+    // The 401 comes back within a few milliseconds (no settling: the window is timed by this clock).
+    for (let ms = 0; ms < 20 && !setupReason(d); ms++) await vi.advanceTimersByTimeAsync(1);
+    expect(setupReason(d)).toContain('(HTTP 401)');
+    // j j n: the user was still moving through the list.
+    d.key('j', 'j', 'n');
+    expect(d.shellScreen()?.setup?.state.token.value).toBe('');
+    expect(d.shellScreen()?.notice?.text).toBe('Keys typed as this opened were not taken: type the token now.');
+    await vi.advanceTimersByTimeAsync(400);
+    d.type('abc');
+    expect(d.shellScreen()?.setup?.state.token.value).toBe('abc');
   });
 
   test('a 401 met on a detail screen opens the setup too, and comes back to that record', async () => {
