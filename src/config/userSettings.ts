@@ -56,7 +56,11 @@ function loadYaml(): typeof Yaml {
 }
 
 /** Reads and checks settings.yaml; absent is fine, unreadable or not yours is a 'config' error. */
-export function loadSettings(configDir: string, uid = process.getuid?.()): LoadedSettings {
+export function loadSettings(
+  configDir: string,
+  uid = process.getuid?.(),
+  findings?: (settings: UserSettings) => readonly SettingsFinding[],
+): LoadedSettings {
   const file = settingsPath(configDir);
   let text: string;
   try {
@@ -81,11 +85,24 @@ export function loadSettings(configDir: string, uid = process.getuid?.()): Loade
       `The settings file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
     );
   }
-  return { file, exists: true, ...checkSettingsText(text) };
+  return { file, exists: true, ...checkSettingsText(text, findings) };
 }
 
 /** Checks the text of a settings file: what holds, and every problem with its position. */
-export function checkSettingsText(text: string): { settings: UserSettings; problems: SettingsProblem[] } {
+/** A problem the schema cannot see (a plugin's key taken by the dashboard): where it is in the settings, and what. */
+export interface SettingsFinding {
+  path: string[];
+  message: string;
+}
+
+/**
+ * Checks the text of a settings file: what holds, and every problem with its position.
+ * `findings` looks at what holds for problems the schema cannot know (given by the caller that knows them).
+ */
+export function checkSettingsText(
+  text: string,
+  findings?: (settings: UserSettings) => readonly SettingsFinding[],
+): { settings: UserSettings; problems: SettingsProblem[] } {
   const Y = loadYaml();
   const lines = new Y.LineCounter();
   const doc = Y.parseDocument(text, { lineCounter: lines, prettyErrors: false });
@@ -106,7 +123,13 @@ export function checkSettingsText(text: string): { settings: UserSettings; probl
   for (let round = 0; round < 20; round++) {
     const checked = value;
     const result = schema.safeParse(withoutDropped(checked));
-    if (result.success) return { settings: result.data, problems: inFileOrder(problems) };
+    if (result.success) {
+      for (const finding of findings?.(result.data) ?? []) {
+        const path = originalPath(checked, finding.path);
+        problems.push({ ...at(nearestRange(doc, path)), path: path.join('.'), message: finding.message });
+      }
+      return { settings: result.data, problems: inFileOrder(problems) };
+    }
     for (const issue of result.error.issues) {
       const path = originalPath(checked, issue.path.map(String));
       if (issue.code === 'unrecognized_keys') {

@@ -54,7 +54,7 @@ import type { Keymap } from './input/keymap.js';
 import { dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { DEFAULT_KEYMAP } from './keys.js';
-import { withPluginKeys } from './plugins.js';
+import { findingSentence, withPluginKeys } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
 import type { Screen } from './view/ladder.js';
@@ -457,7 +457,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   // settings.yaml's plugins add their keys to the keymap; it is made again when the file changes.
   const pluginsNow = () => userSettings.getSnapshot().settings.plugins ?? [];
   let pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
-  for (const problem of pluginKeys.problems) problems.push(`settings.yaml: ${problem}`);
+  for (const problem of pluginKeys.problems) problems.push(findingSentence(problem));
   const pluginRun = new PluginRunStore();
   let terminalLender: ((work: () => void) => Promise<void>) | undefined;
   const quit = () => {
@@ -573,7 +573,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     say(sentence.text, sentence.tone);
     pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
     const [keyProblem] = pluginKeys.problems;
-    if (keyProblem) say(`settings.yaml: ${keyProblem}`, 'error');
+    if (keyProblem) say(findingSentence(keyProblem), 'error');
     session.update((s) => {
       const effects = profileEffects(s.settings, state.settings);
       const settings = { ...s.settings, ...effects };

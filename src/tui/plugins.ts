@@ -6,6 +6,7 @@
  * that another plugin of the same screen and resource has, is a settings
  * problem: said, and that plugin's key left out.
  */
+import type { SettingsFinding } from '../config/userSettings.js';
 import type { PluginSpec } from '../domain/plugins.js';
 import { displayKey, pluginKeyOn } from '../domain/plugins.js';
 import { writable, type Binding, type KeyContext, type KeyEnv } from './input/binding.js';
@@ -23,15 +24,19 @@ export const pluginActionId = (plugin: PluginSpec): string => `plugin:${plugin.n
 
 export interface PluginKeys {
   keymap: Keymap;
-  /** `plugins.2.key: "d" is delete's key on the list`, one a plugin left without its key. */
-  problems: string[];
+  /** One a plugin left without its key: `plugins.2.key`, `"d" is delete's key on the list; choose another key.` */
+  problems: SettingsFinding[];
 }
+
+/** `settings.yaml: plugins.2.key: "d" is delete's key…`, as the dashboard says it. */
+export const findingSentence = (finding: SettingsFinding): string =>
+  `settings.yaml: ${finding.path.join('.')}: ${finding.message}`;
 
 const overlaps = (a: PluginSpec, b: PluginSpec): boolean =>
   !a.resources || !b.resources || a.resources.some((r) => b.resources!.includes(r));
 
 export function withPluginKeys(base: Keymap, plugins: readonly PluginSpec[], env: KeyEnv): PluginKeys {
-  const problems: string[] = [];
+  const problems: SettingsFinding[] = [];
   const rows: Binding[] = [];
   const taken: { plugin: PluginSpec; key: string; context: KeyContext }[] = [];
   plugins.forEach((plugin, index) => {
@@ -51,7 +56,7 @@ export function withPluginKeys(base: Keymap, plugins: readonly PluginSpec[], env
       when.push(context);
     }
     if (problem) {
-      problems.push(`plugins.${index}.key: ${problem}; choose another key.`);
+      problems.push({ path: ['plugins', String(index), 'key'], message: `${problem}; choose another key.` });
       return;
     }
     for (const context of when) taken.push({ plugin, key, context });

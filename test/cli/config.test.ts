@@ -43,6 +43,25 @@ describe('slotui config', () => {
     expect(good.stderr).toContain('is fine');
   });
 
+  test("check: a plugin whose key the dashboard already has there, at the key's line (after a plugin left out)", async () => {
+    write(
+      [
+        'plugins:',
+        '  - name: broken',
+        '  - name: clash',
+        '    contexts: [details]',
+        '    key: d',
+        '    command: [echo]',
+      ].join('\n'),
+    );
+    const r = await run(['config', 'check'], { env: h.env() });
+    expect(r.code).toBe(3);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^settings\.yaml:2:5: plugins\.0\.command: /),
+      `settings.yaml:5:10: plugins.1.key: "d" is delete's key on the details; choose another key.`,
+    ]);
+  });
+
   test('an unknown action is a usage error', async () => {
     expect((await run(['config', 'edit-it'], { env: h.env() })).code).toBe(2);
   });

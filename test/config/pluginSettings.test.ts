@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
 import { DEFAULT_KEYMAP } from '../../src/tui/keys.js';
-import { withPluginKeys } from '../../src/tui/plugins.js';
+import { findingSentence, withPluginKeys } from '../../src/tui/plugins.js';
 
 const ENV = { readOnly: false };
 
@@ -90,12 +90,12 @@ describe('plugins in settings.yaml', () => {
       { name: 'fine', key: 'ctrl+g', command: ['echo'] },
     ];
     const { keymap, problems } = withPluginKeys(DEFAULT_KEYMAP, plugins, ENV);
-    expect(problems).toEqual([
-      `plugins.0.key: "d" is delete's key on the list; choose another key.`,
-      `plugins.1.key: "d" is delete's key on the details; choose another key.`,
-      `plugins.3.key: "O" is plugin open's key too; choose another key.`,
-      `plugins.4.key: "O" is plugin open's key too; choose another key.`,
-      `plugins.5.key: "ctrl+c" is quit-now's key on the list; choose another key.`,
+    expect(problems.map(findingSentence)).toEqual([
+      `settings.yaml: plugins.0.key: "d" is delete's key on the list; choose another key.`,
+      `settings.yaml: plugins.1.key: "d" is delete's key on the details; choose another key.`,
+      `settings.yaml: plugins.3.key: "O" is plugin open's key too; choose another key.`,
+      `settings.yaml: plugins.4.key: "O" is plugin open's key too; choose another key.`,
+      `settings.yaml: plugins.5.key: "ctrl+c" is quit-now's key on the list; choose another key.`,
     ]);
     const added = keymap.bindings.filter((b) => b.id.startsWith('plugin:'));
     expect(added.map((b) => [b.id, b.keys, b.when])).toEqual([

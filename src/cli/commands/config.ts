@@ -22,7 +22,14 @@ export async function configCommand(ctx: Context, [action = '']: string[]): Prom
       await ctx.out.write(`${JSON.stringify(settingsJsonSchema(), null, 2)}\n`);
       return 0;
     case 'check': {
-      const loaded = loadSettings(dir);
+      // The dashboard's keys, for plugin keys that would clash with them (loaded only here).
+      const [{ withPluginKeys }, { DEFAULT_KEYMAP }] = await Promise.all([
+        import('../../tui/plugins.js'),
+        import('../../tui/keys.js'),
+      ]);
+      const loaded = loadSettings(dir, undefined, (settings) =>
+        settings.plugins ? withPluginKeys(DEFAULT_KEYMAP, settings.plugins, { readOnly: false }).problems : [],
+      );
       for (const problem of loaded.problems) await ctx.out.write(`${sanitizeLine(problemLine(problem))}\n`);
       if (loaded.problems.length > 0) return 3;
       ctx.err.line(
