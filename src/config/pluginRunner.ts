@@ -14,6 +14,8 @@ import { sanitizeLine } from '../text/sanitize.js';
 export const MAX_PLUGIN_OUTPUT = 1024 * 1024;
 /** After Ctrl+C (SIGTERM to its process group), how long a plugin has before SIGKILL. */
 const STOP_GRACE_MS = 2000;
+/** How often a running plugin's output is handed on at most. */
+const OUTPUT_INTERVAL_MS = 100;
 
 type PluginEnd =
   /** It exited (code) or was ended by a signal. */
@@ -79,8 +81,15 @@ export function runCaptured(name: string, invocation: PluginInvocation, options:
       reject(notRun(name, program!, error as NodeJS.ErrnoException));
       return;
     }
-    const chunks: string[] = [];
+    let output = '';
     let size = 0;
+    let telling: ReturnType<typeof setTimeout> | undefined;
+    let toldAt = -Infinity;
+    const tell = () => {
+      telling = undefined;
+      toldAt = performance.now();
+      options.onOutput?.(output);
+    };
     let ended: PluginEnd | undefined;
     let killTimer: ReturnType<typeof setTimeout> | undefined;
     const stop = (why: PluginEnd) => {
@@ -92,31 +101,40 @@ export function runCaptured(name: string, invocation: PluginInvocation, options:
     const onAbort = () => stop({ kind: 'stopped' });
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const take = (data: Buffer) => {
+    const take = (text: string) => {
       if (ended?.kind === 'flooded') return;
-      if (size + data.length > max) {
-        chunks.push(data.subarray(0, max - size).toString('utf8'));
+      const bytes = Buffer.byteLength(text);
+      if (size + bytes > max) {
+        output += Buffer.from(text)
+          .subarray(0, max - size)
+          .toString('utf8');
         size = max;
         stop({ kind: 'flooded' });
       } else {
-        chunks.push(data.toString('utf8'));
-        size += data.length;
+        output += text;
+        size += bytes;
       }
-      options.onOutput?.(chunks.join(''));
+      // Told at once, then at most every OUTPUT_INTERVAL_MS: many small writes cost one redraw a tenth of a second.
+      const wait = toldAt + OUTPUT_INTERVAL_MS - performance.now();
+      if (wait <= 0 && !telling) tell();
+      else telling ??= setTimeout(tell, Math.max(0, wait));
     };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
+    // Decoded as text as it comes, so a character split between two reads stays whole.
+    child.stdout!.setEncoding('utf8').on('data', take);
+    child.stderr!.setEncoding('utf8').on('data', take);
     child.stdin?.on('error', () => undefined); // a plugin that does not read its input closes it early
     child.stdin?.end(invocation.stdin);
     child.on('error', (error) => {
       options.signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
+      if (telling) clearTimeout(telling);
       reject(notRun(name, program!, error as NodeJS.ErrnoException));
     });
     child.on('close', (code, signal) => {
       options.signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
-      resolve({ output: chunks.join(''), end: ended ?? { kind: 'exited', code, signal } });
+      if (telling) clearTimeout(telling);
+      resolve({ output, end: ended ?? { kind: 'exited', code, signal } });
     });
   });
 }

@@ -49,17 +49,23 @@ test('an interactive plugin gets the terminal and gives it back as it was', asyn
   const script = join(dir, 'plugin.cjs');
   const out = join(dir, 'got.json');
   writeFileSync(script, PLUGIN);
-  const s = (session = new PtySession({
-    args: [],
-    env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token },
-  }));
-  await s.waitFor((screen) => /^slis · page/m.test(screen), 'the first screen');
+  // The settings are there before the program starts (a folder of the test's own), so nothing reloads meanwhile.
+  const configDir = mkdtempSync(join(dir, 'config-'));
   writeFileSync(
-    join(s.configDir, 'settings.yaml'),
+    join(configDir, 'settings.yaml'),
     `plugins:\n  - name: ask\n    key: ctrl+t\n    interactive: true\n    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(script)}, ${JSON.stringify(out)}]\n`,
     { mode: 0o600 },
   );
-  await s.waitFor((screen) => screen.includes('settings reloaded'), 'the plugin read');
+  const s = (session = new PtySession({
+    args: [],
+    env: {
+      SLOTUI_BASE_URL: sandbox.baseUrl,
+      SLOTUI_CA_FILE: sandbox.caFile,
+      SLOTUI_TOKEN: sandbox.token,
+      SLOTUI_CONFIG_DIR: configDir,
+    },
+  }));
+  await s.waitFor((screen) => /^slis · page/m.test(screen), 'the first screen');
   const before = s.raw.length;
   s.press('\u0014'); // Ctrl+T
   await s.waitFor((screen) => screen.includes('PLUGIN READY sli-'), 'the plugin on the terminal');

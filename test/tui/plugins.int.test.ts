@@ -92,6 +92,24 @@ describe('plugins in the dashboard', () => {
     expect(body(d)!.lines[0]).toBe(marked.join(' '));
   });
 
+  test('a character split between two writes stays whole; many small writes all arrive', async () => {
+    const d = await onSlos([
+      {
+        name: 'bits',
+        key: 'ctrl+b',
+        command: node(
+          'const fs = require("fs"); fs.writeSync(1, Buffer.from([0xc3])); setTimeout(() => { fs.writeSync(1, Buffer.from([0xa9, 0x0a])); for (let i = 0; i < 5000; i++) fs.writeSync(2, i + "\\n"); }, 50)',
+        ),
+      },
+    ]);
+    d.key('Ctrl+B');
+    await d.until(() => title(d).includes('exit 0'), 'the plugin done');
+    expect(body(d)!.lines[0]).toBe('é');
+    expect(title(d)).toContain('of 5001');
+    d.press('plugin-bottom');
+    expect(body(d)!.lines.at(-1)).toBe('4999');
+  });
+
   test('Ctrl+C stops a running plugin without quitting; the dashboard is as it was', async () => {
     const d = await onSlos([
       { name: 'slow', key: 'ctrl+t', command: node('console.log("started"); setInterval(() => {}, 1000)') },

@@ -160,8 +160,8 @@ export function createPluginController(ctx: DashboardContext, deps: PluginContro
     }).then(
       (run) => {
         if (running !== abort) return;
-        running = undefined;
         show(run.output);
+        running = undefined;
         finish(target, run);
       },
       (error: unknown) => {
