@@ -92,6 +92,25 @@ describe('plugins in the dashboard', () => {
     expect(body(d)!.lines[0]).toBe(marked.join(' '));
   });
 
+  test('on the details, on their record; only where its contexts and resources say', async () => {
+    const d = await onSlos([
+      { name: 'here', key: 'ctrl+e', contexts: ['details'], command: node('console.log(process.env.SLOTUI_ID)') },
+      { name: 'slis-only', key: 'ctrl+y', resources: ['sli'], command: node('console.log("ran")') },
+    ]);
+    d.key('Ctrl+E');
+    expect(d.view().body.kind).toBe('list');
+    d.key('Ctrl+Y');
+    expect(d.view().body.kind).toBe('list');
+    d.press('down', 'details');
+    await d.until((v) => v.body.kind === 'detail', 'the details');
+    const id = d.view().selected!.record.id;
+    d.key('Ctrl+E');
+    await d.until(() => title(d).includes('exit 0'), 'the plugin done');
+    expect(body(d)!.lines).toEqual([id]);
+    d.press('plugin-close');
+    expect(d.view().body.kind).toBe('detail');
+  });
+
   test('a character split between two writes stays whole; many small writes all arrive', async () => {
     const d = await onSlos([
       {
