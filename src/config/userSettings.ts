@@ -16,7 +16,7 @@ import type * as Zod from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { zod } from '../api/zod.js';
 import { closestWord } from '../text/suggest.js';
-import { settingsSchema, type UserSettings } from './settingsSchema/index.js';
+import { settingsSchema, type SchemaOptions, type UserSettings } from './settingsSchema/index.js';
 
 export { durationMs } from './settingsSchema/profiles.js';
 export type { ProfileSettings, UserSettings } from './settingsSchema/index.js';
@@ -40,9 +40,9 @@ export interface LoadedSettings {
 }
 
 /** The JSON Schema of settings.yaml (draft 2020-12, additionalProperties false everywhere). */
-export function settingsJsonSchema(): unknown {
+export function settingsJsonSchema(options: SchemaOptions = {}): unknown {
   const z = zod();
-  return z.toJSONSchema(settingsSchema(z), { target: 'draft-2020-12' });
+  return z.toJSONSchema(settingsSchema(z, options), { target: 'draft-2020-12' });
 }
 
 export function settingsPath(configDir: string): string {

@@ -53,7 +53,8 @@ import type { KeyEnv, KeyLayer } from './input/binding.js';
 import type { Keymap } from './input/keymap.js';
 import { dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
-import { DEFAULT_KEYMAP } from './keys.js';
+import { BINDINGS, createKeymap } from './keys.js';
+import { keyOverrides } from './input/keySettings.js';
 import { findingSentence, withPluginKeys } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
@@ -453,10 +454,19 @@ export function createDashboard(services: DashboardServices): Dashboard {
   const settingsProblems = services.settings.settingsProblems ?? [];
   if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
   const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
-  const baseKeymap = services.keymap ?? DEFAULT_KEYMAP;
-  // settings.yaml's plugins add their keys to the keymap; it is made again when the file changes.
+  // settings.yaml's keys rebind actions and its plugins add theirs; the keymap is made again when the file changes.
+  const keysNow = () => {
+    if (services.keymap) return { keymap: services.keymap, problems: [] };
+    const rebound = keyOverrides(userSettings.getSnapshot().settings.keys, BINDINGS);
+    return { keymap: createKeymap(rebound.overrides), problems: rebound.problems };
+  };
   const pluginsNow = () => userSettings.getSnapshot().settings.plugins ?? [];
-  let pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
+  const keymapNow = () => {
+    const base = keysNow();
+    const withPlugins = withPluginKeys(base.keymap, pluginsNow(), env());
+    return { keymap: withPlugins.keymap, problems: [...base.problems, ...withPlugins.problems] };
+  };
+  let pluginKeys = keymapNow();
   for (const problem of pluginKeys.problems) problems.push(findingSentence(problem));
   const pluginRun = new PluginRunStore();
   let terminalLender: ((work: () => void) => Promise<void>) | undefined;
@@ -571,7 +581,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const state = userSettings.getSnapshot();
     const sentence = reloadSentence(state);
     say(sentence.text, sentence.tone);
-    pluginKeys = withPluginKeys(baseKeymap, pluginsNow(), env());
+    pluginKeys = keymapNow();
     const [keyProblem] = pluginKeys.problems;
     if (keyProblem) say(findingSentence(keyProblem), 'error');
     session.update((s) => {

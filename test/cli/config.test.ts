@@ -62,6 +62,22 @@ describe('slotui config', () => {
     ]);
   });
 
+  test('check: keys an action cannot have are problems at their place; the schema lists the action ids', async () => {
+    write('profiles: {}\nkeys:\n  next-page: [n, ctrl+f]\n  delte: []\n  sort: ctrl+i\n');
+    const bad = await run(['config', 'check'], { env: h.env() });
+    expect(bad.code).toBe(3);
+    expect(bad.stdout.trimEnd().split('\n')).toEqual([
+      'settings.yaml:4:10: keys.delte: no action is called "delte" (did you mean "delete"?)',
+      'settings.yaml:5:9: keys.sort: "ctrl+i" reaches slotui as tab (a terminal sends the two alike)',
+    ]);
+    const schema = JSON.parse((await run(['config', 'schema'], { env: h.env() })).stdout) as {
+      properties: { keys: { propertyNames: { enum: string[] } } };
+    };
+    expect(schema.properties.keys.propertyNames.enum).toEqual(
+      expect.arrayContaining(['up', 'down', 'next-page', 'prev-page', 'first-page', 'last-page', 'delete', 'quit']),
+    );
+  });
+
   test('an unknown action is a usage error', async () => {
     expect((await run(['config', 'edit-it'], { env: h.env() })).code).toBe(2);
   });

@@ -24,7 +24,7 @@ afterEach(() => {
   session = undefined;
 });
 
-test('a save while the dashboard runs is applied and said; a broken one says its problem', async () => {
+test('a save while the dashboard runs is applied and said; a broken one says its problem; a rebound key works', async () => {
   const s = (session = new PtySession({
     args: [],
     env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token },
@@ -37,6 +37,12 @@ test('a save while the dashboard runs is applied and said; a broken one says its
   await s.waitFor((screen) => /read-only/i.test(screen), 'delete refused as read-only');
   writeFileSync(file, 'profiles:\n  default:\n    readOnly: true\n    refesh: 30s\n', { mode: 0o600 });
   await s.waitFor((screen) => screen.includes('did you mean "refresh"'), 'the problem said');
+  // A key rebound while it runs works at once, and the key it replaced no longer does.
+  writeFileSync(file, 'keys:\n  last-page: L\n', { mode: 0o600 });
+  await s.waitFor((screen) => screen.includes('settings reloaded'), 'the keys reloaded');
+  s.press('G');
+  s.press('L');
+  await s.waitFor((screen) => /^slis · page 2 of 2/m.test(screen), 'L goes to the last page');
   s.press('q');
   expect((await s.waitForExit()).exitCode).toBe(0);
 }, 60_000);

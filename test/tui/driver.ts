@@ -99,11 +99,14 @@ export function keyEvent(display: string): { input: string; key: Key } {
     'Shift+Tab': { tab: true, shift: true },
     // DEL, as Ink reports what most terminals send for Backspace.
     Backspace: { delete: true },
+    Home: { home: true },
+    End: { end: true },
   };
   if (display === 'Enter') return { input: '\r', key: keyWith({ return: true }) };
   if (display === 'Space') return { input: ' ', key: keyWith() };
   if (named[display]) return { input: '', key: keyWith(named[display]) };
   if (/^Ctrl\+[A-Z]$/.test(display)) return { input: display.slice(5).toLowerCase(), key: keyWith({ ctrl: true }) };
+  if (/^Alt\+.$/.test(display)) return { input: display.slice(4), key: keyWith({ meta: true }) };
   return { input: display, key: keyWith({ shift: /^[A-Z]$/.test(display) }) };
 }
 

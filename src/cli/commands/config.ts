@@ -12,6 +12,13 @@ import type { Context } from '../context.js';
 
 const ACTIONS = ['path', 'schema', 'check'] as const;
 
+/** The dashboard's action ids, for the schema's `keys:` (its code loaded only here). */
+async function actionIds(): Promise<[string, ...string[]]> {
+  const { BINDINGS } = await import('../../tui/keys.js');
+  const [first, ...rest] = [...new Set(BINDINGS.map((b) => b.id))];
+  return [first!, ...rest];
+}
+
 export async function configCommand(ctx: Context, [action = '']: string[]): Promise<number> {
   const dir = configDirFrom(ctx.io.env);
   switch (action) {
@@ -19,17 +26,24 @@ export async function configCommand(ctx: Context, [action = '']: string[]): Prom
       await ctx.out.write(`${settingsPath(dir)}\n`);
       return 0;
     case 'schema':
-      await ctx.out.write(`${JSON.stringify(settingsJsonSchema(), null, 2)}\n`);
+      await ctx.out.write(`${JSON.stringify(settingsJsonSchema({ actions: await actionIds() }), null, 2)}\n`);
       return 0;
     case 'check': {
-      // The dashboard's keys, for plugin keys that would clash with them (loaded only here).
-      const [{ withPluginKeys }, { DEFAULT_KEYMAP }] = await Promise.all([
+      // What only the keymap can judge (action ids, key names, clashes; plugin keys against the keys in
+      // effect), placed in the file as the schema's problems are. The dashboard's code is loaded only here.
+      const [{ withPluginKeys }, { BINDINGS, createKeymap }, { keyOverrides }] = await Promise.all([
         import('../../tui/plugins.js'),
         import('../../tui/keys.js'),
+        import('../../tui/input/keySettings.js'),
       ]);
-      const loaded = loadSettings(dir, undefined, (settings) =>
-        settings.plugins ? withPluginKeys(DEFAULT_KEYMAP, settings.plugins, { readOnly: false }).problems : [],
-      );
+      const loaded = loadSettings(dir, undefined, (settings) => {
+        const keys = keyOverrides(settings.keys, BINDINGS);
+        const keymap = createKeymap(keys.overrides);
+        return [
+          ...keys.problems,
+          ...(settings.plugins ? withPluginKeys(keymap, settings.plugins, { readOnly: false }).problems : []),
+        ];
+      });
       for (const problem of loaded.problems) await ctx.out.write(`${sanitizeLine(problemLine(problem))}\n`);
       if (loaded.problems.length > 0) return 3;
       ctx.err.line(

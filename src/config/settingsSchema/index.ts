@@ -5,14 +5,21 @@
  * come from it (no hand-kept interface to drift).
  */
 import type * as Zod from 'zod';
+import { keysSection } from './keys.js';
 import { pluginsSection } from './plugins.js';
 import { profilesSection } from './profiles.js';
 
+export interface SchemaOptions {
+  /** The action ids keys may be given for (the dashboard's; the config layer does not know them). */
+  actions?: readonly [string, ...string[]];
+}
+
 /** Strict objects everywhere: a name the schema does not know is a problem, with a did-you-mean. */
-export function settingsSchema(z: typeof Zod) {
+export function settingsSchema(z: typeof Zod, options: SchemaOptions = {}) {
   return z
     .strictObject({
       profiles: profilesSection(z),
+      keys: keysSection(z, options.actions),
       plugins: pluginsSection(z),
     })
     .describe('slotui settings (settings.yaml, beside config.json).');

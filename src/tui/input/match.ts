@@ -25,9 +25,17 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
       return key.tab && key.shift;
     case 'Space':
       return input === ' ' && !key.ctrl && !key.meta;
+    case 'Home':
+      return key.home;
+    case 'End':
+      return key.end;
+    case 'Backspace':
+      // Ink reports the DEL most terminals send for Backspace as `delete`: the two are one key here.
+      return key.backspace || key.delete;
     default:
       // Ctrl+C, Ctrl+S, Ctrl+O, Ctrl+P…: the letter with ctrl.
       if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();
+      if (/^Alt\+.$/.test(display)) return key.meta && !key.ctrl && input === display.slice(4);
       return !key.ctrl && !key.meta && input === display;
   }
 }
