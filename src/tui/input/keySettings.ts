@@ -13,7 +13,7 @@ import { buildKeymap } from './keymap.js';
 /** What settings.yaml's `keys:` holds: action id → a key or a list of keys. */
 export type KeySettings = Readonly<Partial<Record<string, string | readonly string[]>>>;
 
-export interface KeyProblem {
+interface KeyProblem {
   /** `['keys', ACTION]`: where in settings.yaml. */
   path: [string, string];
   message: string;
