@@ -9,7 +9,8 @@ import { closestWord } from '../text/suggest.js';
 import { truncate } from '../text/width.js';
 
 export type Command =
-  | { kind: 'resource'; resource: ResourceName }
+  /** `:slos`, or `:slos /checkout`: the list, filtered by what follows the slash. */
+  | { kind: 'resource'; resource: ResourceName; filter?: string }
   | { kind: 'open'; resource: ResourceName; id: string }
   | { kind: 'profile'; name: string }
   /** `:profile` alone: pick one from the list of profiles. */
@@ -25,7 +26,7 @@ const QUIT_WORDS = ['q', 'quit', 'q!'];
 const HELP_WORDS = ['help', 'h'];
 
 /** Every word the command line knows, for completion (resource aliases included). */
-function commandWords(registry: ViewRegistry = REGISTRY): string[] {
+export function commandWords(registry: ViewRegistry = REGISTRY): string[] {
   return [
     ...new Set([
       ...registry.defs.flatMap((def) => [def.name, ...def.aliases]),
@@ -59,6 +60,11 @@ export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): C
     return { kind: 'profile', name: args[0]! };
   }
   const named = resolveWord(registry, lower);
+  if (named && args[0]?.startsWith('/')) {
+    // The filter is the rest of the line after the slash, as typed (it may hold spaces).
+    const rest = text.trim().replace(/^:+/, '').trim().slice(word.length).trim();
+    return { kind: 'resource', resource: named.name, filter: rest.slice(1).trim() };
+  }
   if (named && args.length === 1) {
     const id = args[0]!;
     // Ids are single path segments: anything else cannot name a record.

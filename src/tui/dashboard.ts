@@ -55,6 +55,7 @@ import { dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { BINDINGS, createKeymap } from './keys.js';
 import { keyOverrides } from './input/keySettings.js';
+import { aliasesFrom } from './aliases.js';
 import { findingSentence, withPluginKeys } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
@@ -468,6 +469,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
   };
   let pluginKeys = keymapNow();
   for (const problem of pluginKeys.problems) problems.push(findingSentence(problem));
+  const aliasesNow = () => aliasesFrom(userSettings.getSnapshot().settings.aliases, registry);
+  for (const problem of aliasesNow().problems) problems.push(findingSentence(problem));
   const pluginRun = new PluginRunStore();
   let terminalLender: ((work: () => void) => Promise<void>) | undefined;
   const quit = () => {
@@ -510,6 +513,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     env,
     say,
     quit,
+    aliases: () => aliasesNow().aliases,
   };
   const pluginController = createPluginController(ctx, {
     store: pluginRun,
@@ -582,7 +586,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const sentence = reloadSentence(state);
     say(sentence.text, sentence.tone);
     pluginKeys = keymapNow();
-    const [keyProblem] = pluginKeys.problems;
+    const [keyProblem] = [...pluginKeys.problems, ...aliasesNow().problems];
     if (keyProblem) say(findingSentence(keyProblem), 'error');
     session.update((s) => {
       const effects = profileEffects(s.settings, state.settings);

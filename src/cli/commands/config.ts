@@ -31,10 +31,11 @@ export async function configCommand(ctx: Context, [action = '']: string[]): Prom
     case 'check': {
       // What only the keymap can judge (action ids, key names, clashes; plugin keys against the keys in
       // effect), placed in the file as the schema's problems are. The dashboard's code is loaded only here.
-      const [{ withPluginKeys }, { BINDINGS, createKeymap }, { keyOverrides }] = await Promise.all([
+      const [{ withPluginKeys }, { BINDINGS, createKeymap }, { keyOverrides }, { aliasesFrom }] = await Promise.all([
         import('../../tui/plugins.js'),
         import('../../tui/keys.js'),
         import('../../tui/input/keySettings.js'),
+        import('../../tui/aliases.js'),
       ]);
       const loaded = loadSettings(dir, undefined, (settings) => {
         const keys = keyOverrides(settings.keys, BINDINGS);
@@ -42,6 +43,7 @@ export async function configCommand(ctx: Context, [action = '']: string[]): Prom
         return [
           ...keys.problems,
           ...(settings.plugins ? withPluginKeys(keymap, settings.plugins, { readOnly: false }).problems : []),
+          ...aliasesFrom(settings.aliases, ctx.registry).problems,
         ];
       });
       for (const problem of loaded.problems) await ctx.out.write(`${sanitizeLine(problemLine(problem))}\n`);

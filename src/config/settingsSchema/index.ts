@@ -5,6 +5,7 @@
  * come from it (no hand-kept interface to drift).
  */
 import type * as Zod from 'zod';
+import { aliasesSection } from './aliases.js';
 import { keysSection } from './keys.js';
 import { pluginsSection } from './plugins.js';
 import { profilesSection } from './profiles.js';
@@ -20,6 +21,7 @@ export function settingsSchema(z: typeof Zod, options: SchemaOptions = {}) {
     .strictObject({
       profiles: profilesSection(z),
       keys: keysSection(z, options.actions),
+      aliases: aliasesSection(z),
       plugins: pluginsSection(z),
     })
     .describe('slotui settings (settings.yaml, beside config.json).');

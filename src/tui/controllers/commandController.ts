@@ -2,6 +2,7 @@
  * The command line (`:`): typing with the line editor, Tab completing
  * (resources, `:profile` names), Enter running the command, Esc closing.
  */
+import { expandAlias } from '../aliases.js';
 import { completeCommand, parseCommand, type Completion } from '../commands.js';
 import { errorSentence } from '../text/errorSentence.js';
 import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
@@ -68,10 +69,11 @@ export function createCommandController(ctx: DashboardContext): { layer(): KeyLa
   };
 
   const run = (text: string) => {
-    const command = parseCommand(text, ctx.registry);
+    const command = parseCommand(expandAlias(text, ctx.aliases()), ctx.registry);
     switch (command.kind) {
       case 'resource':
         nav.dispatch({ type: 'switch-resource', resource: command.resource });
+        if (command.filter !== undefined) ctx.session().wholes[command.resource].setText(command.filter);
         break;
       case 'open':
         nav.dispatch({ type: 'switch-resource', resource: command.resource });

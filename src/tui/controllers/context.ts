@@ -59,6 +59,8 @@ export interface DashboardContext {
   room(): ScrollRoom;
   env(): KeyEnv;
   say(text: string, tone?: 'info' | 'error'): void;
+  /** The command line's aliases in effect (`ctx` and settings.yaml's), word → command line. */
+  aliases(): Readonly<Record<string, string>>;
   quit(): void;
 }
 
