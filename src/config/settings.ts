@@ -138,13 +138,14 @@ function fromSettingsFile(
 export function profileEffects(
   settings: Pick<Settings, 'profileName' | 'pinned'>,
   file: UserSettings,
-): Pick<Settings, 'readOnly' | 'refreshMs'> {
+): Pick<Settings, 'readOnly' | 'refreshMs' | 'badge'> {
   const own: ProfileSettings = Object.hasOwn(file.profiles ?? {}, settings.profileName)
     ? (file.profiles?.[settings.profileName] ?? {})
     : {};
   const refresh = settings.pinned?.refreshMs ?? (own.refresh === undefined ? undefined : durationMs(own.refresh));
   return {
     readOnly: settings.pinned?.readOnly === true || own.readOnly === true,
+    badge: own.badge === undefined ? undefined : { text: own.badge, ...(own.color ? { color: own.color } : {}) },
     ...(refresh !== undefined && Number.isFinite(refresh) && (refresh === 0 || refresh >= 1000)
       ? { refreshMs: refresh }
       : {}),

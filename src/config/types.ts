@@ -49,6 +49,8 @@ export interface Settings {
   settingsProblems?: string[];
   /** What settings.yaml holds (the parts without problems), as read at start; the dashboard follows its changes. */
   userSettings?: UserSettings;
+  /** The profile's badge in the header (settings.yaml: `badge`, `color`). */
+  badge?: { text: string; color?: string };
   /** What the command line or the environment fixed: a settings.yaml read again later cannot change it. */
   pinned?: { readOnly?: boolean; refreshMs?: number };
   noColor: boolean;

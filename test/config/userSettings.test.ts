@@ -66,7 +66,7 @@ describe('checking settings.yaml', () => {
     expect(schema.additionalProperties).toBe(false);
     const profile = schema.properties.profiles.additionalProperties;
     expect(profile.additionalProperties).toBe(false);
-    expect(Object.keys(profile.properties)).toEqual(['readOnly', 'refresh']);
+    expect(Object.keys(profile.properties)).toEqual(['readOnly', 'refresh', 'badge', 'color']);
   });
 });
 

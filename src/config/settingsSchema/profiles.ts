@@ -13,6 +13,9 @@ export function durationMs(text: string): number {
     : Number.NaN;
 }
 
+/** The colours a badge may have: the terminal's own eight, as every theme has them. */
+export const BADGE_COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
+
 /** What one profile's entry may say. */
 function profileSchema(z: typeof Zod) {
   return z
@@ -26,8 +29,14 @@ function profileSchema(z: typeof Zod) {
         }, 'must be a duration of at least 1s, such as 30s, 2m or 1h, or 0 (or off) for never')
         .describe("The dashboard's refresh for this profile: 30s, 2m, 0 or off.")
         .optional(),
+      badge: z
+        .string()
+        .regex(/^[\x21-\x7e][\x20-\x7e]{0,11}$/, 'a badge is 1 to 12 plain characters, such as PROD')
+        .describe('A word shown first in the header for this profile: PROD.')
+        .optional(),
+      color: z.enum(BADGE_COLORS).describe("The badge's colour (inverse video under NO_COLOR).").optional(),
     })
-    .describe('Per-profile safety and refresh.');
+    .describe('Per-profile safety, refresh and looks.');
 }
 
 export function profilesSection(z: typeof Zod) {

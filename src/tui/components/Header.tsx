@@ -5,21 +5,40 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { truncate } from '../../text/width.js';
-import { useTheme } from './theme.js';
+import { useTheme, type Theme } from './theme.js';
 
 export interface HeaderModel {
+  /** The profile's badge (settings.yaml), shown first: ` PROD `. */
+  badge?: { text: string; color?: string };
   /** `slotui · profile P · demo sandbox · read-only · host`. */
   who: string;
   tabs: readonly { key: string; label: string; active: boolean }[];
+}
+
+/** A colour when the badge has one and colours are on; inverse video otherwise (NO_COLOR). */
+export function badgeStyle(
+  badge: { color?: string },
+  theme: Theme,
+): { inverse: true } | { backgroundColor: string; color: string } {
+  return theme.mono || !badge.color ? { inverse: true } : { backgroundColor: badge.color, color: 'black' };
 }
 
 export function Header({ header, width }: { header: HeaderModel; width: number }): React.JSX.Element {
   const theme = useTheme();
   return (
     <Box flexDirection="column" width={width} height={2}>
-      <Text bold wrap="truncate-end">
-        {truncate(header.who, width)}
-      </Text>
+      <Box width={width} height={1} overflow="hidden">
+        {header.badge && (
+          <Box marginRight={1} flexShrink={0}>
+            <Text bold {...badgeStyle(header.badge, theme)}>
+              {` ${header.badge.text} `}
+            </Text>
+          </Box>
+        )}
+        <Text bold wrap="truncate-end">
+          {truncate(header.who, Math.max(1, width - (header.badge ? header.badge.text.length + 3 : 0)))}
+        </Text>
+      </Box>
       <Box width={width} height={1} overflow="hidden">
         {header.tabs.map((tab) => (
           <Box key={tab.key} marginRight={1} flexShrink={0}>

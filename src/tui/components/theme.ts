@@ -6,13 +6,15 @@
 import { createContext, useContext } from 'react';
 
 export interface Theme {
+  /** No colour at all (NO_COLOR): what needs to stand out uses inverse video. */
+  mono?: boolean;
   accent?: string;
   error?: string;
   muted?: string;
 }
 
 export const COLOR_THEME: Theme = { accent: 'cyan', error: 'red', muted: 'gray' };
-export const MONO_THEME: Theme = {};
+export const MONO_THEME: Theme = { mono: true };
 
 export const ThemeContext = createContext<Theme>(COLOR_THEME);
 

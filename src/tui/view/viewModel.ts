@@ -150,7 +150,9 @@ function headerOf(src: ViewSources, session: DashboardSession, resource: Resourc
     .filter(Boolean)
     .map((m) => ` · ${m}`)
     .join('');
+  const badge = session.settings.badge;
   return {
+    ...(badge ? { badge: { text: sanitizeLine(badge.text), ...(badge.color ? { color: badge.color } : {}) } } : {}),
     who: `slotui · profile ${sanitizeLine(session.settings.profileName)}${marks} · ${sanitizeLine(hostOf(session.client.baseUrl))}`,
     tabs: src.registry.defs.map((def, i) => {
       const total = session.stores[def.name].getSnapshot().page?.total;
