@@ -42,7 +42,7 @@ test('drawn in its colour, or in inverse video without colours (or without a col
       <Header header={header} width={30} />
     </ThemeContext.Provider>,
   );
-  expect(drawn.lastFrame()!.split('\n')[0]).toMatch(/^ PROD  slotui · profile prod/);
+  expect(drawn.lastFrame()!.split('\n')[0]).toMatch(/^ PROD {2}slotui · profile prod/);
 });
 
 test('a badge too long or a colour not known is a problem at its place', () => {

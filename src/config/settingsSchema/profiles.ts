@@ -14,7 +14,7 @@ export function durationMs(text: string): number {
 }
 
 /** The colours a badge may have: the terminal's own eight, as every theme has them. */
-export const BADGE_COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
+const BADGE_COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
 
 /** What one profile's entry may say. */
 function profileSchema(z: typeof Zod) {
