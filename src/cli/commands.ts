@@ -141,8 +141,8 @@ export interface CommandSpec {
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   config: {
     name: 'config',
-    usage: 'config path|schema|check',
-    summary: 'settings.yaml: where it is, its JSON Schema, or its problems (exit 3 when it has some)',
+    usage: 'config path|schema|check|edit',
+    summary: 'settings.yaml: where, its schema, its problems (exit 3), or edit it',
     flags: [],
     args: ['action'],
     examples: ['# every problem with its line and column', 'slotui config check'],

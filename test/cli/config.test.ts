@@ -2,7 +2,7 @@
  * `slotui config path|schema|check`, and settings.yaml's per-profile readOnly
  * holding for the CLI: over the fake API, nothing is sent.
  */
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { run, startFakeHarness, type FakeHarness } from './helpers.js';
@@ -76,6 +76,27 @@ describe('slotui config', () => {
     expect(schema.properties.keys.propertyNames.enum).toEqual(
       expect.arrayContaining(['up', 'down', 'next-page', 'prev-page', 'first-page', 'last-page', 'delete', 'quit']),
     );
+  });
+
+  test('edit: a commented template when there is none (0600), opened in $VISUAL, then checked', async () => {
+    const file = join(h.configDir, 'settings.yaml');
+    rmSync(file, { force: true });
+    // An editor that appends a line: what the user would type, a mistake in it.
+    const editor = join(h.configDir, 'fake-editor.sh');
+    writeFileSync(editor, '#!/bin/sh\nprintf "keys:\\n  delte: []\\n" >> "$1"\n', { mode: 0o700 });
+    const r = await run(['config', 'edit'], { env: h.env({ VISUAL: editor }) });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(
+      /^settings\.yaml:\d+:\d+: keys\.delte: no action is called "delte" \(did you mean "delete"\?\)\n$/,
+    );
+    expect(readFileSync(file, 'utf8')).toMatch(/^# slotui settings[\s\S]*# keys:[\s\S]*\nkeys:\n {2}delte: \[\]\n$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // An editor that quits without saving (exit 1): said, the file as it was, nothing checked.
+    writeFileSync(editor, '#!/bin/sh\nexit 1\n', { mode: 0o700 });
+    const cancelled = await run(['config', 'edit'], { env: h.env({ VISUAL: editor }) });
+    expect(cancelled).toMatchObject({ code: 1, stdout: '' });
+    expect(cancelled.stderr).toContain('quit without saving');
+    rmSync(file, { force: true });
   });
 
   test('an unknown action is a usage error', async () => {
