@@ -39,6 +39,20 @@ export const globalBindings = [
     when: ['global'],
   },
   {
+    id: 'history-back',
+    keys: ['['],
+    description: 'back to the screen before, as a browser does',
+    group: 'Moving around',
+    when: ['global'],
+  },
+  {
+    id: 'history-forward',
+    keys: [']'],
+    description: 'forward again to the screen left with [',
+    group: 'Moving around',
+    when: ['global'],
+  },
+  {
     id: 'switch-resource',
     keys: numberKeys(REGISTRY.names.length),
     keysFor: (env) => numberKeys(registryOf(env).names.length),
@@ -59,6 +73,8 @@ export function createGlobalController(ctx: Pick<DashboardContext, 'registry' | 
     quit: ctx.quit,
     help: () => nav.dispatch({ type: 'overlay', overlay: 'help' }),
     command: () => nav.dispatch({ type: 'overlay', overlay: 'command' }),
+    'history-back': () => nav.dispatch({ type: 'history-back' }),
+    'history-forward': () => nav.dispatch({ type: 'history-forward' }),
     'switch-resource': (pressed) => {
       const resource = ctx.registry.names[Number(pressed) - 1];
       if (resource) nav.dispatch({ type: 'switch-resource', resource });

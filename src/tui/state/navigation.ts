@@ -51,7 +51,18 @@ export interface NavState {
   /** The burn calculator's question (`2%`, `12m`); its answer stays in the details after Enter. */
   burn: EditorState;
   helpScroll: number;
+  /** The screens visited, as a browser keeps them: `[` goes back, `]` forward. */
+  history: { back: Place[]; forward: Place[] };
 }
+
+/** A screen the user was on: a resource's list (its filter, sort and selection are its list's own), and the details opened over it. */
+export interface Place {
+  resource: ResourceName;
+  details: OpenDetail[];
+}
+
+/** How many screens back `[` can go. */
+const HISTORY_LIMIT = 50;
 
 export type NavAction =
   | { type: 'switch-resource'; resource: ResourceName }
@@ -64,7 +75,9 @@ export type NavAction =
   | { type: 'mark-reference'; to: number; count: number }
   | { type: 'edit-command'; editor: EditorState; candidates?: string[] }
   | { type: 'edit-filter'; editor: EditorState }
-  | { type: 'edit-burn'; editor: EditorState };
+  | { type: 'edit-burn'; editor: EditorState }
+  | { type: 'history-back' }
+  | { type: 'history-forward' };
 
 export function initialNav(resource: ResourceName): NavState {
   return {
@@ -76,6 +89,32 @@ export function initialNav(resource: ResourceName): NavState {
     filter: EMPTY_EDITOR,
     burn: EMPTY_EDITOR,
     helpScroll: 0,
+    history: { back: [], forward: [] },
+  };
+}
+
+const placeOf = (state: NavState): Place => ({ resource: state.resource, details: state.details });
+
+/** `next`, with the screen left remembered when the screen changed (and the way forward forgotten). */
+function visited(state: NavState, next: NavState): NavState {
+  if (next.resource === state.resource && next.details === state.details) return next;
+  return { ...next, history: { back: [...state.history.back, placeOf(state)].slice(-HISTORY_LIMIT), forward: [] } };
+}
+
+/** The place at the end of `from`, with the current one put at the end of `to`. */
+function travel(state: NavState, direction: 'back' | 'forward'): NavState {
+  const from = direction === 'back' ? state.history.back : state.history.forward;
+  const to = direction === 'back' ? state.history.forward : state.history.back;
+  const place = from[from.length - 1];
+  if (!place) return state;
+  const history = { back: from.slice(0, -1), forward: [...to, placeOf(state)] };
+  return {
+    ...state,
+    resource: place.resource,
+    details: place.details,
+    overlay: 'none',
+    burn: EMPTY_EDITOR,
+    history: direction === 'back' ? history : { back: history.forward, forward: history.back },
   };
 }
 
@@ -85,16 +124,24 @@ export function navReducer(state: NavState, action: NavAction): NavState {
   switch (action.type) {
     case 'switch-resource':
       // Switching shows the other resource's list (where it was left); details are closed.
-      return { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR };
+      if (state.resource === action.resource && state.details.length === 0)
+        return { ...state, overlay: 'none', burn: EMPTY_EDITOR };
+      return visited(state, { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR });
     case 'open-detail':
-      return {
+      return visited(state, {
         ...state,
         details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }],
         overlay: 'none',
         burn: EMPTY_EDITOR,
-      };
+      });
     case 'back':
-      return state.details.length === 0 ? state : { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR };
+      return state.details.length === 0
+        ? state
+        : visited(state, { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR });
+    case 'history-back':
+      return travel(state, 'back');
+    case 'history-forward':
+      return travel(state, 'forward');
     case 'overlay': {
       if (state.overlay === action.overlay) return state;
       const next = { ...state, overlay: action.overlay };
