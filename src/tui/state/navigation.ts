@@ -56,7 +56,7 @@ export interface NavState {
 }
 
 /** A screen the user was on: a resource's list (its filter, sort and selection are its list's own), and the details opened over it. */
-export interface Place {
+interface Place {
   resource: ResourceName;
   details: OpenDetail[];
 }
