@@ -13,7 +13,7 @@ import { PluginOverlay } from './components/PluginOverlay.js';
 import { InputLine } from './components/InputLine.js';
 import { StatusLine } from './components/StatusLine.js';
 import { Table } from './components/Table.js';
-import { COLOR_THEME, MONO_THEME, ThemeContext, useTheme } from './components/theme.js';
+import { ThemeContext, useTheme } from './components/theme.js';
 import type { Dashboard } from './dashboard.js';
 import { FormsView } from './forms/FormsView.js';
 import { DetailScreen } from './screens/DetailScreen.js';
@@ -25,7 +25,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): React.JS
   const view = useSyncExternalStore(dashboard.view.subscribe, dashboard.view.getSnapshot);
   const { columns, rows, bodyHeight } = view;
   return (
-    <ThemeContext.Provider value={view.mono ? MONO_THEME : COLOR_THEME}>
+    <ThemeContext.Provider value={view.theme}>
       <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
         <Header header={view.header} width={columns} />
         <Box flexDirection="column" height={bodyHeight} width={columns} overflow="hidden">

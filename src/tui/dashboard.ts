@@ -481,6 +481,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   const sources: ViewSources = {
     registry,
     keys: () => pluginKeys.keymap,
+    userSettings,
     plugin: pluginRun,
     demo: Boolean(services.demo),
     clock,

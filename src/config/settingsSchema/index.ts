@@ -7,6 +7,7 @@
 import type * as Zod from 'zod';
 import { aliasesSection } from './aliases.js';
 import { keysSection } from './keys.js';
+import { colorsSection, themeSection } from './looks.js';
 import { pluginsSection } from './plugins.js';
 import { profilesSection } from './profiles.js';
 
@@ -22,6 +23,8 @@ export function settingsSchema(z: typeof Zod, options: SchemaOptions = {}) {
       profiles: profilesSection(z),
       keys: keysSection(z, options.actions),
       aliases: aliasesSection(z),
+      theme: themeSection(z),
+      colors: colorsSection(z),
       plugins: pluginsSection(z),
     })
     .describe('slotui settings (settings.yaml, beside config.json).');

@@ -20,6 +20,8 @@ import type { FormsStore, FormsState } from '../forms/formsStore.js';
 import { helpBody, type HelpBody } from '../help.js';
 import type { Binding, KeyEnv, KeyLayer } from '../input/binding.js';
 import type { Keymap } from '../input/keymap.js';
+import { themeOf, type Theme } from '../components/theme.js';
+import type { UserSettingsStore } from '../state/userSettings.js';
 import { activeHints } from '../input/router.js';
 import type { TerminalSize } from '../layout.js';
 import type { ProfilePickerView } from '../profiles.js';
@@ -60,6 +62,8 @@ export interface DashboardViewModel {
   columns: number;
   rows: number;
   mono: boolean;
+  /** The colours of the roles (settings.yaml's theme and colors; none under NO_COLOR). */
+  theme: Theme;
   screen: Screen;
   header: HeaderModel;
   body: Body;
@@ -88,6 +92,8 @@ export interface ViewSources {
   plugin: PluginRunStore;
   /** The keys in effect now (settings.yaml's plugins add theirs). */
   keys(): Keymap;
+  /** settings.yaml as it is now (the theme and colours follow it). */
+  userSettings: UserSettingsStore;
   profiles?: Store<ProfilePickerView | null>;
   setup: TokenSetupController;
   env(): KeyEnv;
@@ -129,6 +135,7 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
   const session = src.session.getSnapshot();
   return [
     src.ticks,
+    src.userSettings,
     src.nav,
     src.viewport,
     src.session,
@@ -277,6 +284,7 @@ export function computeView(src: ViewSources): DashboardViewModel {
     columns,
     rows,
     mono: session.settings.noColor,
+    theme: themeOf(src.userSettings.getSnapshot().settings, session.settings.noColor),
     screen,
     header: headerOf(src, session, nav.resource),
     body,

@@ -1,0 +1,46 @@
+/**
+ * settings.yaml's `theme` and `colors`: the roles' colours as the view model
+ * gives them to the screen, following the file; NO_COLOR wins over both; a
+ * colour that is not one is a problem at its place.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
+import { COLOR_THEME, MONO_THEME, themeOf } from '../../src/tui/components/theme.js';
+import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
+import { disposeDrivers, drive } from './driver.js';
+
+afterEach(disposeDrivers);
+
+test('dark as shipped, light with notes readable on white, none without colour; colors over the theme; NO_COLOR wins', () => {
+  expect(themeOf({}, false)).toBe(COLOR_THEME);
+  expect(themeOf({ theme: 'light' }, false)).toEqual({ accent: 'blue', error: 'red', muted: '#5f5f5f' });
+  expect(themeOf({ theme: 'none' }, false)).toBe(MONO_THEME);
+  expect(themeOf({ theme: 'light', colors: { accent: 'magenta' } }, false)).toMatchObject({
+    accent: 'magenta',
+    error: 'red',
+  });
+  expect(themeOf({ theme: 'light', colors: { accent: 'magenta' } }, true)).toBe(MONO_THEME);
+});
+
+test('the view model follows the file', () => {
+  const userSettings = new UserSettingsStore();
+  const d = drive({ settings: { noColor: false }, services: { userSettings } });
+  expect(d.view().theme).toEqual(COLOR_THEME);
+  userSettings.reload({
+    loaded: {
+      file: 'settings.yaml',
+      exists: true,
+      settings: { theme: 'dark', colors: { muted: '#808080' } },
+      problems: [],
+    },
+  });
+  expect(d.view().theme).toMatchObject({ accent: 'cyan', muted: '#808080' });
+});
+
+test('a theme or a colour that is not one is a problem at its place', () => {
+  const r = checkSettingsText('theme: solarized\ncolors:\n  accent: cyaan\n');
+  expect(r.problems.map(problemLine)).toEqual([
+    expect.stringMatching(/^settings\.yaml:1:8: theme: .*dark.*light.*none/),
+    'settings.yaml:3:11: colors.accent: a colour is a name (red, cyan, gray, blueBright…) or #rrggbb',
+  ]);
+});
