@@ -9,7 +9,8 @@
  * - yaml: one sequence; strings YAML 1.1 would read as something else are
  *   quoted, so every parser reads the data back exactly.
  */
-import type { ResourceView } from '../presentation/resources.js';
+import type { Column, ResourceView } from '../presentation/resources.js';
+import { customColumns } from './customColumns.js';
 import type { ApiRecord } from '../api/record.js';
 import { booleanFlag, stringFlag, usageError } from './args.js';
 import type { Context } from './context.js';
@@ -25,16 +26,21 @@ import {
 import { escapeCodePoint, toYaml } from '../text/yaml.js';
 
 export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
-export type OutputFormat = 'table' | (typeof OUTPUT_FORMATS)[number];
+export type OutputFormat = 'table' | (typeof OUTPUT_FORMATS)[number] | { customColumns: Column[] };
 
 /** The format asked for with -o or --json (usage error for an unknown one or two that disagree). */
 export function outputFormat(ctx: Context, command: string): OutputFormat {
   const json = booleanFlag(ctx.flags, 'json');
-  const output = stringFlag(ctx.flags, 'output')?.trim().toLowerCase();
+  const asked = stringFlag(ctx.flags, 'output')?.trim();
+  const output = asked?.toLowerCase();
   if (output === undefined) return json ? 'json' : 'table';
+  if (output.startsWith('custom-columns=')) {
+    if (json) throw usageError('--json and -o custom-columns ask for two formats; give one.', command);
+    return { customColumns: customColumns(asked!.slice('custom-columns='.length), command) };
+  }
   if (!(OUTPUT_FORMATS as readonly string[]).includes(output)) {
     const shown = output.replace(/[^\x20-\x7e]/g, '?').slice(0, 20);
-    throw usageError(`-o must be one of ${OUTPUT_FORMATS.join(', ')} (got "${shown}").`, command);
+    throw usageError(`-o must be one of ${OUTPUT_FORMATS.join(', ')}, custom-columns=… (got "${shown}").`, command);
   }
   if (json && output !== 'json') throw usageError(`--json and -o ${output} ask for two formats; give one.`, command);
   return output as OutputFormat;
@@ -49,6 +55,7 @@ export interface RecordSink {
 }
 
 export function recordSink(ctx: Context, def: ResourceView, format: OutputFormat): RecordSink {
+  if (typeof format === 'object') return new TableSink(ctx, def, false, format.customColumns);
   switch (format) {
     case 'json':
       return new JsonArraySink(ctx);
@@ -86,6 +93,11 @@ export async function printRecord(
   if (format === 'json') return ctx.out.write(`${terminalSafeJson(record, 2)}\n`);
   if (format === 'yaml') return ctx.out.write(toYaml(record));
   if (format === 'name') return ctx.out.write(`${nameOf(def, record)}\n`);
+  if (typeof format === 'object') {
+    const sink = recordSink(ctx, def, format);
+    await sink.add([record]);
+    return sink.end();
+  }
   return ctx.out.write(detailListing(def, record));
 }
 
@@ -135,6 +147,7 @@ class TableSink implements RecordSink {
     private readonly ctx: Context,
     private readonly def: ResourceView,
     private readonly wide: boolean,
+    private readonly custom?: readonly Column[],
   ) {}
 
   async add(records: readonly ApiRecord[]): Promise<void> {
@@ -154,6 +167,7 @@ class TableSink implements RecordSink {
 
   private layoutFor(records: readonly ApiRecord[]): TableLayout {
     const now = this.ctx.now().getTime();
+    if (this.custom) return layoutWhole(this.custom, records, now);
     if (this.wide) return layoutWhole([...this.def.columns, ...(this.def.wideColumns ?? [])], records, now);
     const columns = this.ctx.io.stdout.columns;
     // Into a pipe nothing is cut, so `grep` and `awk` see whole names.

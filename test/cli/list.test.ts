@@ -158,7 +158,9 @@ describe('slotui list', () => {
     );
     const bad = await run(['get', 'slo', 'slo-000001', '-o', 'xml'], { api: h.api, env: h.env() });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('slotui: -o must be one of json, yaml, wide, name (got "xml"). See `slotui get --help`.\n');
+    expect(bad.stderr).toBe(
+      'slotui: -o must be one of json, yaml, wide, name, custom-columns=… (got "xml"). See `slotui get --help`.\n',
+    );
     const both = await run(['list', 'slo', '--json', '-o', 'yaml'], { api: h.api, env: h.env() });
     expect(both.code).toBe(2);
   });
