@@ -56,6 +56,7 @@ import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js
 import { BINDINGS, createKeymap } from './keys.js';
 import { keyOverrides } from './input/keySettings.js';
 import { aliasesFrom } from './aliases.js';
+import { withViews } from '../presentation/views.js';
 import { findingSentence, withPluginKeys } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
@@ -175,7 +176,12 @@ const NAMES_GATHERED_AT_MOST = 10_000;
 
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
-  const registry = services.registry ?? REGISTRY;
+  // settings.yaml's views choose each list's columns; read at start (a change applies at the next start).
+  const viewed = withViews(
+    services.registry ?? REGISTRY,
+    (services.userSettings?.getSnapshot().settings ?? services.settings.userSettings)?.views,
+  );
+  const registry = viewed.registry;
   const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]!));
   const viewport = new ViewportStore(services.size);
   const shownColumns = shownColumnsOf(viewport);
@@ -256,7 +262,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   // Read lazily: the session below is made with it.
   const records = new RecordStore(() => session.getSnapshot().client);
   /** What could not be used of the pages kept from the last run, said once the dashboard shows. */
-  const problems: string[] = [];
+  const problems: string[] = viewed.problems.map(findingSentence);
   const session = new Store<DashboardSession>(
     makeSession(services.client, services.settings, false, services.firstPage),
   );

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { configDirFrom } from '../../config/paths.js';
+import { withViews } from '../../presentation/views.js';
 import { loadSettings, problemLine, settingsJsonSchema, settingsPath } from '../../config/userSettings.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { usageError } from '../args.js';
@@ -58,6 +59,7 @@ async function check(ctx: Context, dir: string): Promise<number> {
       ...keys.problems,
       ...(settings.plugins ? withPluginKeys(keymap, settings.plugins, { readOnly: false }).problems : []),
       ...aliasesFrom(settings.aliases, ctx.registry).problems,
+      ...withViews(ctx.registry, settings.views).problems,
     ];
   });
   for (const problem of loaded.problems) await ctx.out.write(`${sanitizeLine(problemLine(problem))}\n`);

@@ -8,6 +8,7 @@ import type * as Zod from 'zod';
 import { aliasesSection } from './aliases.js';
 import { keysSection } from './keys.js';
 import { colorsSection, themeSection } from './looks.js';
+import { viewsSection } from './views.js';
 import { pluginsSection } from './plugins.js';
 import { profilesSection } from './profiles.js';
 
@@ -25,6 +26,7 @@ export function settingsSchema(z: typeof Zod, options: SchemaOptions = {}) {
       aliases: aliasesSection(z),
       theme: themeSection(z),
       colors: colorsSection(z),
+      views: viewsSection(z),
       plugins: pluginsSection(z),
     })
     .describe('slotui settings (settings.yaml, beside config.json).');

@@ -1,0 +1,23 @@
+/**
+ * `views:` in settings.yaml: a resource → the columns of its list, built-in
+ * ones by header or `HEADER:.field` (`views: { slos: { columns: [NAME,
+ * TARGET, "BENCH:.benchmark_value"] } }`). Checked against the resources'
+ * columns in src/presentation/views.ts.
+ */
+import type * as Zod from 'zod';
+
+export function viewsSection(z: typeof Zod) {
+  return z
+    .record(
+      z.string(),
+      z.strictObject({
+        columns: z
+          .array(z.string().min(1))
+          .min(1)
+          .describe('The columns, in order: a built-in header or HEADER:.field.')
+          .optional(),
+      }),
+    )
+    .describe("The columns of a resource's list in the dashboard.")
+    .optional();
+}
