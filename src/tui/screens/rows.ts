@@ -66,16 +66,21 @@ function cellsOf(record: ApiRecord, fitted: readonly FittedColumn<Column>[]): st
   });
 }
 
-const fittedCache = new Map<string, FittedColumn<Column>[]>();
+/** By the columns themselves (a view in settings.yaml gives a resource other columns), then by width. */
+const fittedCache = new WeakMap<readonly Column[], Map<number, FittedColumn<Column>[]>>();
 
 /** The list columns shown for a resource at a width (the same array each time, so row caches hold). */
 export function fittedColumns(def: ResourceView, width: number): FittedColumn<Column>[] {
-  const key = `${def.name}:${width}`;
-  let fitted = fittedCache.get(key);
+  let byWidth = fittedCache.get(def.columns);
+  if (!byWidth) {
+    byWidth = new Map();
+    fittedCache.set(def.columns, byWidth);
+  }
+  let fitted = byWidth.get(width);
   if (!fitted) {
-    if (fittedCache.size > 64) fittedCache.clear();
+    if (byWidth.size > 64) byWidth.clear();
     fitted = fitColumns(def.columns, width);
-    fittedCache.set(key, fitted);
+    byWidth.set(width, fitted);
   }
   return fitted;
 }
