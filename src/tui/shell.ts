@@ -39,6 +39,7 @@ import { readSize, type TerminalSize } from './layout.js';
 import type { Session } from './session.js';
 import { Store } from './state/store.js';
 import { UserSettingsStore, type SettingsWatcher } from './state/userSettings.js';
+import { themeOf, type Theme } from './components/theme.js';
 import type { SettingsWatch } from '../config/settingsWatcher.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';
@@ -102,6 +103,8 @@ export interface StartView {
   kind: 'welcome' | 'setup' | 'done';
   size: TerminalSize;
   mono: boolean;
+  /** The colours (settings.yaml's theme and colors; none under NO_COLOR). */
+  theme: Theme;
   profile: string;
   /** The welcome screen offers the demo sandbox. */
   canDemo: boolean;
@@ -142,6 +145,7 @@ export class Shell extends Store<ShellView> {
   /** settings.yaml as it is now, shared by every dashboard this shell opens. */
   private readonly userSettings: UserSettingsStore;
   private settingsWatch: SettingsWatch | undefined;
+  private readonly unwatchSettings: () => void;
   /** Until when (monotonic ms) keys typed for the dashboard are not taken by the re-login's token field. */
   private typeaheadUntil = 0;
 
@@ -152,6 +156,10 @@ export class Shell extends Store<ShellView> {
     this.suspendKey = this.keymap.bindings.find((b) => b.id === 'suspend');
     this.size = readSize(options.stdout);
     this.userSettings = new UserSettingsStore(options.settings.userSettings, options.settings.settingsProblems);
+    // A start screen follows the file's theme too (the dashboard follows it on its own).
+    this.unwatchSettings = this.userSettings.subscribe(() => {
+      if (this.state.kind !== 'dashboard') this.show();
+    });
     options.stdout.on('resize', this.onResize);
     const start = options.auth?.start ?? { kind: 'dashboard' };
     if (start.kind === 'dashboard' && options.client)
@@ -222,6 +230,7 @@ export class Shell extends Store<ShellView> {
     this.disposed = true;
     this.options.stdout.off('resize', this.onResize);
     void this.settingsWatch?.close().catch(() => undefined);
+    this.unwatchSettings();
     this.jobs?.dispose();
     this.leave(null);
     this.dropListeners();
@@ -436,6 +445,7 @@ export class Shell extends Store<ShellView> {
       kind: s.kind === 'relogin' ? 'setup' : s.kind,
       size: this.size,
       mono: settings.noColor,
+      theme: themeOf(this.userSettings.getSnapshot().settings, settings.noColor),
       profile: settings.profileName,
       canDemo: Boolean(this.options.auth?.startDemo),
       setup: s.kind === 'setup' || s.kind === 'relogin' ? setupScreen(s.flow) : null,

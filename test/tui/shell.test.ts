@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { AuthDeps, LoginRequest } from '../../src/tui/auth/types.js';
 import { Shell, type ShellOptions } from '../../src/tui/shell.js';
+import type { SettingsReload } from '../../src/config/settingsWatcher.js';
 import { keyEvent, sampleRecords } from './driver.js';
 import { fakeClient } from './fakeClient.js';
 import { FIXED_NOW, testSettings } from './helpers.js';
@@ -186,5 +187,25 @@ describe('the shell', () => {
     await vi.waitFor(() => expect(stops).toEqual(['welcome', 'setup']));
     process.emit('SIGCONT');
     expect(suspendTerminal).toHaveBeenCalledTimes(2);
+  });
+
+  test('the start screens follow the theme of settings.yaml, also when the file changes', () => {
+    let reload: ((r: SettingsReload) => void) | undefined;
+    const { shell } = makeShell({
+      settings: testSettings({ noColor: false, userSettings: { theme: 'light' } }),
+      auth: fakeAuth(),
+      watchSettings: (onReload) => {
+        reload = onReload;
+        return { ready: Promise.resolve(), close: async () => undefined };
+      },
+    });
+    const theme = () => {
+      const view = shell.getSnapshot();
+      return view.kind === 'dashboard' ? undefined : view.theme;
+    };
+    expect(theme()).toMatchObject({ accent: 'blue' });
+    shell.attach({ suspendTerminal: async () => ({ resume: async () => undefined }) } as never);
+    reload!({ loaded: { file: 'settings.yaml', exists: true, settings: { theme: 'none' }, problems: [] } });
+    expect(theme()).toEqual({ mono: true });
   });
 });

@@ -3,14 +3,14 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { truncate } from '../../text/width.js';
 import { HintBar } from '../components/HintBar.js';
-import { COLOR_THEME, MONO_THEME, ThemeContext } from '../components/theme.js';
+import { ThemeContext } from '../components/theme.js';
 import type { StartView } from '../shell.js';
 import { SetupView } from './SetupView.js';
 import { Done, Welcome } from './StartViews.js';
 
 export function StartScreens({ view }: { view: StartView }): React.JSX.Element {
   const { columns, rows } = view.size;
-  const theme = view.mono ? MONO_THEME : COLOR_THEME;
+  const { theme } = view;
   const bodyHeight = Math.max(1, rows - 2);
   return (
     <ThemeContext.Provider value={theme}>
