@@ -4,10 +4,11 @@
  * the others kept; per-profile readOnly and refresh applied, and
  * SLOTUI_READ_ONLY for any profile.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { SlotuiError } from '../../src/api/errors.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { checkSettingsText, loadSettings, problemLine, settingsJsonSchema } from '../../src/config/userSettings.js';
 
@@ -77,9 +78,40 @@ describe('reading it', () => {
     expect(loadSettings(dir)).toMatchObject({ exists: false, settings: {}, problems: [] });
   });
 
-  test('writable by others: refused with the chmod that fixes it', () => {
+  test('writable by others: refused with the chmod that fixes it; group-writable too', () => {
     const dir = folderWith('profiles: {}\n', 0o666);
     expect(() => loadSettings(dir)).toThrow(/Run `chmod 600 .*settings\.yaml`/);
+    expect(() => loadSettings(folderWith('profiles: {}\n', 0o620))).toThrow(/can be changed by other users/);
+    expect(loadSettings(folderWith('profiles: {}\n', 0o644))).toMatchObject({ exists: true, problems: [] });
+  });
+
+  test("another user's file is refused; the owner's is read", () => {
+    const dir = folderWith('profiles: {}\n');
+    const mine = process.getuid!();
+    expect(() => loadSettings(dir, mine + 1)).toThrow(
+      new SlotuiError(
+        'config',
+        `The settings file ${join(dir, 'settings.yaml')} belongs to another user. Make it yours (chown) and try again.`,
+      ),
+    );
+    expect(loadSettings(dir, mine)).toMatchObject({ exists: true });
+  });
+
+  test('a file that cannot be read says why, as a config error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slotui-settings-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'settings.yaml'), { mode: 0o700 });
+    let thrown: unknown;
+    try {
+      loadSettings(dir);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SlotuiError);
+    expect((thrown as SlotuiError).kind).toBe('config');
+    expect((thrown as SlotuiError).message).toBe(
+      `The settings file ${join(dir, 'settings.yaml')} cannot be read (EISDIR).`,
+    );
   });
 
   test("a profile's readOnly and refresh reach its settings; SLOTUI_READ_ONLY=1 makes any profile read-only", () => {
