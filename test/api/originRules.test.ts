@@ -143,6 +143,7 @@ describe('links from the server', () => {
     expect(sameOriginLink(base, 'https://u:p@slo.example.com/api/x#frag').href).toBe('https://slo.example.com/api/x');
     expect(sameOriginLink(base, 'v1/').href).toBe('https://slo.example.com/api/v1/');
     expect(sameOriginLink(base, 'https://u@slo.example.com/x').username).toBe('');
+    expect(sameOriginLink(base, 'https://:p@slo.example.com/x').href).toBe('https://slo.example.com/x');
   });
 
   it.each([
@@ -151,6 +152,8 @@ describe('links from the server', () => {
     ['https://slo.example.com:8443/x', 'https://slo.example.com:8443'],
     ['//evil.example/x', 'https://evil.example'],
     ['ftp://slo.example.com/x', 'ftp://slo.example.com'],
+    // A scheme without an origin of its own (its origin is "null") is named by scheme and host.
+    ['ssh://slo.example.com/x', 'ssh://slo.example.com'],
   ])('%j is refused, naming where it leads and the base origin', (link, where) => {
     const error = refusal(() => sameOriginLink(base, link));
     expect(error.kind).toBe('insecure');
