@@ -52,4 +52,8 @@ describe('invisible format characters', () => {
   it('scripts keep their letters, and newlines and tabs stay', () => {
     expect(sanitizeText('مرحبا\tनमस्ते\n日本語')).toBe('مرحبا\tनमस्ते\n日本語');
   });
+
+  it('on one line, a run of newlines and tabs is one space', () => {
+    expect(sanitizeLine('first\r\n\n\tsecond\tthird')).toBe('first second third');
+  });
 });
