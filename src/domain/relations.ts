@@ -109,7 +109,6 @@ export class Relations {
   /** The records among `candidates` (of resource `from`) that refer to the record `id` of `to`. */
   referrersIn(to: ResourceName, id: string, from: ResourceName, candidates: Iterable<ApiRecord>): ApiRecord[] {
     const fields = this.referencesTo(to).filter((r) => r.from === from);
-    if (fields.length === 0) return [];
     const found: ApiRecord[] = [];
     for (const record of candidates) {
       if (fields.some((f) => idsIn(record, f).includes(id))) found.push(record);
@@ -167,23 +166,17 @@ export class Relations {
       for (const childId of onPath[l]!) for (const parentId of linked(l, childId, l - 1)) onPath[l - 1]!.add(parentId);
     }
 
-    const build = (l: number, nodeId: string, seen: Set<string>): TreeNode => {
-      const res = TREE_LEVELS[l]!;
-      const resolved = this.resolveRef(res, nodeId, lookup);
+    // Each step goes one level down, so a branch ends at the last level whatever the records say.
+    const build = (l: number, nodeId: string): TreeNode => {
       const node: TreeNode = {
-        resource: res,
-        id: nodeId,
-        resolution: resolved.resolution,
+        ...this.resolveRef(TREE_LEVELS[l]!, nodeId, lookup),
         selected: l === level && nodeId === id,
         children: [],
       };
-      if (resolved.name !== undefined) node.name = resolved.name;
-      const key = `${res}/${nodeId}`;
-      if (l + 1 >= TREE_LEVELS.length || seen.has(key)) return node;
+      if (l + 1 >= TREE_LEVELS.length) return node;
       const below = linked(l, nodeId, l + 1);
       const kept = l < level ? below.filter((c) => onPath[l + 1]!.has(c)) : below;
-      const path = new Set(seen).add(key);
-      node.children = kept.map((c) => build(l + 1, c, path));
+      node.children = kept.map((c) => build(l + 1, c));
       return node;
     };
 
@@ -192,7 +185,7 @@ export class Relations {
     for (let l = 0; l <= level; l++) {
       for (const nodeId of onPath[l]!) {
         const hasParent = l > 0 && linked(l, nodeId, l - 1).some((p) => onPath[l - 1]!.has(p));
-        if (!hasParent) roots.push(build(l, nodeId, new Set()));
+        if (!hasParent) roots.push(build(l, nodeId));
       }
     }
     return roots;
@@ -202,12 +195,7 @@ export class Relations {
   treeLines(roots: readonly TreeNode[]): TreeLine[] {
     const lines: TreeLine[] = [];
     const walk = (node: TreeNode, depth: number) => {
-      const label = nameBesideId({
-        resource: node.resource,
-        id: node.id,
-        ...(node.name !== undefined ? { name: node.name } : {}),
-        resolution: node.resolution,
-      });
+      const label = nameBesideId(node);
       const noun = this.model.noun(node.resource, false);
       const text = node.resolution === 'dangling' ? `${noun} ${node.id}: points nowhere` : `${noun} ${label}`;
       lines.push({ depth, node, text });

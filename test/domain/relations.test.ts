@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFieldsOf, relationsOf } from '../../src/presentation/relations.js';
 import { type ResourceName } from '../../src/api/resources.js';
 import { REGISTRY } from '../../src/presentation/resources.js';
-import { idsIn, nameBesideId } from '../../src/domain/relations.js';
+import { Relations, idsIn, nameBesideId, type RelationModel } from '../../src/domain/relations.js';
 import { lookupOf } from './helpers.js';
 
 const data = {
@@ -159,5 +159,98 @@ describe('relations tree', () => {
       slis: [{ id: 'i' }],
     });
     expect(text('organizations', 'o', odd)).toEqual(['organization o *', '  agreement a', '    SLO s', '      SLI i']);
+  });
+});
+
+describe('models other than the registry', () => {
+  // Two resources name SLIs, and agreements name SLOs in two fields: each field and each
+  // referring resource counts on its own.
+  const model: RelationModel = {
+    resources: ['slis', 'slos', 'organizations', 'agreements'],
+    references: [
+      // Listed before the SLOs' own field: the tree must still find an SLO's SLI by that field.
+      { from: 'agreements', field: 'watched_sli', to: 'slis', many: false },
+      { from: 'agreements', field: 'primary_slo', to: 'slos', many: false },
+      { from: 'agreements', field: 'slo_ids', to: 'slos', many: true },
+      { from: 'slos', field: 'sli_id', to: 'slis', many: false },
+    ],
+    name: (_resource, record) => (typeof record.name === 'string' ? record.name : record.id),
+    noun: (resource, plural) => (plural ? resource : resource.slice(0, -1)),
+  };
+  const wide = new Relations(model);
+
+  it('a referring record matches through any of its fields, and only the fields of its own resource', () => {
+    const agreements = [
+      { id: 'a1', primary_slo: 's1', slo_ids: [] },
+      { id: 'a2', primary_slo: 's9', slo_ids: ['s1'] },
+      { id: 'a3', primary_slo: 's9', slo_ids: ['s9'] },
+    ];
+    expect(wide.referrersIn('slos', 's1', 'agreements', agreements).map((r) => r.id)).toEqual(['a1', 'a2']);
+    // An SLO record holding a field named like the agreements' one is not an agreement.
+    const slos = [
+      { id: 's1', sli_id: 'i1' },
+      { id: 's2', sli_id: 'i2', watched_sli: 'i1' },
+    ];
+    expect(wide.referrersIn('slis', 'i1', 'slos', slos).map((r) => r.id)).toEqual(['s1']);
+    expect(wide.referrersIn('slis', 'i1', 'organizations', [{ id: 'o1', sli_id: 'i1' }])).toEqual([]);
+  });
+
+  it('a tree stops where the model has no link between two levels', () => {
+    const data = lookupOf({
+      organizations: [{ id: 'o1' }],
+      agreements: [{ id: 'a1', organization_id: 'o1', slo_ids: ['s1'], primary_slo: 's1' }],
+      slos: [{ id: 's1', sli_id: 'i1' }],
+      slis: [{ id: 'i1' }],
+    });
+    const lines = (resource: ResourceName, id: string) =>
+      wide.treeLines(wide.relationTree(resource, id, data)).map((l) => `${'  '.repeat(l.depth)}${l.text}`);
+    expect(lines('organizations', 'o1')).toEqual(['organization o1']);
+    expect(lines('agreements', 'a1')).toEqual(['agreement a1', '  slo s1', '    sli i1']);
+  });
+});
+
+describe('edges of the tree', () => {
+  it('a resource outside the tree has none', () => {
+    expect(relations.relationTree('alerts' as ResourceName, 'x', lookup)).toEqual([]);
+  });
+
+  it('only the record asked for is selected, even when a record of another level has the same id', () => {
+    const same = lookupOf({
+      slos: [{ id: 'x', service_level_indicator_id: 'x' }],
+      slis: [{ id: 'x', name: 'same id' }],
+    });
+    const selected = (resource: ResourceName) =>
+      relations
+        .treeLines(relations.relationTree(resource, 'x', same))
+        .map((l) => `${l.node.resource}${l.node.selected ? ' *' : ''}`);
+    expect(selected('slos')).toEqual(['slos *', 'slis']);
+    expect(selected('slis')).toEqual(['slos', 'slis *']);
+  });
+
+  it('a node carries a name only when its record was found', () => {
+    const [root] = relations.relationTree('slos', 'slo-4', lookup);
+    expect(root!.children).toStrictEqual([
+      { resource: 'slis', id: 'sli-404', resolution: 'dangling', selected: false, children: [] },
+    ]);
+    expect(root!.name).toBe('Orphan');
+  });
+
+  it('a reference is unknown while its resource is not all held', () => {
+    expect(relations.resolveRef('slis', 'sli-404', lookupOf(data, ['slis']))).toStrictEqual({
+      resource: 'slis',
+      id: 'sli-404',
+      resolution: 'unknown',
+    });
+  });
+
+  it('three kinds of referrer are listed with commas and a last "and"', () => {
+    expect(
+      relations.usedByPhrase([
+        { resource: 'agreements', id: 'a', name: 'a' },
+        { resource: 'slos', id: 'b', name: 'b' },
+        { resource: 'organizations', id: 'c', name: 'c' },
+        { resource: 'slos', id: 'd', name: 'd' },
+      ]),
+    ).toBe('used by 2 SLOs, 1 organization and 1 agreement');
   });
 });
