@@ -34,7 +34,8 @@ import type { Keymap } from './input/keymap.js';
 import { activeHints, dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
 import { createJobControl, type JobControl } from './jobControl.js';
-import { DEFAULT_KEYMAP } from './keys.js';
+import { BINDINGS, createKeymap } from './keys.js';
+import { keyOverrides } from './input/keySettings.js';
 import { readSize, type TerminalSize } from './layout.js';
 import type { Session } from './session.js';
 import { Store } from './state/store.js';
@@ -139,9 +140,9 @@ export class Shell extends Store<ShellView> {
   private unwatchFlow: (() => void) | null = null;
   private unwatchLogin: (() => void) | null = null;
   private disposed = false;
-  private readonly keymap: Keymap;
   private readonly clock: () => Date;
-  private readonly suspendKey: Binding | undefined;
+  /** The keymap of settings.yaml's `keys:` as last made, and the `keys:` it was made from. */
+  private rebound: { keys: unknown; keymap: Keymap } | undefined;
   /** settings.yaml as it is now, shared by every dashboard this shell opens. */
   private readonly userSettings: UserSettingsStore;
   private settingsWatch: SettingsWatch | undefined;
@@ -151,9 +152,7 @@ export class Shell extends Store<ShellView> {
 
   constructor(private readonly options: ShellOptions) {
     super({ kind: 'welcome' } as ShellView);
-    this.keymap = options.keymap ?? DEFAULT_KEYMAP;
     this.clock = options.now ?? systemClock;
-    this.suspendKey = this.keymap.bindings.find((b) => b.id === 'suspend');
     this.size = readSize(options.stdout);
     this.userSettings = new UserSettingsStore(options.settings.userSettings, options.settings.settingsProblems);
     // A start screen follows the file's theme too (the dashboard follows it on its own).
@@ -170,6 +169,16 @@ export class Shell extends Store<ShellView> {
       );
     else if (start.kind === 'welcome') this.moveTo({ kind: 'welcome' });
     else this.openSetup(start.kind === 'setup' ? start.reason : undefined);
+  }
+
+  /** The keys in effect: as the options give them, else settings.yaml's `keys:` over the defaults, as the file is now. */
+  private get keymap(): Keymap {
+    if (this.options.keymap) return this.options.keymap;
+    const keys = this.userSettings.getSnapshot().settings.keys;
+    if (this.rebound && this.rebound.keys === keys) return this.rebound.keymap;
+    const keymap = createKeymap(keyOverrides(keys, BINDINGS).overrides);
+    this.rebound = { keys, keymap };
+    return keymap;
   }
 
   /** Ink draws now: the editor (`E`) and Ctrl+Z can hand the terminal over. */
@@ -189,7 +198,8 @@ export class Shell extends Store<ShellView> {
   /** One input event from Ink (possibly several keys). */
   handleInput = (input: string, key: Key): void => {
     if (this.disposed || key.eventType === 'release') return;
-    if (this.suspendKey && this.keymap.pressed(this.suspendKey, input, key, START_ENV) !== undefined) {
+    const suspendKey = this.keymap.bindings.find((b) => b.id === 'suspend');
+    if (suspendKey && this.keymap.pressed(suspendKey, input, key, START_ENV) !== undefined) {
       void this.jobs?.suspend();
       return;
     }
@@ -334,7 +344,8 @@ export class Shell extends Store<ShellView> {
       registry: o.registry,
       onGathering: o.onGathering,
       demo,
-      keymap: this.keymap,
+      // Without keys of its own, the dashboard follows settings.yaml's keys: itself, as the file changes.
+      ...(o.keymap ? { keymap: o.keymap } : {}),
       userSettings: this.userSettings,
       quit: o.onQuit,
       writeTerminal:

@@ -208,4 +208,40 @@ describe('the shell', () => {
     reload!({ loaded: { file: 'settings.yaml', exists: true, settings: { theme: 'none' }, problems: [] } });
     expect(theme()).toEqual({ mono: true });
   });
+
+  test("settings.yaml's keys reach the dashboard and Ctrl+Z's own key, at start and when the file changes", async () => {
+    let reload: ((r: SettingsReload) => void) | undefined;
+    const stops: number[] = [];
+    const { shell, press } = makeShell({
+      client: fakeClient(sampleRecords()),
+      settings: testSettings({ userSettings: { keys: { help: ['f2'] } } }),
+      stopProcess: () => stops.push(1),
+      watchSettings: (onReload) => {
+        reload = onReload;
+        return { ready: Promise.resolve(), close: async () => undefined };
+      },
+    });
+    const view = shell.getSnapshot();
+    if (view.kind !== 'dashboard') throw new Error(`not the dashboard but ${view.kind}`);
+    const screen = () => view.dashboard.view.getSnapshot().screen.kind;
+    press('?');
+    expect(screen()).toBe('list');
+    press('F2');
+    expect(screen()).toBe('help');
+    press('Esc');
+    // Stopping starts by handing the terminal over, at once: that call says whether a key stopped.
+    const suspendTerminal = vi.fn(async () => ({ resume: async () => undefined }));
+    shell.attach({ suspendTerminal } as never);
+    reload!({
+      loaded: { file: 'settings.yaml', exists: true, settings: { keys: { suspend: 'ctrl+y' } }, problems: [] },
+    });
+    press('Ctrl+Z');
+    expect(suspendTerminal).not.toHaveBeenCalled();
+    press('?');
+    expect(screen()).toBe('help');
+    press('Esc', 'Ctrl+Y');
+    expect(suspendTerminal).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(stops).toEqual([1]));
+    process.emit('SIGCONT');
+  });
 });
