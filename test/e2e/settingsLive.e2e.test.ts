@@ -24,7 +24,7 @@ afterEach(() => {
   session = undefined;
 });
 
-test('a save while the dashboard runs is applied and said; a broken one says its problem; a rebound key works', async () => {
+test('a save while the dashboard runs is applied and said; a broken one says its problem; a rebound key and function key work', async () => {
   const s = (session = new PtySession({
     args: [],
     env: { SLOTUI_BASE_URL: sandbox.baseUrl, SLOTUI_CA_FILE: sandbox.caFile, SLOTUI_TOKEN: sandbox.token },
@@ -38,11 +38,24 @@ test('a save while the dashboard runs is applied and said; a broken one says its
   writeFileSync(file, 'profiles:\n  default:\n    readOnly: true\n    refesh: 30s\n', { mode: 0o600 });
   await s.waitFor((screen) => screen.includes('did you mean "refresh"'), 'the problem said');
   // A key rebound while it runs works at once, and the key it replaced no longer does.
-  writeFileSync(file, 'keys:\n  last-page: L\n', { mode: 0o600 });
+  writeFileSync(file, 'keys:\n  last-page: [L, f8]\n', { mode: 0o600 });
   await s.waitFor((screen) => screen.includes('settings reloaded'), 'the keys reloaded');
-  s.press('G');
   s.press('L');
   await s.waitFor((screen) => /^slis · page 2 of 2/m.test(screen), 'L goes to the last page');
+  s.press('\u001b[H');
+  await s.waitFor((screen) => /^slis · page 1 of 2/m.test(screen), 'Home goes to the first page');
+  // A function key, as xterm sends F8: Ink alone cannot tell which one it was.
+  s.press('\u001b[19~');
+  await s.waitFor((screen) => /^slis · page 2 of 2/m.test(screen), 'F8 goes to the last page');
+  s.press('\u001b[H');
+  await s.waitFor((screen) => /^slis · page 1 of 2/m.test(screen), 'back on the first page');
+  // G is no longer last-page: the pages are held, so had it moved, it would have before the help opened.
+  s.press('G');
+  s.press('?');
+  await s.waitFor((screen) => screen.includes('Help ·'), 'the help');
+  s.press('\u001b');
+  await s.waitFor((screen) => /^slis · page \d of 2/m.test(screen), 'the list again');
+  expect(s.screen()).toMatch(/^slis · page 1 of 2/m);
   s.press('q');
   expect((await s.waitForExit()).exitCode).toBe(0);
 }, 60_000);

@@ -107,6 +107,8 @@ export function keyEvent(display: string): { input: string; key: Key } {
   if (named[display]) return { input: '', key: keyWith(named[display]) };
   if (/^Ctrl\+[A-Z]$/.test(display)) return { input: display.slice(5).toLowerCase(), key: keyWith({ ctrl: true }) };
   if (/^Alt\+.$/.test(display)) return { input: display.slice(4), key: keyWith({ meta: true }) };
+  // What App.tsx hands the shell for a function key (Ink alone gives an empty key).
+  if (/^F\d+$/.test(display)) return { input: '', key: { ...keyWith(), functionKey: Number(display.slice(1)) } as Key };
   return { input: display, key: keyWith({ shift: /^[A-Z]$/.test(display) }) };
 }
 

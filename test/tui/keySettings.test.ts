@@ -5,7 +5,9 @@
  * a new binding, and the help and hints showing the keys in effect.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { functionKeyEvent, functionKeyOf } from '../../src/tui/input/functionKeys.js';
 import { keyName, keyOverrides } from '../../src/tui/input/keySettings.js';
+import { keyWith } from '../../src/tui/input/router.js';
 import { BINDINGS } from '../../src/tui/keys.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive } from './driver.js';
@@ -28,6 +30,8 @@ describe('key names', () => {
     ['ctrl+f', 'Ctrl+F'],
     ['alt+x', 'Alt+x'],
     ['backspace', 'Backspace'],
+    ['f1', 'F1'],
+    ['F12', 'F12'],
   ])('%s is %s', (written, key) => expect(keyName(written)).toEqual({ key }));
 
   test.each([
@@ -35,9 +39,9 @@ describe('key names', () => {
     ['ctrl+m', /as enter/],
     ['ctrl+[', /as esc/],
     ['ctrl+h', /as backspace/],
-    ['f5', /function keys/],
     ['entr', /not a key name \(did you mean "enter"\?\)/],
     ['', /not a key name/],
+    ['f13', /not a key name/],
   ])('%s is refused: %s', (written, why) => {
     const named = keyName(written);
     expect('problem' in named && named.problem).toMatch(why);
@@ -102,4 +106,39 @@ describe('rebound keys in the dashboard', () => {
     await d.settle();
     expect(d.status()).toMatch(/^slis · page 1 of 2/);
   });
+
+  test('a function key can be bound, F1 opens the help as ? does, and an F key bound to nothing does nothing', async () => {
+    const userSettings = new UserSettingsStore({ keys: { 'last-page': ['f5'] } });
+    const d = drive({ services: { userSettings } });
+    await d.settle();
+    d.key('F6');
+    await d.settle();
+    expect(d.status()).toMatch(/^slis · page 1 of 2/);
+    d.key('F5');
+    await d.settle();
+    expect(d.status()).toMatch(/^slis · page 2 of 2/);
+    d.key('F1');
+    expect(d.view().screen.kind).toBe('help');
+    d.key('F1');
+    expect(d.view().screen.kind).toBe('list');
+  });
+});
+
+describe('function keys from the terminal', () => {
+  test.each([
+    ['\u001bOP', 1],
+    ['\u001bOS', 4],
+    ['\u001b[11~', 1],
+    ['\u001b[[E', 5],
+    ['\u001b[15~', 5],
+    ['\u001b[17~', 6],
+    ['\u001b[21~', 10],
+    ['\u001b[24~', 12],
+  ])('%j is F%i', (sequence, n) => expect(functionKeyOf(functionKeyEvent(sequence)!)).toBe(n));
+
+  test.each(['\u001b[15;2~', '\u001b[A', 'x', '\u001b[22~', ''])('%j is no function key', (sequence) =>
+    expect(functionKeyEvent(sequence)).toBeUndefined(),
+  );
+
+  test('a key Ink named is no function key', () => expect(functionKeyOf(keyWith({ home: true }))).toBeUndefined());
 });

@@ -29,7 +29,7 @@ export const globalBindings = [
     group: 'Program',
     when: ['always'],
   },
-  { id: 'help', keys: ['?'], description: 'help: every key', hint: 'help', group: 'Program', when: ['global'] },
+  { id: 'help', keys: ['?', 'F1'], description: 'help: every key', hint: 'help', group: 'Program', when: ['global'] },
   {
     id: 'command',
     keys: [':'],

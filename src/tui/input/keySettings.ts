@@ -69,10 +69,10 @@ export function keyName(written: string): { key: string } | { problem: string } 
   if (ctrl) return { key: `Ctrl+${ctrl[1]!.toUpperCase()}` };
   const alt = /^alt\+(.)$/.exec(written.trim().replace(/^alt\+/i, 'alt+'));
   if (alt && alt[1]! >= '!' && alt[1]! <= '~') return { key: `Alt+${alt[1]}` };
-  if (/^f([1-9]|1[0-2])$/.test(lower)) return { problem: `function keys (${written}) are not read by slotui yet` };
+  if (/^f([1-9]|1[0-2])$/.test(lower)) return { key: lower.toUpperCase() };
   const meant = closestWord(lower, Object.keys(NAMED));
   return {
-    problem: `"${written}" is not a key name${meant ? ` (did you mean "${meant}"?)` : ''}: a character, enter, esc, tab, space, up, down, left, right, home, end, pgup, pgdn, ctrl+LETTER or alt+KEY`,
+    problem: `"${written}" is not a key name${meant ? ` (did you mean "${meant}"?)` : ''}: a character, enter, esc, tab, space, up, down, left, right, home, end, pgup, pgdn, f1…f12, ctrl+LETTER or alt+KEY`,
   };
 }
 

@@ -1,5 +1,6 @@
 /** Whether a key as Ink reports it is a binding's key, written as the help shows it ('↑', 'PgDn', 'Ctrl+S', 'G'). */
 import type { Key } from 'ink';
+import { functionKeyOf } from './functionKeys.js';
 
 export function matchesKey(display: string, input: string, key: Key): boolean {
   switch (display) {
@@ -36,6 +37,7 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
       // Ctrl+C, Ctrl+S, Ctrl+O, Ctrl+P…: the letter with ctrl.
       if (/^Ctrl\+[A-Z]$/.test(display)) return key.ctrl && input === display.slice(5).toLowerCase();
       if (/^Alt\+.$/.test(display)) return key.meta && !key.ctrl && input === display.slice(4);
+      if (/^F(?:[1-9]|1[0-2])$/.test(display)) return functionKeyOf(key) === Number(display.slice(1));
       return !key.ctrl && !key.meta && input === display;
   }
 }
