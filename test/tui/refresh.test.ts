@@ -21,6 +21,10 @@ function live(refreshMs = 10_000): Driver {
 }
 const follows = (h: Driver) => h.client.calls.filter((c) => c.startsWith('follow') || c.startsWith('list')).length;
 const rowOf = (h: Driver, id: string) => h.rows().find((row) => row.includes(id));
+const changedRows = (h: Driver) => {
+  const body = h.view().body;
+  return body.kind === 'list' ? body.rows.filter((row) => row.changed).map((row) => row.text) : [];
+};
 
 describe('the page on screen is read again every refresh', () => {
   test('changed rows are marked ~, new ones +, deleted ones leave; the selection stays on its record', async () => {
@@ -42,11 +46,14 @@ describe('the page on screen is read again every refresh', () => {
     expect(rowOf(h, 'sli-000002')).toMatch(/^~ renamed elsewhere/);
     expect(rowOf(h, 'sli-000003')).not.toMatch(/^[~+] /);
     expect(rowOf(h, 'sli-000012')).toBeUndefined();
+    // Drawn in the `changed` colour: the rows the marks are on, and only those.
+    expect(changedRows(h)).toEqual([expect.stringMatching(/^\+ brand new/), expect.stringMatching(/^~ renamed/)]);
     expect(h.view().selected?.record.id).toBe('sli-000006');
     // Nothing changed since: the next refresh takes the marks away.
     await vi.advanceTimersByTimeAsync(11_000);
     await h.settle();
     expect(h.rows().some((row) => /^[~+] /.test(row))).toBe(false);
+    expect(changedRows(h)).toEqual([]);
   });
 
   test('the status line says how old what is shown is', async () => {
@@ -70,6 +77,7 @@ describe('the page on screen is read again every refresh', () => {
     await vi.advanceTimersByTimeAsync(11_000);
     await h.settle();
     expect(h.status()).toMatch(/ · STALE · read 1\ds ago$/);
+    expect(h.view().status.stale).toBe(true);
     expect(h.rows()).toEqual(before);
     expect(tries).toBe(1);
     // Backoff: the second try comes 20 s after the first, not 10.
@@ -82,6 +90,7 @@ describe('the page on screen is read again every refresh', () => {
     await h.settle();
     expect(h.status()).toMatch(/ · read [0-9]s ago$/);
     expect(h.status()).not.toContain('STALE');
+    expect(h.view().status.stale).toBe(false);
   });
 
   test('never while a form is open; r and Ctrl+R read now', async () => {

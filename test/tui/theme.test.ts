@@ -5,7 +5,9 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
-import { COLOR_THEME, MONO_THEME, themeOf } from '../../src/tui/components/theme.js';
+import * as z from 'zod';
+import { settingsSchema } from '../../src/config/settingsSchema/index.js';
+import { COLOR_ROLES, COLOR_THEME, MONO_THEME, selectionStyle, themeOf } from '../../src/tui/components/theme.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive } from './driver.js';
 
@@ -13,7 +15,8 @@ afterEach(disposeDrivers);
 
 test('dark as shipped, light with notes readable on white, none without colour; colors over the theme; NO_COLOR wins', () => {
   expect(themeOf({}, false)).toBe(COLOR_THEME);
-  expect(themeOf({ theme: 'light' }, false)).toEqual({ accent: 'blue', error: 'red', muted: '#5f5f5f' });
+  expect(themeOf({ theme: 'light' }, false)).toMatchObject({ accent: 'blue', error: 'red', muted: '#5f5f5f' });
+  expect(themeOf({ theme: 'light' }, false).stale).not.toBe(COLOR_THEME.stale);
   expect(themeOf({ theme: 'none' }, false)).toBe(MONO_THEME);
   expect(themeOf({ theme: 'light', colors: { accent: 'magenta' } }, false)).toMatchObject({
     accent: 'magenta',
@@ -43,4 +46,24 @@ test('a theme or a colour that is not one is a problem at its place', () => {
     expect.stringMatching(/^settings\.yaml:1:8: theme: .*dark.*light.*none/),
     'settings.yaml:3:11: colors.accent: a colour is a name (red, cyan, gray, blueBright…) or #rrggbb',
   ]);
+});
+
+test('every role can be set: the schema has exactly the roles the screens draw with', () => {
+  const colors = settingsSchema(z).shape.colors.unwrap();
+  expect(Object.keys(colors.shape).sort()).toEqual([...COLOR_ROLES].sort());
+  const all = Object.fromEntries(COLOR_ROLES.map((role, i) => [role, `#00000${i}`]));
+  expect(checkSettingsText(`colors:\n${COLOR_ROLES.map((r) => `  ${r}: "${all[r]}"`).join('\n')}\n`).problems).toEqual(
+    [],
+  );
+  expect(themeOf({ colors: all }, false)).toMatchObject(all);
+});
+
+test('the selection is inverse video unless a colour is asked for; under NO_COLOR always inverse', () => {
+  expect(selectionStyle(COLOR_THEME, true)).toEqual({ inverse: true });
+  expect(selectionStyle(COLOR_THEME, false)).toEqual({});
+  expect(selectionStyle(themeOf({ colors: { selection: 'blue' } }, false), true)).toEqual({
+    backgroundColor: 'blue',
+    color: 'black',
+  });
+  expect(selectionStyle({ mono: true, selection: 'blue' }, true)).toEqual({ inverse: true });
 });

@@ -22,8 +22,13 @@ export function colorsSection(z: typeof Zod) {
   return z
     .strictObject({
       accent: color.describe('Emphasis: the selected tab, headings, what to act on.'),
-      error: color.describe('Errors and danger: failed reads, deletes, STALE.'),
+      header: color.describe("A table's header line."),
+      selection: color.describe('The background of the selected row (inverse video when not set).'),
       muted: color.describe('Notes: ages, hints, what is less important.'),
+      changed: color.describe('Rows the last refresh found new (+) or changed (~).'),
+      stale: color.describe('The status line while reads fail (STALE).'),
+      error: color.describe('Errors: failed reads and saves, dangling references.'),
+      danger: color.describe('Questions before a delete.'),
     })
     .describe('Colours of the roles, over the theme.')
     .optional();

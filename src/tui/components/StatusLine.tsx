@@ -48,6 +48,8 @@ export interface StatusModel {
   /** What is loading (with a spinner), if anything. */
   loading: string | null;
   failed: boolean;
+  /** Reads of the page shown fail (`STALE`): the text in the `stale` colour. */
+  stale?: boolean;
 }
 
 export function StatusLine({ status, width }: { status: StatusModel; width: number }): React.JSX.Element {
@@ -55,7 +57,9 @@ export function StatusLine({ status, width }: { status: StatusModel; width: numb
   return (
     <Box width={width} height={1} overflow="hidden">
       <Box flexShrink={1} marginRight={status.warning ? 0 : 2}>
-        <Text wrap="truncate-end">{status.text}</Text>
+        <Text wrap="truncate-end" color={status.stale ? theme.stale : undefined}>
+          {status.text}
+        </Text>
       </Box>
       {status.warning ? (
         // The token's expiry is never the part cut: the status text gives way first.

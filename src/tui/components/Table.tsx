@@ -6,11 +6,13 @@
  */
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
-import { useTheme } from './theme.js';
+import { selectionStyle, useTheme, type Theme } from './theme.js';
 
 export interface TableRow {
   key: string;
   text: string;
+  /** New or changed at the last refresh (`+`, `~`): drawn in the `changed` colour. */
+  changed?: boolean;
 }
 
 export interface TableProps {
@@ -25,9 +27,26 @@ export interface TableProps {
   empty: string;
 }
 
-const Row = memo(function Row({ text, selected, dim }: { text: string; selected: boolean; dim: boolean }) {
+const Row = memo(function Row({
+  text,
+  selected,
+  dim,
+  changed,
+  theme,
+}: {
+  text: string;
+  selected: boolean;
+  dim: boolean;
+  changed: boolean;
+  theme: Theme;
+}) {
   return (
-    <Text inverse={selected} dimColor={dim} wrap="truncate-end">
+    <Text
+      color={changed && !selected ? theme.changed : undefined}
+      {...selectionStyle(theme, selected)}
+      dimColor={dim}
+      wrap="truncate-end"
+    >
       {text}
     </Text>
   );
@@ -46,7 +65,7 @@ export function Table({ header, rows, selected, height, width, dim, empty }: Tab
   const shown = rows.slice(start, start + visible);
   return (
     <Box flexDirection="column" height={height} width={width} overflow="hidden">
-      <Text bold wrap="truncate-end" color={theme.accent}>
+      <Text bold wrap="truncate-end" color={theme.header}>
         {header}
       </Text>
       {/* The empty text wraps: it may be the only place a long reason (a failed page, the index maximum) is read whole. */}
@@ -55,7 +74,16 @@ export function Table({ header, rows, selected, height, width, dim, empty }: Tab
           {empty}
         </Text>
       ) : (
-        shown.map((row, i) => <Row key={row.key} text={row.text} selected={start + i === selected} dim={dim} />)
+        shown.map((row, i) => (
+          <Row
+            key={row.key}
+            text={row.text}
+            selected={start + i === selected}
+            dim={dim}
+            changed={row.changed === true}
+            theme={theme}
+          />
+        ))
       )}
     </Box>
   );

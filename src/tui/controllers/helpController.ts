@@ -3,7 +3,14 @@ import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import { maxScroll, type DashboardContext } from './context.js';
 
 export const helpBindings = [
-  { id: 'help-close', keys: ['Esc', '?', 'F1'], description: 'close the help', hint: 'close', group: 'Help', when: ['help'] },
+  {
+    id: 'help-close',
+    keys: ['Esc', '?', 'F1'],
+    description: 'close the help',
+    hint: 'close',
+    group: 'Help',
+    when: ['help'],
+  },
   { id: 'up', keys: ['↑', 'k'], description: 'scroll the help up', group: 'Help', when: ['help'] },
   {
     id: 'down',

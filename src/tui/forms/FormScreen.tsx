@@ -12,7 +12,7 @@ import { Box, Text } from 'ink';
 import type { ResourceName } from '../../api/resources.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { windowStart } from '../components/Table.js';
-import { useTheme } from '../components/theme.js';
+import { selectionStyle, useTheme } from '../components/theme.js';
 import { EMPTY_EDITOR } from '../text/lineEditor.js';
 import { fit, textWidth, truncate, wrap } from '../../text/width.js';
 import { FieldBox } from './FieldBox.js';
@@ -168,7 +168,7 @@ export function FormScreen({
         if (row.kind === 'queries') {
           const note = error ?? rowHint(form, row, names);
           return (
-            <Text key={row.id} wrap="truncate-end" inverse={focused}>
+            <Text key={row.id} wrap="truncate-end" {...selectionStyle(theme, focused)}>
               {focused ? '› ' : '  '}
               {label}
               <Text color={error ? theme.error : undefined} dimColor={!error}>

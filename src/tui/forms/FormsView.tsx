@@ -39,8 +39,8 @@ export function FormsView({
     case 'delete': {
       const name = recordName(registry.get(state.resource), state.record);
       const usedBy = state.usedBy;
-      const lines: { text: string; bold: boolean; error: boolean; dim?: boolean }[] = [
-        ...wrap(`Delete ${name}? [y/N]`, width).map((text) => ({ text, bold: true, error: false })),
+      const lines: { text: string; bold: boolean; error: boolean; dim?: boolean; danger?: boolean }[] = [
+        ...wrap(`Delete ${name}? [y/N]`, width).map((text) => ({ text, bold: true, error: false, danger: true })),
         ...(usedBy
           ? wrap(usedBy.text, width).map((text) => ({
               text,
@@ -58,7 +58,7 @@ export function FormsView({
             <Text
               key={i}
               bold={l.bold}
-              color={l.error ? theme.error : undefined}
+              color={l.error ? theme.error : l.danger ? theme.danger : undefined}
               dimColor={l.dim === true}
               wrap="truncate-end"
             >
@@ -98,10 +98,10 @@ function BulkView({
   const def = registry.get(state.resource);
   const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? def.kind : def.plural}`;
   const left = state.records.length - state.done.length;
-  type Line = { text: string; bold?: boolean; error?: boolean; dim?: boolean };
+  type Line = { text: string; bold?: boolean; error?: boolean; dim?: boolean; danger?: boolean };
   const lines: Line[] = [];
   if (state.kind === 'delete-many') {
-    lines.push(...wrap(`Delete ${count(left)}? [y/N]`, width).map((text) => ({ text, bold: true })));
+    lines.push(...wrap(`Delete ${count(left)}? [y/N]`, width).map((text) => ({ text, bold: true, danger: true })));
     const usedBy = state.usedBy;
     if (usedBy)
       lines.push(
@@ -145,7 +145,7 @@ function BulkView({
         <Text
           key={i}
           bold={l.bold === true}
-          color={l.error ? theme.error : undefined}
+          color={l.error ? theme.error : l.danger ? theme.danger : undefined}
           dimColor={l.dim === true}
           wrap="truncate-end"
         >

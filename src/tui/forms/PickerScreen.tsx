@@ -13,7 +13,7 @@ import { matchText } from '../../domain/listQuery.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
-import { useTheme } from '../components/theme.js';
+import { selectionStyle, useTheme } from '../components/theme.js';
 import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 
@@ -79,7 +79,7 @@ export function PickerScreen({
       <Text wrap="truncate-end" color={picker.error ? theme.error : undefined} dimColor={!picker.error}>
         {truncate(state || ' ', width)}
       </Text>
-      <Text bold wrap="truncate-end" color={theme.accent}>
+      <Text bold wrap="truncate-end" color={theme.header}>
         {truncate(`  ${fit('NAME', nameWidth)} ID`, width)}
       </Text>
       {rows.length === 0 ? (
@@ -88,7 +88,7 @@ export function PickerScreen({
         </Text>
       ) : (
         rows.slice(start, start + visible).map((record, i) => (
-          <Text key={record.id} inverse={start + i === selected} wrap="truncate-end">
+          <Text key={record.id} {...selectionStyle(theme, start + i === selected)} wrap="truncate-end">
             {truncate(
               `${start + i === selected ? '› ' : '  '}${fit(sanitizeLine(def.label(record)), nameWidth)} ${sanitizeLine(record.id)}`,
               width,

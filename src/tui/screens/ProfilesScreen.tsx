@@ -9,7 +9,7 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import { fit, textWidth, truncate } from '../../text/width.js';
 import { InputLine } from '../components/InputLine.js';
 import { windowStart } from '../components/Table.js';
-import { useTheme } from '../components/theme.js';
+import { selectionStyle, useTheme } from '../components/theme.js';
 import { profileRows, type ProfilePickerView } from '../profiles.js';
 
 function hostOf(baseUrl: string | undefined): string {
@@ -48,7 +48,7 @@ export function ProfilesScreen({
         {truncate(`Profiles (${view.entries.length})${matching} · * in use · Enter switches · Esc goes back`, width)}
       </Text>
       <InputLine prompt="search: " editor={view.search} placeholder="type part of a name" width={width} />
-      <Text bold color={theme.accent} wrap="truncate-end">
+      <Text bold color={theme.header} wrap="truncate-end">
         {truncate(`    ${fit('NAME', nameWidth)}  SERVICE`, width)}
       </Text>
       {rows.length === 0 ? (
@@ -60,7 +60,7 @@ export function ProfilesScreen({
           const selected = start + i === view.selected;
           const mark = `${selected ? '›' : ' '} ${entry.name === view.current ? '*' : ' '} `;
           return (
-            <Text key={entry.name} inverse={selected} wrap="truncate-end">
+            <Text key={entry.name} {...selectionStyle(theme, selected)} wrap="truncate-end">
               {truncate(
                 `${mark}${fit(sanitizeLine(entry.name), nameWidth)}  ${sanitizeLine(hostOf(entry.baseUrl))}`,
                 width,

@@ -7,7 +7,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
-import { useTheme } from '../components/theme.js';
+import { selectionStyle, useTheme } from '../components/theme.js';
 import type { RelationsView } from '../state/relationsStore.js';
 
 export function RelationsScreen({
@@ -53,8 +53,8 @@ export function RelationsScreen({
           <Text
             key={top + i}
             wrap="truncate-end"
-            inverse={line.selected}
             color={line.resolution === 'dangling' ? theme.error : undefined}
+            {...selectionStyle(theme, line.selected)}
             dimColor={line.resolution === 'unknown'}
           >
             {text}

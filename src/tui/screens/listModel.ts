@@ -51,7 +51,10 @@ const tableRows = memoLast(
       // At the start of the row: ✓ marked (Space), then what the last refresh found, `+` new, `~` changed.
       const mark = `${marked.has(row.record.id) ? '✓' : ''}${changes.get(row.record.id) ?? ''}`;
       const withMark = mark === '' ? cells : [`${mark} ${cells[0] ?? ''}`, ...cells.slice(1)];
-      return { key: `${i}:${row.record.id}`, text: formatRow(fitted, withMark) };
+      const text = formatRow(fitted, withMark);
+      return changes.has(row.record.id)
+        ? { key: `${i}:${row.record.id}`, text, changed: true }
+        : { key: `${i}:${row.record.id}`, text };
     });
   },
 );

@@ -300,6 +300,7 @@ export function computeView(src: ViewSources): DashboardViewModel {
       warning: src.setup.warning(),
       loading: snap.loading,
       failed: snap.error !== null,
+      stale: snap.stale && !snap.cached,
     },
     bottom,
     hints: activeHints(src.layers(screen), src.keys(), src.env()),
