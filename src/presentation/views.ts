@@ -1,15 +1,17 @@
 /**
  * settings.yaml's `views:`: the columns of a resource's list, in the order
  * given, each a built-in column (by its header or id, the `-o wide` ones too)
- * or `HEADER:.field`. What cannot be used is a problem, and that resource
- * keeps its columns as shipped.
+ * or `HEADER:.field`, and the order the list opens in (`sort: BUDGET:desc`,
+ * a column of the list). What cannot be used is a problem, and that resource
+ * keeps its columns as shipped, or opens in the service's order.
  */
 import { createRegistry } from '../api/resources.js';
 import { closestWord } from '../text/suggest.js';
 import { fieldColumnOf } from './fieldColumn.js';
+import type { SortOrder } from '../domain/listQuery.js';
 import type { Column, ResourceView, ViewRegistry } from './resources.js';
 
-export type ViewSettings = Readonly<Record<string, { columns?: readonly string[] } | undefined>>;
+export type ViewSettings = Readonly<Record<string, { columns?: readonly string[]; sort?: string } | undefined>>;
 
 interface ViewProblem {
   path: string[];
@@ -20,9 +22,10 @@ interface ViewProblem {
 export function withViews(
   registry: ViewRegistry,
   views: ViewSettings | undefined,
-): { registry: ViewRegistry; problems: ViewProblem[] } {
+): { registry: ViewRegistry; sorts: Partial<Record<string, SortOrder>>; problems: ViewProblem[] } {
   const problems: ViewProblem[] = [];
   const replaced = new Map<string, readonly Column[]>();
+  const sorts: Partial<Record<string, SortOrder>> = {};
   for (const [name, view] of Object.entries(views ?? {})) {
     const def = registry.resolve(name);
     if (!def) {
@@ -33,18 +36,38 @@ export function withViews(
       });
       continue;
     }
-    if (!view?.columns) continue;
-    const columns = columnsOf(def, view.columns, (index, message) =>
-      problems.push({ path: ['views', name, 'columns', String(index)], message }),
-    );
+    const columns = view?.columns
+      ? columnsOf(def, view.columns, (index, message) =>
+          problems.push({ path: ['views', name, 'columns', String(index)], message }),
+        )
+      : undefined;
     if (columns) replaced.set(def.name, columns);
+    if (view?.sort) {
+      const sort = sortOf(def, columns ?? def.columns, view.sort);
+      if ('problem' in sort) problems.push({ path: ['views', name, 'sort'], message: sort.problem });
+      else sorts[def.name] = sort;
+    }
   }
-  if (replaced.size === 0) return { registry, problems };
+  if (replaced.size === 0) return { registry, sorts, problems };
   const defs = registry.defs.map((def): ResourceView => {
     const columns = replaced.get(def.name);
     return columns ? { ...def, columns } : def;
   });
-  return { registry: createRegistry(defs), problems };
+  return { registry: createRegistry(defs), sorts, problems };
+}
+
+/** `BUDGET`, `budget:desc`: a column of the list (by header or id) and the way round. */
+function sortOf(def: ResourceView, columns: readonly Column[], written: string): SortOrder | { problem: string } {
+  const [name = '', way = 'asc'] = written.split(':');
+  const column = columns.find((c) => c.header.toLowerCase() === name.toLowerCase() || c.id === name.toLowerCase());
+  if (column) return { column: column.id, descending: way.toLowerCase() === 'desc' };
+  const meant = closestWord(
+    name.toUpperCase(),
+    columns.map((c) => c.header),
+  );
+  return {
+    problem: `"${name}" is not a column of ${def.title}'s list${meant ? ` (did you mean "${meant}"?)` : ''}`,
+  };
 }
 
 function columnsOf(

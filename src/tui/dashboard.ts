@@ -56,7 +56,7 @@ import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js
 import { BINDINGS, createKeymap } from './keys.js';
 import { keyOverrides } from './input/keySettings.js';
 import { aliasesFrom } from './aliases.js';
-import { withViews } from '../presentation/views.js';
+import { withViews, type ViewSettings } from '../presentation/views.js';
 import { findingSentence, withPluginKeys } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
@@ -160,11 +160,11 @@ const gathering =
  * search texts per array, so a new one each time would work them all out
  * again for every record at every change of the index.
  */
-function shownColumnsOf(viewport: ViewportStore) {
+function shownColumnsOf(viewport: ViewportStore, registry: () => ViewRegistry) {
   return (def: ResourceView): (() => readonly Column[]) => {
     let last: { fitted: readonly FittedColumn<Column>[]; columns: readonly Column[] } | undefined;
     return () => {
-      const fitted = fittedColumns(def, viewport.getSnapshot().columns);
+      const fitted = fittedColumns(registry().get(def.name), viewport.getSnapshot().columns);
       if (last?.fitted !== fitted) last = { fitted, columns: fitted.map((f) => f.column) };
       return last.columns;
     };
@@ -176,15 +176,22 @@ const NAMES_GATHERED_AT_MOST = 10_000;
 
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
-  // settings.yaml's views choose each list's columns; read at start (a change applies at the next start).
-  const viewed = withViews(
-    services.registry ?? REGISTRY,
-    (services.userSettings?.getSnapshot().settings ?? services.settings.userSettings)?.views,
-  );
+  const settingsProblems = services.settings.settingsProblems ?? [];
+  const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
+  // settings.yaml's views choose each list's columns and the order it opens in, followed as the file changes.
+  const baseRegistry = services.registry ?? REGISTRY;
+  const viewsOf = (views: ViewSettings | undefined) => ({ views, ...withViews(baseRegistry, views) });
+  let viewed = viewsOf(userSettings.getSnapshot().settings.views);
+  const viewedNow = () => {
+    const views = userSettings.getSnapshot().settings.views;
+    if (views !== viewed.views) viewed = viewsOf(views);
+    return viewed;
+  };
+  // What is the same in every view (paths, fields, labels); the columns are read through viewedNow().
   const registry = viewed.registry;
   const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]!));
   const viewport = new ViewportStore(services.size);
-  const shownColumns = shownColumnsOf(viewport);
+  const shownColumns = shownColumnsOf(viewport, () => viewedNow().registry);
   let disposed = false;
 
   const makeSession = (
@@ -336,7 +343,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     unwatchNames?.();
     unwatchNames = null;
     const s = session.getSnapshot();
-    const def = registry.get(nav.getSnapshot().resource);
+    const def = viewedNow().registry.get(nav.getSnapshot().resource);
     const targets = [...new Set(def.columns.map((c) => referencedBy(def, c)))].filter(
       (t): t is ResourceName => t !== undefined && registry.has(t) && s.index.status(t).state === 'idle',
     );
@@ -374,6 +381,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     };
     unwatchList = store.subscribe(check);
     store.ensureLoaded();
+    s.wholes[nav.getSnapshot().resource].applyViewSort(viewedNow().sorts[nav.getSnapshot().resource]);
     check();
   };
 
@@ -458,9 +466,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       })
     : undefined;
 
-  const settingsProblems = services.settings.settingsProblems ?? [];
   if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
-  const userSettings = services.userSettings ?? new UserSettingsStore(services.settings.userSettings, settingsProblems);
   // settings.yaml's keys rebind actions and its plugins add theirs; the keymap is made again when the file changes.
   const keysNow = () => {
     if (services.keymap) return { keymap: services.keymap, problems: [] };
@@ -485,7 +491,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
   };
   const ticks = new Store(0);
   const sources: ViewSources = {
-    registry,
+    get registry() {
+      return viewedNow().registry;
+    },
     keys: () => pluginKeys.keymap,
     userSettings,
     plugin: pluginRun,
@@ -508,7 +516,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
     () => viewSourcesOf(sources),
   );
   const ctx: DashboardContext = {
-    registry,
+    get registry() {
+      return viewedNow().registry;
+    },
     nav,
     records,
     relations: relationsStore,
@@ -593,8 +603,10 @@ export function createDashboard(services: DashboardServices): Dashboard {
     const sentence = reloadSentence(state);
     say(sentence.text, sentence.tone);
     pluginKeys = keymapNow();
-    const [keyProblem] = [...pluginKeys.problems, ...aliasesNow().problems];
+    const [keyProblem] = [...pluginKeys.problems, ...aliasesNow().problems, ...viewedNow().problems];
     if (keyProblem) say(findingSentence(keyProblem), 'error');
+    const resource = nav.getSnapshot().resource;
+    session.getSnapshot().wholes[resource].applyViewSort(viewedNow().sorts[resource]);
     session.update((s) => {
       const effects = profileEffects(s.settings, state.settings);
       const settings = { ...s.settings, ...effects };
@@ -610,7 +622,9 @@ export function createDashboard(services: DashboardServices): Dashboard {
   syncRecords(nav.getSnapshot(), null);
 
   return {
-    registry,
+    get registry() {
+      return viewedNow().registry;
+    },
     nav,
     viewport,
     records,

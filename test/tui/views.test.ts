@@ -4,6 +4,7 @@
  * list keeps its columns. Over the dashboard driver, and the check alone.
  */
 import { afterEach, expect, test } from 'vitest';
+import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
 import { REGISTRY } from '../../src/presentation/resources.js';
 import { withViews } from '../../src/presentation/views.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
@@ -31,4 +32,62 @@ test('an unknown resource or column is a problem with a did-you-mean; that list 
     'views.sloz: no resource is called "sloz" (did you mean "slos"?)',
   ]);
   expect(r.registry.get('slis').columns).toBe(REGISTRY.get('slis').columns);
+});
+
+test("a view's sort: a column of its list by header or id, :asc by default; what is not one is a problem", () => {
+  const r = withViews(REGISTRY, {
+    slos: { sort: 'TARGET:desc' },
+    slis: { columns: ['ID', 'NAME'], sort: 'name' },
+    organizations: { sort: 'TARGT' },
+    agreements: { columns: ['NAME'], sort: 'ID' },
+  });
+  expect(r.sorts).toEqual({
+    slos: { column: 'target', descending: true },
+    slis: { column: 'name', descending: false },
+  });
+  expect(r.problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+    `views.organizations.sort: "TARGT" is not a column of ${REGISTRY.get('organizations').title}'s list`,
+    `views.agreements.sort: "ID" is not a column of ${REGISTRY.get('agreements').title}'s list`,
+  ]);
+  expect(checkSettingsText('views:\n  slos:\n    sort: "TARGET:down"\n').problems.map(problemLine)).toEqual([
+    'settings.yaml:3:11: views.slos.sort: a sort is COLUMN, COLUMN:asc or COLUMN:desc',
+  ]);
+});
+
+test("a list opens in its view's order; an order chosen with o stays when the list is shown again", async () => {
+  const userSettings = new UserSettingsStore({ views: { slis: { sort: 'NAME:desc' } } });
+  const d = drive({ services: { userSettings } });
+  await d.until((v) => v.status.text.includes('sorted by NAME ↓') && !/gathering/.test(v.status.text), 'sorted');
+  const names = d.rows().map((row) => row.split(/\s{2,}/)[0]!);
+  expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+  d.press('sort');
+  await d.settle();
+  expect(d.status()).not.toContain('sorted by NAME ↓');
+  const chosen = /sorted by \S+ ./.exec(d.status())?.[0];
+  d.key('2');
+  await d.settle();
+  d.key('1');
+  await d.settle();
+  expect(d.status()).toContain(chosen ?? 'server order');
+});
+
+test('views saved while the dashboard runs: the columns and the order change at once, and a problem is said', async () => {
+  const userSettings = new UserSettingsStore();
+  const d = drive({ services: { userSettings } });
+  await d.settle();
+  expect(headerOf(d.text())).toMatch(/^NAME\s+TYPE/);
+  const reload = (views: Record<string, { columns?: string[]; sort?: string }>) =>
+    userSettings.reload({ loaded: { file: 'settings.yaml', exists: true, settings: { views }, problems: [] } });
+  reload({ slis: { columns: ['ID', 'NAME'], sort: 'ID:desc' } });
+  await d.until((v) => v.status.text.includes('sorted by ID ↓'), 'sorted by the new view');
+  expect(headerOf(d.text())).toMatch(/^ID ↓\s+NAME\s*$/);
+  await d.until((v) => !/gathering/.test(v.status.text), 'gathered');
+  expect(d.rows()[0]).toMatch(/^sli-000030/);
+  // The view's order gone from the file: the list goes back to the service's order.
+  reload({ slis: { columns: ['ID', 'NAME'] } });
+  await d.settle();
+  expect(d.status()).not.toContain('sorted by');
+  reload({ slis: { columns: ['ID', 'NAM'] } });
+  expect(d.message()).toMatch(/views\.slis\.columns\.1: "NAM" is neither a column/);
+  expect(headerOf(d.text())).toMatch(/^NAME\s+TYPE/);
 });

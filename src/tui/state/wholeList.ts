@@ -66,6 +66,9 @@ export class WholeList extends Store<WholeListSnapshot> {
   private view: { columns: readonly Column[]; view: ListQueryView } | undefined;
   private readonly unsubscribe: () => void;
 
+  /** The view's order last taken (applyViewSort); null before the list was first shown. */
+  private viewSort: SortOrder | undefined | null = null;
+
   constructor(options: WholeListOptions) {
     super(undefined as unknown as WholeListSnapshot);
     this.index = options.index;
@@ -118,6 +121,19 @@ export class WholeList extends Store<WholeListSnapshot> {
   /** `O`: the other way round. */
   sortReverse(): void {
     this.setSort(reverseSort(this.columns(), this.query.sort));
+  }
+
+  /**
+   * The order settings.yaml's view gives the list (`sort:`), taken as the
+   * list is shown: once, and again only when the view's order changes, so an
+   * order chosen with `o` stays while the view's is the same.
+   */
+  applyViewSort(sort: SortOrder | undefined): void {
+    const before = this.viewSort;
+    if (before !== null && sameSort(before, sort)) return;
+    this.viewSort = sort;
+    if (sort) this.setSort(sort);
+    else if (before && sameSort(this.query.sort, before)) this.setSort(undefined);
   }
 
   /** Esc on the list: the filter goes; an order stays. */
@@ -215,7 +231,7 @@ export class WholeList extends Store<WholeListSnapshot> {
     if (active) {
       if (this.query.text.trim() !== '')
         summary.push(matchText(matches.length, status.held, status.state === 'complete' || status.state === 'capped'));
-      if (this.query.sort) summary.push(describeSort(this.query.sort, this.def.columns));
+      if (this.query.sort) summary.push(describeSort(this.query.sort, [...this.columns(), ...this.def.columns]));
     }
     // Gathering shows whatever asked for it (a filter, an order, a picker, used-by); how it ended, only with a filter or order.
     const progress = describeIndexStatus(status);
@@ -259,3 +275,6 @@ const shapeOf = (status: IndexStatus): RecordsShape => ({
   reshaped: status.reshaped,
   complete: status.state !== 'gathering',
 });
+
+const sameSort = (a: SortOrder | undefined, b: SortOrder | undefined): boolean =>
+  a?.column === b?.column && a?.descending === b?.descending;
