@@ -405,11 +405,15 @@ export function createDashboard(services: DashboardServices): Dashboard {
     records.retain(keep);
   };
 
+  // The history keeps each list as it was left, and `[`/`]` put it back so.
+  nav.listOf = (resource) => session.getSnapshot().wholes[resource].place();
   let lastNav = nav.getSnapshot();
   const unwatchNav = nav.subscribe(() => {
     const state = nav.getSnapshot();
     const previous = lastNav;
     lastNav = state;
+    if (state.arrived !== previous.arrived && state.arrived?.list)
+      session.getSnapshot().wholes[state.resource].restore(state.arrived.list);
     if (state.resource !== previous.resource) watchList();
     syncRecords(state, previous);
   });

@@ -48,3 +48,41 @@ test('back through details and lists, then forward again; a new visit forgets th
   d.key(']');
   expect(d.status()).toMatch(/^organizations · /);
 });
+
+test('a list comes back as it was left, though its filter, order and selection were changed since', async () => {
+  const d = drive();
+  await d.settle();
+  d.press('filter');
+  d.type('latency');
+  d.press('filter-keep');
+  await d.until((v) => v.status.text.includes('match') && !/gathering/.test(v.status.text), 'the matches');
+  d.press('sort');
+  d.press('down');
+  await d.settle();
+  const left = { rows: d.rows(), status: d.status(), selected: d.view().selected?.record.id };
+  d.key('2');
+  await d.settle();
+  d.key('1');
+  await d.settle();
+  // Changed since: another filter, the service's order, another row.
+  d.press('filter');
+  d.press('filter-cancel');
+  d.press('filter');
+  d.type('availability');
+  d.press('filter-keep');
+  d.press('sort');
+  d.press('sort');
+  await d.settle();
+  expect(d.rows()).not.toEqual(left.rows);
+
+  d.key('[', '[');
+  await d.settle();
+  expect(d.status()).toMatch(/^slis · /);
+  expect(d.rows()).toEqual(left.rows);
+  expect(d.status()).toBe(left.status);
+  expect(d.view().selected?.record.id).toBe(left.selected);
+  // Forward again: the list as it was when [ left it.
+  d.key(']', ']');
+  await d.settle();
+  expect(d.rows().every((row) => /availability/.test(row))).toBe(true);
+});

@@ -15,6 +15,7 @@
  */
 import type { ResourceName } from '../../api/resources.js';
 import type { ApiRecord } from '../../api/record.js';
+import type { SortOrder } from '../../domain/listQuery.js';
 import { EMPTY_EDITOR, type EditorState } from '../text/lineEditor.js';
 import { Store } from './store.js';
 
@@ -53,12 +54,25 @@ export interface NavState {
   helpScroll: number;
   /** The screens visited, as a browser keeps them: `[` goes back, `]` forward. */
   history: { back: Place[]; forward: Place[] };
+  /** Where `[` or `]` went last: the dashboard puts its list back as it was left. */
+  arrived: Place | null;
 }
 
-/** A screen the user was on: a resource's list (its filter, sort and selection are its list's own), and the details opened over it. */
+/** A list as it was left: its filter, its order and the record selected. */
+export interface ListPlace {
+  text: string;
+  sort?: SortOrder;
+  selected?: string;
+}
+
+/** What a resource's list is now, for the history to keep. */
+export type ListOf = (resource: ResourceName) => ListPlace | undefined;
+
+/** A screen the user was on: a resource's list as it was, and the details opened over it (with their scroll). */
 interface Place {
   resource: ResourceName;
   details: OpenDetail[];
+  list?: ListPlace;
 }
 
 /** How many screens back `[` can go. */
@@ -90,24 +104,31 @@ export function initialNav(resource: ResourceName): NavState {
     burn: EMPTY_EDITOR,
     helpScroll: 0,
     history: { back: [], forward: [] },
+    arrived: null,
   };
 }
 
-const placeOf = (state: NavState): Place => ({ resource: state.resource, details: state.details });
+function placeOf(state: NavState, listOf: ListOf | undefined): Place {
+  const list = listOf?.(state.resource);
+  return list
+    ? { resource: state.resource, details: state.details, list }
+    : { resource: state.resource, details: state.details };
+}
 
 /** `next`, with the screen left remembered when the screen changed (and the way forward forgotten). */
-function visited(state: NavState, next: NavState): NavState {
+function visited(state: NavState, next: NavState, listOf: ListOf | undefined): NavState {
   if (next.resource === state.resource && next.details === state.details) return next;
-  return { ...next, history: { back: [...state.history.back, placeOf(state)].slice(-HISTORY_LIMIT), forward: [] } };
+  const back = [...state.history.back, placeOf(state, listOf)].slice(-HISTORY_LIMIT);
+  return { ...next, history: { back, forward: [] } };
 }
 
 /** The place at the end of `from`, with the current one put at the end of `to`. */
-function travel(state: NavState, direction: 'back' | 'forward'): NavState {
+function travel(state: NavState, direction: 'back' | 'forward', listOf: ListOf | undefined): NavState {
   const from = direction === 'back' ? state.history.back : state.history.forward;
   const to = direction === 'back' ? state.history.forward : state.history.back;
   const place = from[from.length - 1];
   if (!place) return state;
-  const history = { back: from.slice(0, -1), forward: [...to, placeOf(state)] };
+  const history = { back: from.slice(0, -1), forward: [...to, placeOf(state, listOf)] };
   return {
     ...state,
     resource: place.resource,
@@ -115,33 +136,43 @@ function travel(state: NavState, direction: 'back' | 'forward'): NavState {
     overlay: 'none',
     burn: EMPTY_EDITOR,
     history: direction === 'back' ? history : { back: history.forward, forward: history.back },
+    arrived: place,
   };
 }
 
 const clamp = (n: number, max: number): number => Math.max(0, Math.min(Math.max(0, max), n));
 
-export function navReducer(state: NavState, action: NavAction): NavState {
+/** The next state; `listOf` tells what the list of a screen left is, for `[` to bring it back as it was. */
+export function navReducer(state: NavState, action: NavAction, listOf?: ListOf): NavState {
   switch (action.type) {
     case 'switch-resource':
       // Switching shows the other resource's list (where it was left); details are closed.
       if (state.resource === action.resource && state.details.length === 0)
         return { ...state, overlay: 'none', burn: EMPTY_EDITOR };
-      return visited(state, { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR });
+      return visited(
+        state,
+        { ...state, resource: action.resource, details: [], overlay: 'none', burn: EMPTY_EDITOR },
+        listOf,
+      );
     case 'open-detail':
-      return visited(state, {
-        ...state,
-        details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }],
-        overlay: 'none',
-        burn: EMPTY_EDITOR,
-      });
+      return visited(
+        state,
+        {
+          ...state,
+          details: [...state.details, { ...action.entry, scroll: 0, reference: 0 }],
+          overlay: 'none',
+          burn: EMPTY_EDITOR,
+        },
+        listOf,
+      );
     case 'back':
       return state.details.length === 0
         ? state
-        : visited(state, { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR });
+        : visited(state, { ...state, details: state.details.slice(0, -1), burn: EMPTY_EDITOR }, listOf);
     case 'history-back':
-      return travel(state, 'back');
+      return travel(state, 'back', listOf);
     case 'history-forward':
-      return travel(state, 'forward');
+      return travel(state, 'forward', listOf);
     case 'overlay': {
       if (state.overlay === action.overlay) return state;
       const next = { ...state, overlay: action.overlay };
@@ -185,9 +216,12 @@ export const currentDetail = (state: NavState): OpenDetail | undefined => state.
 
 /** The UI state as a synchronous external store: changed only through the reducer. */
 export class NavStore extends Store<NavState> {
+  /** What a resource's list is now (the dashboard sets it once its lists exist). */
+  listOf: ListOf | undefined;
+
   constructor(initial: NavState) {
     super(initial);
   }
 
-  dispatch = (action: NavAction): void => this.set(navReducer(this.getSnapshot(), action));
+  dispatch = (action: NavAction): void => this.set(navReducer(this.getSnapshot(), action, this.listOf));
 }

@@ -25,6 +25,7 @@ import {
   type RecordsShape,
   type SortOrder,
 } from '../../domain/listQuery.js';
+import type { ListPlace } from './navigation.js';
 import { Store } from './store.js';
 
 export interface WholeListSnapshot {
@@ -134,6 +135,29 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.viewSort = sort;
     if (sort) this.setSort(sort);
     else if (before && sameSort(this.query.sort, before)) this.setSort(undefined);
+  }
+
+  /** The filter and order as they are, and the record selected under them (the history keeps it). */
+  place(): ListPlace {
+    const selected = this.getSnapshot().active ? this.selectedRecord()?.id : undefined;
+    return {
+      text: this.query.text,
+      ...(this.query.sort ? { sort: this.query.sort } : {}),
+      ...(selected !== undefined ? { selected } : {}),
+    };
+  }
+
+  /** A filter and order kept by the history, put back, with the selection on the record it was on. */
+  restore(place: ListPlace): void {
+    if (place.text !== this.query.text || !sameSort(place.sort, this.query.sort)) {
+      this.query = place.sort ? { text: place.text, sort: place.sort } : { text: place.text };
+      this.page = 0;
+      this.selected = 0;
+      this.gather();
+      this.setQuietly(this.build());
+    }
+    if (place.selected !== undefined) this.follow(place.selected);
+    this.refresh();
   }
 
   /** Esc on the list: the filter goes; an order stays. */
