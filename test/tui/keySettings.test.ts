@@ -5,7 +5,8 @@
  * a new binding, and the help and hints showing the keys in effect.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { functionKeyEvent, functionKeyOf } from '../../src/tui/input/functionKeys.js';
+import { functionKeyEvent } from '../../src/tui/input/functionKeys.js';
+import { functionKeyOf } from '../../src/tui/input/match.js';
 import { keyName, keyOverrides } from '../../src/tui/input/keySettings.js';
 import { keyWith } from '../../src/tui/input/router.js';
 import { BINDINGS } from '../../src/tui/keys.js';

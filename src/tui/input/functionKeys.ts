@@ -42,8 +42,3 @@ export function functionKeyEvent(data: string): FunctionKeyEvent | undefined {
   const number = Object.hasOwn(SEQUENCES, data) ? SEQUENCES[data] : undefined;
   return number === undefined ? undefined : { ...NO_KEY, functionKey: number };
 }
-
-/** Which function key an Ink key event is (1–12), or undefined. */
-export function functionKeyOf(key: Key): number | undefined {
-  return 'functionKey' in key && typeof key.functionKey === 'number' ? key.functionKey : undefined;
-}

@@ -1,6 +1,5 @@
 /** Whether a key as Ink reports it is a binding's key, written as the help shows it ('↑', 'PgDn', 'Ctrl+S', 'G'). */
 import type { Key } from 'ink';
-import { functionKeyOf } from './functionKeys.js';
 
 export function matchesKey(display: string, input: string, key: Key): boolean {
   switch (display) {
@@ -40,4 +39,9 @@ export function matchesKey(display: string, input: string, key: Key): boolean {
       if (/^F(?:[1-9]|1[0-2])$/.test(display)) return functionKeyOf(key) === Number(display.slice(1));
       return !key.ctrl && !key.meta && input === display;
   }
+}
+
+/** Which function key a key event is (1–12: App.tsx adds `functionKey` to what Ink gives), or undefined. */
+export function functionKeyOf(key: Key): number | undefined {
+  return 'functionKey' in key && typeof key.functionKey === 'number' ? key.functionKey : undefined;
 }
