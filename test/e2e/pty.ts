@@ -65,6 +65,8 @@ export class PtySession {
       HOME: process.env.HOME ?? this.configDir,
       TERM: 'xterm-256color',
       SLOTUI_CONFIG_DIR: this.configDir,
+      // Its own cache: pages kept by another session whose sandbox had this port must not be drawn here.
+      XDG_CACHE_HOME: join(this.configDir, 'cache'),
       ...options.env,
     };
     const [file, args] = options.file

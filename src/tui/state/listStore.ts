@@ -115,6 +115,9 @@ export function pagePosition(page: Page): { number: number; count: number } {
   return { number: Math.floor(page.offset / limit) + 1, count: Math.max(1, Math.ceil(page.total / limit)) };
 }
 
+/** An empty page after the end of a list that is not empty: the list shrank since its offset was chosen. */
+const isPastTheEnd = (page: Page): boolean => page.results.length === 0 && page.total > 0 && page.offset >= page.total;
+
 /** Offset of the last page (the one place an offset is computed). */
 export function lastPageOffset(total: number, limit: number): number {
   return total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
@@ -224,6 +227,12 @@ export class ListStore extends Store<ListSnapshot> {
     try {
       const page = await this.client.followPage(this.resource, shown.url, { background: true });
       if (this.disposed || gen !== this.gen || this.page !== shown) return true; // the user moved on meanwhile
+      if (isPastTheEnd(page)) {
+        // Records deleted elsewhere left this page empty: the list's last page now, as the user would page there.
+        this.cache.clear();
+        this.run({ start: { kind: 'resized', offset: lastPageOffset(page.total, this.pageSize) }, steps: 0 });
+        return true;
+      }
       const before = new Map(shown.results.map((record) => [record.id, record]));
       const changes = new Map<string, '+' | '~'>();
       for (const record of page.results) {
@@ -435,6 +444,14 @@ export class ListStore extends Store<ListSnapshot> {
         );
         page = got instanceof Promise ? await got : got;
         steps -= Math.sign(steps);
+      }
+      if (isPastTheEnd(page)) {
+        // The list shrank under the page asked for (a page kept from the last run, records deleted elsewhere): its last page.
+        const offset = lastPageOffset(page.total, this.pageSize);
+        const got = this.obtain(gen, intent, offsetKey(offset, this.pageSize), (signal) =>
+          this.client.listPage(this.resource, { limit: this.pageSize, offset, signal }),
+        );
+        page = got instanceof Promise ? await got : got;
       }
       if (gen !== this.gen) return;
       this.intent = null;

@@ -50,3 +50,43 @@ test('"Loading…" reaches listeners only once a page has taken LOADING_NOTICE_D
   expect(store.getSnapshot().page?.offset).toBe(40);
   store.dispose();
 });
+
+test('a page kept from the last run past the end of a list that shrank since: its last page, never "the list is empty"', async () => {
+  const client = fakeClient({ slis: slis.slice(0, 12) });
+  const kept: Page = {
+    total: 50,
+    limit: 10,
+    offset: 40,
+    results: slis.slice(40),
+    url: 'https://127.0.0.1/v1/slis/?limit=10&offset=40',
+    next: null,
+    previous: 'https://127.0.0.1/v1/slis/?limit=10&offset=30',
+  };
+  const store = new ListStore({ client, resource: 'slis', pageSize: 10, kept: { page: kept, readAt: 0 } });
+  expect(store.getSnapshot()).toMatchObject({ cached: true, page: { offset: 40 } });
+  store.ensureLoaded();
+  await vi.waitFor(() => expect(store.getSnapshot().cached).toBe(false));
+  const page = store.getSnapshot().page!;
+  expect([page.offset, page.total, page.results.map((r) => r.id)]).toEqual([10, 12, ['sli-11', 'sli-12']]);
+  store.dispose();
+});
+
+test('a refresh that finds the page shown emptied by deletes elsewhere moves to the last page', async () => {
+  const client = fakeClient({ slis: [...slis] });
+  const store = new ListStore({ client, resource: 'slis', pageSize: 10 });
+  store.ensureLoaded();
+  await vi.waitFor(() => expect(store.getSnapshot().page).not.toBeNull());
+  store.last();
+  await vi.waitFor(() => expect(store.getSnapshot().page?.offset).toBe(40));
+  client.records.slis = slis.slice(0, 15);
+  await store.refresh();
+  await vi.waitFor(() => expect(store.getSnapshot().page?.offset).toBe(10));
+  expect(store.getSnapshot().page!.results.map((r) => r.id)).toEqual([
+    'sli-11',
+    'sli-12',
+    'sli-13',
+    'sli-14',
+    'sli-15',
+  ]);
+  store.dispose();
+});
