@@ -76,6 +76,8 @@ export interface RecordIndexOptions {
   pageSize?: number;
   /** Progress notifications while pages arrive come at most this often (state changes come at once). */
   progressIntervalMs?: number;
+  /** How a failed page is said in `message` (default: as the CLI says it; the dashboard gives its own advice). */
+  describeFailure?: (error: unknown) => string;
 }
 
 export type IndexListener = (status: IndexStatus) => void;
@@ -113,6 +115,7 @@ export class RecordIndex {
   readonly maxRecords: number;
   private readonly pageSize: number;
   private readonly progressIntervalMs: number;
+  private readonly describeFailure: (error: unknown) => string;
   private readonly indexes = new Map<ResourceName, ResourceIndex>();
   private readonly listeners = new Set<IndexListener>();
   private readonly pendingProgress = new Map<ResourceName, ReturnType<typeof setTimeout>>();
@@ -134,6 +137,7 @@ export class RecordIndex {
     this.maxRecords = max;
     this.pageSize = options.pageSize ?? INDEX_PAGE_SIZE;
     this.progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+    this.describeFailure = options.describeFailure ?? describeError;
   }
 
   /** Hears every change of every resource's index; returns the unsubscribe. */
@@ -405,7 +409,7 @@ export class RecordIndex {
       if (!current()) return;
       index.walk = undefined;
       index.state = 'failed';
-      index.message = `Gathering ${this.titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${describeError(error)}`;
+      index.message = `Gathering ${this.titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${this.describeFailure(error)}`;
       this.emit(index);
     } finally {
       if (index.walk === walk) index.walk = undefined;

@@ -234,6 +234,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
       walk: gathering(gatedWalk(client, gate, registry), services.onGathering),
       maxRecords: settings.indexMaxRecords,
       registry,
+      describeFailure: errorSentence,
     });
     const wholes = Object.fromEntries(
       registry.defs.map((def) => [

@@ -114,3 +114,59 @@ describe('a failed page', () => {
     expect(body.kind === 'detail' && body.errorLines).toEqual([]);
   });
 });
+
+describe('a failure under a filter', () => {
+  const what = "The service's certificate is not trusted (https://127.0.0.1:8443: it is self-signed).";
+  const tls = () =>
+    new SlotuiError('network', what, {
+      advice: { cli: 'Give --ca-file FILE to the command.', dashboard: 'Start slotui with SLOTUI_CA_FILE set.' },
+    });
+
+  test('is said once, with the dashboard advice, where the rows would be; the status line says only that it failed', async () => {
+    const d = await open();
+    const client = d.client;
+    client.listPage = client.followPage = async () => {
+      throw tls();
+    };
+    client.pages = async function* () {
+      yield* [];
+      throw tls();
+    };
+    d.press('reload');
+    d.press('filter');
+    d.type('x');
+    d.press('filter-keep');
+    await d.until((v) => v.status.text.includes('failed after'), 'the gathering failed');
+    const screen = d.text();
+    expect(screen.split('certificate is not trusted').length - 1).toBe(1);
+    expect(screen).toContain('Start slotui with SLOTUI_CA_FILE set.');
+    expect(screen).not.toContain('--ca-file');
+    expect(d.status()).toContain('gathering SLIs failed after 0');
+    expect(d.view().status.failed).toBe(true);
+    expect(d.view().bottom).not.toMatchObject({ tone: 'error' });
+    // The filter gone: the page's own failure is said again, in the message line.
+    d.press('clear-filter');
+    await d.settle();
+    expect(d.message()).toBe(`${what} Start slotui with SLOTUI_CA_FILE set. Press r to retry.`);
+  });
+
+  test('sorted with no filter: no "match “”", the failure said once', async () => {
+    const d = await open();
+    const client = d.client;
+    client.listPage = client.followPage = async () => {
+      throw tls();
+    };
+    client.pages = async function* () {
+      yield* [];
+      throw tls();
+    };
+    d.press('reload');
+    d.press('sort');
+    await d.until((v) => v.status.text.includes('failed after'), 'the gathering failed');
+    const body = d.view().body;
+    expect(body.kind === 'list' && body.empty).toBe(
+      `No SLIs held. Gathering SLIs stopped after 0: ${what} Start slotui with SLOTUI_CA_FILE set. r gathers them again.`,
+    );
+    expect(d.text().split('certificate is not trusted').length - 1).toBe(1);
+  });
+});

@@ -102,6 +102,8 @@ export function listBody(
  */
 function noWholeMatch(def: ResourceView, index: IndexStatus, query: string): string {
   const held = index.held.toLocaleString('en-US');
+  // Sorted without a filter: nothing is held yet, there is no text to match.
+  if (query === '') return noneHeld(def, index);
   switch (index.state) {
     case 'idle':
     case 'gathering':
@@ -114,5 +116,21 @@ function noWholeMatch(def: ResourceView, index: IndexStatus, query: string): str
       return `None of the ${held} ${def.title} gathered match “${query}”; gathering stopped before the end. Enter, then r, gathers them again.`;
     case 'complete':
       return `No ${def.title} match “${query}”. Esc clears the filter.`;
+  }
+}
+
+/** Why a sorted list with no filter shows nothing: nothing gathered yet, or why the gathering ended. */
+function noneHeld(def: ResourceView, index: IndexStatus): string {
+  switch (index.state) {
+    case 'idle':
+    case 'gathering':
+      return `Gathering ${def.title}…`;
+    case 'failed':
+    case 'capped':
+      return `No ${def.title} held. ${sanitizeLine(index.message ?? '')} r gathers them again.`;
+    case 'stopped':
+      return `No ${def.title} held: gathering stopped before the first. r gathers them again.`;
+    case 'complete':
+      return `No ${def.title} here: the list is empty. c creates one.`;
   }
 }

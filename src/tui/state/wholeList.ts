@@ -258,7 +258,11 @@ export class WholeList extends Store<WholeListSnapshot> {
       if (this.query.sort) summary.push(describeSort(this.query.sort, [...this.columns(), ...this.def.columns]));
     }
     // Gathering shows whatever asked for it (a filter, an order, a picker, used-by); how it ended, only with a filter or order.
-    const progress = describeIndexStatus(status);
+    // A failure is said once, whole, where the list's rows would be (screens/listModel.ts): here only that it stopped.
+    const progress =
+      status.state === 'failed'
+        ? `gathering ${status.title} failed after ${status.gathered.toLocaleString('en-US')}`
+        : describeIndexStatus(status);
     if (progress && (status.state === 'gathering' || (active && status.state !== 'complete'))) summary.push(progress);
     return {
       resource: this.resource,

@@ -208,7 +208,9 @@ function bottomOf(src: ViewSources, screen: Screen, shown: ShownList, width: num
   };
   const snap = src.session.getSnapshot().stores[nav.resource].getSnapshot();
   if (nav.message) return { kind: 'message', lines: wrapped(nav.message.text), tone: nav.message.tone };
-  if (snap.error !== null) return { kind: 'message', lines: wrapped(retryText(snap.error)), tone: 'error' };
+  // The whole list shown (a filter or order) says its own failure in its body: the page's would say it twice.
+  if (snap.error !== null && !shown.whole)
+    return { kind: 'message', lines: wrapped(retryText(snap.error)), tone: 'error' };
   if (snap.notice) return { kind: 'message', lines: [truncate(snap.notice, width)], tone: 'info' };
   const wholeText = src.session.getSnapshot().wholes[nav.resource].getSnapshot().query.text;
   if (shown.filter && nav.details.length === 0) {
@@ -299,7 +301,7 @@ export function computeView(src: ViewSources): DashboardViewModel {
       ),
       warning: src.setup.warning(),
       loading: snap.loading,
-      failed: snap.error !== null,
+      failed: shown.whole ? session.wholes[nav.resource].getSnapshot().index.state === 'failed' : snap.error !== null,
       stale: snap.stale && !snap.cached,
     },
     bottom,
