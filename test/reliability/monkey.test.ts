@@ -62,7 +62,7 @@ function faultyClient(random: () => number): FakeClient {
   const client = fakeClient(sampleRecords());
   const failures = [
     () => new SlotuiError('server', 'The server failed to answer (HTTP 500).', { status: 500 }),
-    () => new SlotuiError('rate-limit', 'The service asks to slow down (HTTP 429).', { status: 429 }),
+    () => new SlotuiError('rate-limited', 'The service asks to slow down (HTTP 429).', { status: 429 }),
     () => new SlotuiError('network', 'The connection was reset.'),
   ];
   const maybeFail = () => {
