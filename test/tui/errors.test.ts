@@ -122,9 +122,8 @@ describe('a failure under a filter', () => {
       advice: { cli: 'Give --ca-file FILE to the command.', dashboard: 'Start slotui with SLOTUI_CA_FILE set.' },
     });
 
-  test('is said once, with the dashboard advice, where the rows would be; the status line says only that it failed', async () => {
-    const d = await open();
-    const client = d.client;
+  /** Every read of the client, pages and the whole list's walk, fails on the untrusted certificate. */
+  const failEveryRead = (client: FakeClient) => {
     client.listPage = client.followPage = async () => {
       throw tls();
     };
@@ -132,6 +131,11 @@ describe('a failure under a filter', () => {
       yield* [];
       throw tls();
     };
+  };
+
+  test('is said once, with the dashboard advice, where the rows would be; the status line says only that it failed', async () => {
+    const d = await open();
+    failEveryRead(d.client);
     d.press('reload');
     d.press('filter');
     d.type('x');
@@ -152,14 +156,7 @@ describe('a failure under a filter', () => {
 
   test('sorted with no filter: no "match “”", the failure said once', async () => {
     const d = await open();
-    const client = d.client;
-    client.listPage = client.followPage = async () => {
-      throw tls();
-    };
-    client.pages = async function* () {
-      yield* [];
-      throw tls();
-    };
+    failEveryRead(d.client);
     d.press('reload');
     d.press('sort');
     await d.until((v) => v.status.text.includes('failed after'), 'the gathering failed');
