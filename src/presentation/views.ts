@@ -66,7 +66,7 @@ function sortOf(def: ResourceView, columns: readonly Column[], written: string):
     columns.map((c) => c.header),
   );
   return {
-    problem: `"${name}" is not a column of ${def.title}'s list${meant ? ` (did you mean "${meant}"?)` : ''}`,
+    problem: `"${name}" is not a column of the ${def.title} list${meant ? ` (did you mean "${meant}"?)` : ''}`,
   };
 }
 

@@ -46,8 +46,8 @@ test("a view's sort: a column of its list by header or id, :asc by default; what
     slis: { column: 'name', descending: false },
   });
   expect(r.problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
-    `views.organizations.sort: "TARGT" is not a column of ${REGISTRY.get('organizations').title}'s list`,
-    `views.agreements.sort: "ID" is not a column of ${REGISTRY.get('agreements').title}'s list`,
+    `views.organizations.sort: "TARGT" is not a column of the ${REGISTRY.get('organizations').title} list`,
+    `views.agreements.sort: "ID" is not a column of the ${REGISTRY.get('agreements').title} list`,
   ]);
   expect(checkSettingsText('views:\n  slos:\n    sort: "TARGET:down"\n').problems.map(problemLine)).toEqual([
     'settings.yaml:3:11: views.slos.sort: a sort is COLUMN, COLUMN:asc or COLUMN:desc',
