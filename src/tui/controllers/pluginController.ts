@@ -1,23 +1,17 @@
 /**
- * Plugins in the dashboard: a plugin's key runs it on the marked records of
- * the list (else the selected one) or on the record of the details. With
- * `confirm: true` it asks first; `interactive: true` gets the terminal as the
- * editor does (E); the others run with their output captured (bounded,
- * sanitised) in an overlay that scrolls, Ctrl+C stopping them. A plugin that
- * cannot be run, exits non-zero or writes too much says so in one line and
- * leaves the dashboard as it was.
+ * Plugins' keys in the dashboard: a plugin's key runs it on the marked
+ * records of the list (else the selected one) or on the record of the
+ * details. With `confirm: true` it asks first; its output scrolls in an
+ * overlay. How it runs and how its end is said: pluginLaunch.ts.
  */
 import type { ApiRecord } from '../../api/record.js';
 import type { ResourceName } from '../../api/resources.js';
-import { MAX_PLUGIN_OUTPUT, runCaptured, runOnTerminal, type CapturedRun } from '../../config/pluginRunner.js';
-import { pluginInvocation, pluginKeyOn, pluginRunsOn, type PluginSpec } from '../../domain/plugins.js';
-import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
-import { truncate } from '../../text/width.js';
+import { pluginKeyOn, pluginRunsOn, type PluginSpec } from '../../domain/plugins.js';
 import type { Binding, HandlersOf, KeyHandlers, KeyLayer } from '../input/binding.js';
 import { pluginActionId } from '../plugins.js';
-import { NO_PLUGIN, type PluginRunStore, type PluginTargetState } from '../state/pluginRun.js';
-import { errorSentence } from '../text/errorSentence.js';
+import { NO_PLUGIN } from '../state/pluginRun.js';
 import type { DashboardContext } from './context.js';
+import { createPluginLauncher, pluginNamed, type PluginLaunchDeps } from './pluginLaunch.js';
 
 export const pluginBindings = [
   {
@@ -64,17 +58,9 @@ export const pluginBindings = [
   },
 ] as const satisfies readonly Binding[];
 
-/** Lines kept of a plugin's output at most (the bytes are bounded too: MAX_PLUGIN_OUTPUT). */
-const MAX_LINES = 20_000;
-
-export interface PluginControllerDeps {
-  store: PluginRunStore;
+export interface PluginControllerDeps extends PluginLaunchDeps {
   /** The plugins of settings.yaml as they are now. */
   plugins(): readonly PluginSpec[];
-  /** The environment plugins inherit (SLOTUI_TOKEN is taken out of it). */
-  environment: Readonly<Record<string, string | undefined>>;
-  /** Hands the terminal over while `work` runs (the editor's way), or rejects when there is no terminal. */
-  handOver(work: () => void): Promise<void>;
 }
 
 export interface PluginController {
@@ -85,107 +71,15 @@ export interface PluginController {
   dispose(): void;
 }
 
-const lastLine = (text: string): string =>
-  sanitizeText(text)
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .at(-1) ?? '';
-
 export function createPluginController(ctx: DashboardContext, deps: PluginControllerDeps): PluginController {
   const { store } = deps;
-  let running: AbortController | undefined;
+  const launcher = createPluginLauncher(ctx, deps);
   const close = () => store.set(NO_PLUGIN);
-  const named = (plugin: PluginSpec) => `Plugin ${truncate(sanitizeLine(plugin.name), 40)}`;
-
-  const invocationOf = (target: PluginTargetState) => {
-    const session = ctx.session();
-    return pluginInvocation(target.plugin, {
-      resource: target.resource,
-      records: target.records,
-      profile: session.settings.profileName,
-      baseUrl: session.client.baseUrl,
-    });
-  };
-
-  const runInteractive = async (target: PluginTargetState) => {
-    close();
-    let status = 0;
-    try {
-      await deps.handOver(() => {
-        status = runOnTerminal(target.plugin.name, invocationOf(target), deps.environment);
-      });
-    } catch (error) {
-      ctx.say(errorSentence(error), 'error');
-      return;
-    }
-    if (status === 0) ctx.say(`${named(target.plugin)} finished.`);
-    else ctx.say(`${named(target.plugin)} exited with status ${status}.`, 'error');
-  };
-
-  const finish = (target: PluginTargetState, run: CapturedRun) => {
-    const { end } = run;
-    const said = lastLine(run.output);
-    const tail = said ? `: ${truncate(said, 80)}` : '.';
-    if (end.kind === 'exited' && end.code === 0) {
-      const s = store.getSnapshot();
-      if (s.kind === 'output') store.set({ ...s, running: false, end: 'exit 0' });
-      return;
-    }
-    close();
-    if (end.kind === 'flooded')
-      ctx.say(
-        `${named(target.plugin)} wrote more than ${MAX_PLUGIN_OUTPUT / 1024 / 1024} MiB and was stopped.`,
-        'error',
-      );
-    else if (end.kind === 'stopped') ctx.say(`${named(target.plugin)} was stopped.`);
-    else if (end.signal) ctx.say(`${named(target.plugin)} was ended by ${end.signal}${tail}`, 'error');
-    else ctx.say(`${named(target.plugin)} exited with status ${end.code ?? '?'}${tail}`, 'error');
-  };
-
-  const runCapturedPlugin = (target: PluginTargetState) => {
-    const abort = new AbortController();
-    running = abort;
-    const { plugin, resource, records } = target;
-    store.set({ kind: 'output', plugin, resource, records, running: true, lines: [], end: null, scroll: 0 });
-    const show = (output: string) => {
-      const s = store.getSnapshot();
-      if (s.kind !== 'output' || running !== abort) return;
-      store.set({ ...s, lines: sanitizeText(output).replace(/\n$/, '').split('\n').slice(0, MAX_LINES) });
-    };
-    runCaptured(target.plugin.name, invocationOf(target), {
-      env: deps.environment,
-      signal: abort.signal,
-      onOutput: show,
-    }).then(
-      (run) => {
-        if (running !== abort) return;
-        show(run.output);
-        running = undefined;
-        finish(target, run);
-      },
-      (error: unknown) => {
-        if (running !== abort) return;
-        running = undefined;
-        close();
-        ctx.say(errorSentence(error), 'error');
-      },
-    );
-  };
-
-  const launch = (target: PluginTargetState) => {
-    if (target.plugin.dangerous && ctx.env().readOnly) {
-      close();
-      ctx.say(`Read-only: plugin ${sanitizeLine(target.plugin.name)} is dangerous, so it does not run.`, 'error');
-      return;
-    }
-    if (target.plugin.interactive) void runInteractive(target);
-    else runCapturedPlugin(target);
-  };
+  const launch = launcher.launch;
 
   const start = (plugin: PluginSpec, resource: ResourceName, records: readonly ApiRecord[]) => {
     if (records.length === 0) return;
-    if (running) {
+    if (launcher.isRunning()) {
       ctx.say('A plugin is running: wait for it, or Ctrl+C stops it.', 'error');
       return;
     }
@@ -211,7 +105,7 @@ export function createPluginController(ctx: DashboardContext, deps: PluginContro
     'plugin-top': scroll(() => 0),
     'plugin-bottom': scroll((s) => s.lines),
     'plugin-close': () => {
-      if (running) ctx.say('The plugin is still running: Ctrl+C stops it.', 'error');
+      if (launcher.isRunning()) ctx.say('The plugin is still running: Ctrl+C stops it.', 'error');
       else close();
     },
   };
@@ -223,7 +117,7 @@ export function createPluginController(ctx: DashboardContext, deps: PluginContro
     'plugin-no': () => {
       const s = store.getSnapshot();
       close();
-      if (s.kind === 'confirm') ctx.say(`${named(s.plugin)} did not run.`);
+      if (s.kind === 'confirm') ctx.say(`${pluginNamed(s.plugin)} did not run.`);
     },
   };
 
@@ -244,12 +138,11 @@ export function createPluginController(ctx: DashboardContext, deps: PluginContro
         handlers:
           s.kind === 'confirm'
             ? confirmHandlers
-            : { ...outputHandlers, ...(running ? { 'quit-now': () => running?.abort() } : {}) },
+            : { ...outputHandlers, ...(launcher.isRunning() ? { 'quit-now': launcher.stop } : {}) },
       };
     },
     dispose() {
-      running?.abort();
-      running = undefined;
+      launcher.stop();
     },
   };
 }
