@@ -105,7 +105,7 @@ const DAY = 86_400;
 
 /** x rounded to 1e-9 relative, so float noise (2591.9999999996) never shows after a floor. */
 export function roundRelative(x: number): number {
-  if (x === 0 || !Number.isFinite(x)) return x;
+  // 0, infinities and NaN come back as they are ("Infinity" and "NaN" read back).
   return Number(x.toPrecision(10));
 }
 
@@ -124,7 +124,7 @@ function parseDecimal(text: string): Decimal | null {
   if (whole === '' && fraction === '') return null;
   const exp = Number(exponent);
   if (!Number.isSafeInteger(exp) || Math.abs(exp) > 400) return null;
-  let mantissa = BigInt(`${whole}${fraction}` || '0');
+  let mantissa = BigInt(`${whole}${fraction}`);
   let scale = fraction.length - exp;
   if (scale < 0) {
     mantissa *= 10n ** BigInt(-scale);
@@ -428,8 +428,9 @@ export function formatDuration(seconds: number): string {
     return count;
   });
   const lead = parts.findIndex((count) => count > 0);
-  const shown = [lead, lead + 1].filter((i) => i < parts.length && (parts[i] ?? 0) > 0);
-  return sign + shown.map((i) => `${parts[i]}${DURATION_UNITS[i]?.[0]}`).join(' ');
+  // Past the last unit there is no part: undefined, so not shown.
+  const shown = [lead, lead + 1].filter((i) => (parts[i] ?? 0) > 0);
+  return sign + shown.map((i) => `${parts[i]}${DURATION_UNITS[i]![0]}`).join(' ');
 }
 
 const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*([dhms])/gy;
@@ -448,10 +449,12 @@ export function parseDuration(text: string): Parsed<number> {
     const match = DURATION_PART.exec(trimmed);
     if (!match)
       return { ok: false, reason: `"${text.trim()}" is not a duration: use d, h, m and s, such as 12m, 1h30m or 90s` };
-    const [, amount = '0', unit = 's'] = match;
+    // The pattern's two groups always take part in a match.
+    const amount = match[1]!;
+    const unit = match[2]!;
     if (seen.has(unit)) return { ok: false, reason: `"${text.trim()}" gives ${unit} twice` };
     seen.add(unit);
-    total += Number(amount) * (DURATION_UNITS.find(([name]) => name === unit)?.[1] ?? 1);
+    total += Number(amount) * DURATION_UNITS.find(([name]) => name === unit)![1];
     at = DURATION_PART.lastIndex;
     while (trimmed[at] === ' ') at += 1;
   }
@@ -462,7 +465,7 @@ export function parseDuration(text: string): Parsed<number> {
 /** A percent (`2%`, `2 %` or `2`) as a fraction (0.02), between 0 and 100 %. */
 export function parsePercent(text: string): Parsed<number> {
   const trimmed = text.trim().replace(/\s*%$/, '');
-  const decimal = trimmed === '' ? null : parseDecimal(trimmed);
+  const decimal = parseDecimal(trimmed);
   if (decimal === null) return { ok: false, reason: `"${text.trim()}" is not a percent, such as 2% or 0.5` };
   if (decimal.mantissa < 0n) return { ok: false, reason: `${text.trim()} is below 0 %` };
   const fraction = roundRelative(Number(decimal.mantissa) / 10 ** (decimal.scale + 2));

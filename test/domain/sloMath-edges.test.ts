@@ -333,3 +333,72 @@ describe('reading durations and percents', () => {
     expect(parsePercent(text).ok).toBe(false);
   });
 });
+
+describe('stored fields as a server may send them', () => {
+  const reasonOf = (definition: SloDefinition) => {
+    const result = budgetOf(definition, new Date(Date.UTC(2026, 1, 14)));
+    return result.ok ? 'ok' : `${result.field}: ${result.reason}`;
+  };
+
+  it.each<[string, SloDefinition, number]>([
+    ['spaces around the target', slo(' 99.9 ', '30', 'day'), 2592],
+    ['spaces around the window length', slo('99.9', ' 30 ', 'day'), 2592],
+    ['spaces and capitals in the window unit', slo('99.9', '30', ' Days '), 2592],
+    ['spaces and capitals in the window type', slo('99.9', '30', 'day', { time_window_type: ' Rolling ' }), 2592],
+  ])('%s are read', (_what, definition, seconds) => {
+    expect(budget(definition).seconds).toBe(seconds);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['blank', '   ', 'target_value: target_value is missing: no budget'],
+    ['a lone point', '.', 'target_value: target "." is not a number: no budget'],
+    ['an exponent alone', 'e5', 'target_value: target "e5" is not a number: no budget'],
+    ['a sign alone', '-', 'target_value: target "-" is not a number: no budget'],
+    ['not a finite number', Number.NaN, 'target_value: target "NaN" is not a number: no budget'],
+    ['an infinity', Number.POSITIVE_INFINITY, 'target_value: target "NaN" is not a number: no budget'],
+    ['an object', { value: 99 }, 'target_value: target "(object)" is not a number: no budget'],
+    ['a boolean', true, 'target_value: target "(boolean)" is not a number: no budget'],
+  ])('a target that is %s gives a reason naming it', (_what, target, reason) => {
+    expect(reasonOf(slo(target, '30', 'day'))).toBe(reason);
+  });
+
+  it.each([['60'], [Number.NaN], [Number.POSITIVE_INFINITY], [null], [0]])(
+    'an interval of %j counts no bad intervals and assumes nothing',
+    (interval) => {
+      const b = budget(slo('99.9', '30', 'day', { interval }));
+      expect([b.intervalSeconds, b.intervals, b.assumptions]).toEqual([null, null, []]);
+    },
+  );
+});
+
+describe('reading durations and percents, more', () => {
+  it.each([
+    ['1.25', 'needs a unit'],
+    ['1.5', 'needs a unit'],
+    ['x5', 'is not a duration'],
+    ['5.', 'is not a duration'],
+    [`${'9'.repeat(400)}d`, 'is too long'],
+  ])('parseDuration(%j) is refused: %s', (text, why) => {
+    const result = parseDuration(text);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toContain(why);
+  });
+
+  it.each([
+    [' 2 % ', 0.02],
+    ['\t50%\n', 0.5],
+    ['.5', 0.005],
+  ])('parsePercent(%j) = %s', (text, fraction) => {
+    expect(parsePercent(text)).toEqual({ ok: true, value: fraction });
+  });
+
+  it.each([['%2'], ['.'], ['e1'], ['2%%'], ['+']])('parsePercent(%j) is refused', (text) => {
+    expect(parsePercent(text).ok).toBe(false);
+  });
+
+  it('a duration of whole seconds only, and of days with no hours', () => {
+    expect(formatDuration(59)).toBe('59s');
+    expect(formatDuration(2 * DAY + 30)).toBe('2d');
+    expect(formatDuration(-0)).toBe('0s');
+  });
+});
