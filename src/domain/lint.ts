@@ -36,7 +36,17 @@ export interface Finding {
 /** A valid stand-in target: the window is then judged on its own. */
 const ANY_TARGET = { target_value: '99', target_unit: '%' };
 
-const quoted = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+/** Absent, null or only spaces: what the SLO math reads as not given. */
+const blank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A stored value in a message: text quoted, an object or a list by its kind (never `[object Object]`). */
+const quoted = (value: unknown): string =>
+  typeof value === 'string'
+    ? JSON.stringify(value)
+    : typeof value === 'object' && value !== null
+      ? `(${Array.isArray(value) ? 'list' : 'object'})`
+      : String(value);
 
 export function lintRecords(slis: readonly ApiRecord[], slos: readonly ApiRecord[], now: Date): Finding[] {
   const sliIds = new Set(slis.map((sli) => sli.id));
@@ -71,7 +81,9 @@ export function lintSlo(slo: ApiRecord, sliIds: ReadonlySet<string>, now: Date):
     if (window.field === 'time_window_unit')
       found(
         'unknown-unit',
-        `time_window_unit ${quoted(slo.time_window_unit)} is not minute, hour, day, week, month or year`,
+        blank(slo.time_window_unit)
+          ? 'time_window_unit is missing'
+          : `time_window_unit ${quoted(slo.time_window_unit)} is not minute, hour, day, week, month or year`,
       );
     else found('invalid-window', window.reason.replace(/: no budget$/, ''));
   } else {
