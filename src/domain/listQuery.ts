@@ -63,7 +63,7 @@ export class RecordFilter {
 
   filter(records: readonly ApiRecord[], query: string): ApiRecord[] {
     const words = queryWords(query);
-    return words.length === 0 ? [...records] : records.filter((r) => this.matches(r, words));
+    return records.filter((r) => this.matches(r, words));
   }
 }
 
@@ -77,35 +77,30 @@ export interface SortOrder {
   descending: boolean;
 }
 
-// Made on first use: building a collator costs milliseconds the first frame does not need.
+/** Text compared numeric-aware ("sli-9" before "sli-10") and blind to case and accents. */
+const TEXT_ORDER: Intl.CollatorOptions = { numeric: true, sensitivity: 'base' };
+// Made on first use: building a collator costs milliseconds the first frame does not need. It is
+// kept for the process, so what it is built with is a constant: a mutation run tests many mutants
+// in one process, and a collator built under one of them would be kept for the next.
 let collator: Intl.Collator | undefined;
+const textOrder = (): Intl.Collator => (collator ??= new Intl.Collator('en', TEXT_ORDER));
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
 
 /** Numbers as numbers, else text (numeric-aware: "sli-9" before "sli-10"). */
 export function compareCells(a: string, b: string): number {
   if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) - Number(b);
-  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-  return collator.compare(a, b);
+  return textOrder().compare(a, b);
 }
 
 /** The records in the order asked (a new array; unknown column: the order as given). */
 export function sortRecords(records: readonly ApiRecord[], order: SortOrder, columns: readonly Column[]): ApiRecord[] {
   const column = columns.find((c) => c.id === order.column);
   if (!column) return [...records];
-  const keyed = records.map((record, position) => ({
-    record,
-    position,
-    cell: (column.sortKey ?? column.get)(record).trim(),
-  }));
+  const keyed = records.map((record) => ({ record, cell: (column.sortKey ?? column.get)(record).trim() }));
   const sign = order.descending ? -1 : 1;
-  keyed.sort((a, b) => {
-    if (a.cell === '' || b.cell === '') {
-      if (a.cell !== b.cell) return a.cell === '' ? 1 : -1;
-      return a.position - b.position;
-    }
-    return sign * compareCells(a.cell, b.cell) || a.position - b.position;
-  });
-  return keyed.map((k) => k.record);
+  // Empty cells last, as they came; array sorting is stable, so ties keep the order given too.
+  const filled = keyed.filter((k) => k.cell !== '').sort((a, b) => sign * compareCells(a.cell, b.cell));
+  return [...filled, ...keyed.filter((k) => k.cell === '')].map((k) => k.record);
 }
 
 /** `o`: the next column (ascending), after the last column back to the first. */
@@ -198,8 +193,6 @@ export class ListQueryView {
   private found: Found | undefined;
   private ordered: Ordered | undefined;
   private cells: { column: string; source: readonly ApiRecord[]; of: string[] } | undefined;
-  private last:
-    { version: number; text: string; sort: string; complete: boolean; result: readonly ApiRecord[] } | undefined;
 
   constructor(private readonly columns: readonly Column[]) {}
 
@@ -209,28 +202,17 @@ export class ListQueryView {
     query: ListQuery,
     shape: RecordsShape = { reshaped: version, complete: true },
   ): readonly ApiRecord[] {
-    const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending ? 'd' : 'a'}` : '';
+    const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending}` : '';
     if (this.base?.records !== records || this.base.reshaped !== shape.reshaped) {
       this.base = { records, reshaped: shape.reshaped };
       this.texts = [];
       this.found = undefined;
       this.ordered = undefined;
       this.cells = undefined;
-      this.last = undefined;
     }
-    const last = this.last;
-    if (
-      last &&
-      last.version === version &&
-      last.text === query.text &&
-      last.sort === sortKey &&
-      last.complete === shape.complete
-    )
-      return last.result;
+    // Asked again with nothing new, the filter examines nothing and the order is not due: the same array comes back.
     const filtered = this.filtered(records, query.text);
-    const result = query.sort ? this.sorted(filtered, query.sort, sortKey, shape.complete) : filtered;
-    this.last = { version, text: query.text, sort: sortKey, complete: shape.complete, result };
-    return result;
+    return query.sort ? this.sorted(filtered, query.sort, sortKey, shape.complete) : filtered;
   }
 
   private filtered(records: readonly ApiRecord[], text: string): readonly ApiRecord[] {
@@ -271,12 +253,9 @@ export class ListQueryView {
 
   private matchesAt(records: readonly ApiRecord[], i: number, words: readonly string[]): boolean {
     this.examined++;
-    let text = this.texts[i];
-    if (text === undefined) {
-      // Worked out in the records' order, so the array stays dense.
-      for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(records[k]!, this.columns));
-      text = this.texts[i]!;
-    }
+    // Worked out in the records' order, so the array stays dense.
+    for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(records[k]!, this.columns));
+    const text = this.texts[i]!;
     for (const word of words) if (!text.includes(word)) return false;
     return true;
   }
@@ -308,19 +287,19 @@ export class ListQueryView {
     const cells = this.cellsOf(filtered, column);
     // Whether each cell reads as a number, worked out once rather than at every comparison.
     const numbers = cells.map((cell) => (NUMBER.test(cell) ? Number(cell) : NaN));
-    collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-    const text = collator;
-    const order = Array.from({ length: filtered.length }, (_, k) => k);
+    const text = textOrder();
+    const positions = Array.from({ length: filtered.length }, (_, k) => k);
     const sign = descending ? -1 : 1;
-    order.sort((a, b) => {
-      const x = cells[a]!;
-      const y = cells[b]!;
-      if (x === '' || y === '') return x === y ? a - b : x === '' ? 1 : -1;
-      const m = numbers[a]!;
-      const n = numbers[b]!;
-      // As compareCells: numbers as numbers when both are, else text.
-      return sign * (!Number.isNaN(m) && !Number.isNaN(n) ? m - n : text.compare(x, y)) || a - b;
-    });
+    // Empty cells last, in the records' order; array sorting is stable, so ties keep it too.
+    const order = positions
+      .filter((k) => cells[k] !== '')
+      .sort((a, b) => {
+        const m = numbers[a]!;
+        const n = numbers[b]!;
+        // As compareCells: numbers as numbers when both are, else text.
+        return sign * (!Number.isNaN(m) && !Number.isNaN(n) ? m - n : text.compare(cells[a]!, cells[b]!));
+      });
+    for (const k of positions) if (cells[k] === '') order.push(k);
     return order.map((k) => filtered[k]!);
   }
 

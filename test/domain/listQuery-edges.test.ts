@@ -1,0 +1,228 @@
+/**
+ * The whole list's filter and order at their edges: empty and blank cells, numbers beside text,
+ * ties, both directions, the view's order as records arrive (when it is worked out again and
+ * what stands after it meanwhile), and the work each cache saves, counted.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiRecord } from '../../src/api/record.js';
+import {
+  compareCells,
+  describeSort,
+  ListQueryView,
+  RecordFilter,
+  reverseSort,
+  searchText,
+  sortRecords,
+  type Column,
+  type SortOrder,
+} from '../../src/domain/listQuery.js';
+
+const ids = (records: readonly ApiRecord[]) => records.map((r) => r.id);
+
+/** A column over the field `v`, counting how often it is read. */
+function counted(id = 'v') {
+  const reads = { count: 0 };
+  const column: Column = {
+    id,
+    header: id.toUpperCase(),
+    get: (record) => {
+      reads.count++;
+      return typeof record[id] === 'string' ? record[id] : '';
+    },
+  };
+  return { column, reads };
+}
+
+// Numbers (one padded), ties between numbers, text differing only in case, blank and empty cells.
+const cells: [string, string][] = [
+  ['r1', '10'],
+  ['r2', '9'],
+  ['r3', ''],
+  ['r4', 'b'],
+  ['r5', 'A'],
+  ['r6', '  '],
+  ['r7', '9'],
+  ['r8', ' 3 '],
+  ['r9', 'a'],
+  ['r10', ' c'],
+  ['r11', ''],
+  // Numbers a text order would put elsewhere: a sign, a decimal, an exponent.
+  ['r12', '-5'],
+  ['r13', '2.5'],
+  ['r14', '2.10'],
+  ['r15', '1e1'],
+];
+const records = (): ApiRecord[] => cells.map(([id, v]) => ({ id, v }));
+
+const ORDERS: [string, boolean, string[]][] = [
+  [
+    'ascending',
+    false,
+    ['r12', 'r14', 'r13', 'r8', 'r2', 'r7', 'r1', 'r15', 'r5', 'r9', 'r4', 'r10', 'r3', 'r6', 'r11'],
+  ],
+  [
+    'descending',
+    true,
+    ['r10', 'r4', 'r5', 'r9', 'r1', 'r15', 'r2', 'r7', 'r8', 'r13', 'r14', 'r12', 'r3', 'r6', 'r11'],
+  ],
+];
+
+describe('the order of cells', () => {
+  it.each(ORDERS)(
+    '%s: numbers as numbers, text case-blind and trimmed, ties and empty cells (last) in the records order',
+    (_name, descending, expected) => {
+      const { column } = counted();
+      const order: SortOrder = { column: 'v', descending };
+      expect(ids(sortRecords(records(), order, [column]))).toEqual(expected);
+      expect(ids(new ListQueryView([column]).matches(records(), 1, { text: '', sort: order }))).toEqual(expected);
+    },
+  );
+
+  it('many ties keep the records order, in both directions and in the view', () => {
+    // Enough records that the sort merges runs rather than inserting one by one.
+    const VALUES = ['b', '2', '', 'a', '10'];
+    const many = Array.from({ length: 300 }, (_, i) => ({ id: `m${i}`, v: VALUES[(i * 7) % 5]! }));
+    const grouped = (order: string[]) => order.flatMap((v) => many.filter((r) => r.v === v).map((r) => r.id));
+    const { column } = counted();
+    for (const [descending, order] of [
+      [false, ['2', '10', 'a', 'b', '']],
+      [true, ['b', 'a', '10', '2', '']],
+    ] as const) {
+      const sort = { column: 'v', descending };
+      expect(ids(sortRecords(many, sort, [column]))).toEqual(grouped([...order]));
+      expect(ids(new ListQueryView([column]).matches(many, 1, { text: '', sort }))).toEqual(grouped([...order]));
+    }
+  });
+
+  it.each([
+    ['10', 'b', -1],
+    ['b', '10', 1],
+    ['9', '10', -1],
+    ['1e1', '10', 0],
+    ['x', 'X', 0],
+  ])('compareCells(%j, %j) has the sign %i', (a, b, sign) => {
+    expect(Math.sign(compareCells(a, b))).toBe(sign);
+  });
+
+  it('a column unknown to the view leaves the matches in the records order', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    expect(ids(view.matches(records(), 1, { text: 'a', sort: { column: 'nope', descending: false } }))).toEqual([
+      'r5',
+      'r9',
+    ]);
+  });
+
+  it('the other way on the same matches is worked out again', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    const all = records();
+    expect(ids(view.matches(all, 1, { text: '', sort: { column: 'v', descending: false } }))).toEqual(ORDERS[0]![2]);
+    expect(ids(view.matches(all, 1, { text: '', sort: { column: 'v', descending: true } }))).toEqual(ORDERS[1]![2]);
+  });
+
+  it('other matches on the same column are ordered by their own cells', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    const all = records();
+    const order: SortOrder = { column: 'v', descending: false };
+    expect(ids(view.matches(all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
+    expect(ids(view.matches(all, 1, { text: 'r', sort: order }))).toEqual(ORDERS[0]![2]);
+    expect(ids(view.matches(all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
+  });
+});
+
+describe('the view while records arrive', () => {
+  const named = (n: number): ApiRecord => ({ id: `x${n}`, v: `n${String(100 - n).padStart(3, '0')}` });
+
+  it('works the order out again once the matches grow by a quarter; those found between stand after', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    const order: SortOrder = { column: 'v', descending: false };
+    const held: ApiRecord[] = [];
+    const at = (count: number, complete: boolean) => {
+      while (held.length < count) held.push(named(held.length + 1));
+      return ids(view.matches(held, count, { text: '', sort: order }, { reshaped: 0, complete })).join(' ');
+    };
+    expect(at(4, false)).toBe('x4 x3 x2 x1');
+    expect(view.sortedRecords).toBe(4);
+    // 5 is 4 × 1.25: due.
+    expect(at(5, false)).toBe('x5 x4 x3 x2 x1');
+    expect(view.sortedRecords).toBe(9);
+    // 6 is below 5 × 1.25: appended as found.
+    expect(at(6, false)).toBe('x5 x4 x3 x2 x1 x6');
+    expect(view.sortedRecords).toBe(9);
+    // Complete: worked out once more, then not again while nothing grows.
+    expect(at(6, true)).toBe('x6 x5 x4 x3 x2 x1');
+    expect(view.sortedRecords).toBe(15);
+    expect(at(6, true)).toBe('x6 x5 x4 x3 x2 x1');
+    expect(view.sortedRecords).toBe(15);
+  });
+
+  it("reads each record's sort key once while the same matches grow", () => {
+    const { column, reads } = counted();
+    const view = new ListQueryView([column]);
+    const held: ApiRecord[] = [];
+    for (let n = 1; n <= 40; n++) {
+      held.push(named(n));
+      view.matches(held, n, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: false });
+    }
+    view.matches(held, 41, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: true });
+    expect(reads.count).toBe(40);
+  });
+
+  it('an empty text gives the records themselves and examines none', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    const all = records();
+    view.matches(all, 1, { text: 'a' });
+    const examined = view.examined;
+    expect(view.matches(all, 1, { text: '  ' })).toBe(all);
+    expect(view.examined).toBe(examined);
+  });
+
+  it('a text that drops a word is looked for in every record, not only in the last matches', () => {
+    const { column } = counted();
+    const view = new ListQueryView([column]);
+    const all = [
+      { id: 'p', v: 'alpha beta' },
+      { id: 'q', v: 'alpha' },
+    ];
+    expect(ids(view.matches(all, 1, { text: 'alpha beta' }))).toEqual(['p']);
+    expect(ids(view.matches(all, 1, { text: 'alpha' }))).toEqual(['p', 'q']);
+  });
+});
+
+describe('the kept filter', () => {
+  it("works a record's search text out once, whatever it is asked", () => {
+    const { column, reads } = counted();
+    const filter = new RecordFilter([column]);
+    const all = records();
+    expect(ids(filter.filter(all, 'a'))).toEqual(['r5', 'r9']);
+    expect(ids(filter.filter(all, 'b'))).toEqual(['r4']);
+    expect(reads.count).toBe(all.length);
+    expect(filter.matches(all[0]!, [])).toBe(true);
+    expect(filter.matches({ id: 'new', v: 'z' }, [])).toBe(true);
+    expect(reads.count).toBe(all.length);
+  });
+
+  it('a name that is not text is left out of the search text', () => {
+    expect(searchText({ id: 'x', name: 5 }, [])).toBe('\u0000x');
+    expect(searchText({ id: 'x' }, [])).toBe('\u0000x');
+  });
+});
+
+describe('sort words', () => {
+  const columns = [counted('a').column, counted('b').column];
+
+  it('O on a sorted column turns it the other way, whichever column it is', () => {
+    expect(reverseSort(columns, { column: 'b', descending: true })).toEqual({ column: 'b', descending: false });
+    expect(reverseSort(columns, { column: 'b', descending: false })).toEqual({ column: 'b', descending: true });
+    expect(reverseSort([], undefined)).toBeUndefined();
+  });
+
+  it('a column no longer shown is named by its id', () => {
+    expect(describeSort({ column: 'gone', descending: false }, columns)).toBe('sorted by gone ↑');
+    expect(describeSort({ column: 'b', descending: false }, columns)).toBe('sorted by B ↑');
+  });
+});
