@@ -47,3 +47,38 @@ describe('what changed between two reads', () => {
     expect(fieldChanges(slo('a', { n: null }), slo('a', { n: 0 }))).toEqual({ n: [null, 0] });
   });
 });
+
+describe('changes at the edges', () => {
+  it('fields come in the newer record’s order, then those it no longer has', () => {
+    const changes = fieldChanges(slo('a', { z: 1, y: 1, gone: 1 }), slo('a', { y: 2, z: 2, fresh: 2 }));
+    expect(Object.keys(changes)).toEqual(['y', 'z', 'fresh', 'gone']);
+  });
+
+  it('fields named like members of every object are read as the records hold them', () => {
+    expect(fieldChanges({ id: 'a' }, { id: 'a', constructor: 'x', toString: 'y' })).toEqual({
+      constructor: [undefined, 'x'],
+      toString: [undefined, 'y'],
+    });
+    expect(fieldChanges({ id: 'a', valueOf: 1 }, { id: 'a' })).toEqual({ valueOf: [1, undefined] });
+  });
+
+  it.each<[unknown, unknown, boolean]>([
+    [{ q: 1 }, '{"q":1}', true],
+    [null, {}, true],
+    [undefined, null, true],
+    [[1, 2], [1, 2], false],
+    [[1, 2], [2, 1], true],
+    ['x', 'x', false],
+  ])('%j then %j: changed %s', (old, now, changed) => {
+    expect(Object.keys(fieldChanges({ id: 'a', f: old }, { id: 'a', f: now })).length > 0).toBe(changed);
+  });
+
+  it('a record changed only in its bookkeeping is not listed; one added or deleted is, whole', () => {
+    const before = byId(slo('a'), slo('gone'));
+    const after = byId(slo('a', { updated_at: 'later' }), slo('new'));
+    expect(diffRecords(before, after)).toEqual([
+      { type: 'added', id: 'new', record: slo('new') },
+      { type: 'deleted', id: 'gone', record: slo('gone') },
+    ]);
+  });
+});
