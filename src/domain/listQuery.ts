@@ -8,6 +8,7 @@
  *   numbers, text by a locale-aware, numeric-aware comparison; empty cells
  *   last either way; ties keep the server's order.
  */
+import { compareText } from './collation.js';
 import type { ApiRecord } from '../api/record.js';
 
 /** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
@@ -77,19 +78,20 @@ export interface SortOrder {
   descending: boolean;
 }
 
-/** Text compared numeric-aware ("sli-9" before "sli-10") and blind to case and accents. */
-const TEXT_ORDER: Intl.CollatorOptions = { numeric: true, sensitivity: 'base' };
-// Made on first use: building a collator costs milliseconds the first frame does not need. It is
-// kept for the process, so what it is built with is a constant: a mutation run tests many mutants
-// in one process, and a collator built under one of them would be kept for the next.
-let collator: Intl.Collator | undefined;
-const textOrder = (): Intl.Collator => (collator ??= new Intl.Collator('en', TEXT_ORDER));
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/** The number a cell reads as, else NaN; most cells (names, ids) are told at their first character. */
+function numberOf(cell: string): number {
+  const first = cell.charCodeAt(0);
+  // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
+  if (first > 57) return NaN;
+  return NUMBER.test(cell) ? Number(cell) : NaN;
+}
 
 /** Numbers as numbers, else text (numeric-aware: "sli-9" before "sli-10"). */
 export function compareCells(a: string, b: string): number {
   if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) - Number(b);
-  return textOrder().compare(a, b);
+  return compareText(a, b);
 }
 
 /** The records in the order asked (a new array; unknown column: the order as given). */
@@ -285,21 +287,28 @@ export class ListQueryView {
   private sortNow(filtered: readonly ApiRecord[], column: Column, descending: boolean): ApiRecord[] {
     this.sortedRecords += filtered.length;
     const cells = this.cellsOf(filtered, column);
-    // Whether each cell reads as a number, worked out once rather than at every comparison.
-    const numbers = cells.map((cell) => (NUMBER.test(cell) ? Number(cell) : NaN));
-    const text = textOrder();
-    const positions = Array.from({ length: filtered.length }, (_, k) => k);
+    const count = filtered.length;
+    // Whether each cell reads as a number, worked out once rather than at every comparison (none: no array).
+    let numbers: Float64Array | undefined;
+    for (let k = 0; k < count; k++) {
+      const value = numberOf(cells[k]!);
+      if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
+    }
     const sign = descending ? -1 : 1;
     // Empty cells last, in the records' order; array sorting is stable, so ties keep it too.
-    const order = positions
-      .filter((k) => cells[k] !== '')
-      .sort((a, b) => {
+    const order: number[] = [];
+    const empty: number[] = [];
+    for (let k = 0; k < count; k++) (cells[k] === '' ? empty : order).push(k);
+    order.sort((a, b) => {
+      // As compareCells: numbers as numbers when both are, else text.
+      if (numbers) {
         const m = numbers[a]!;
         const n = numbers[b]!;
-        // As compareCells: numbers as numbers when both are, else text.
-        return sign * (!Number.isNaN(m) && !Number.isNaN(n) ? m - n : text.compare(cells[a]!, cells[b]!));
-      });
-    for (const k of positions) if (cells[k] === '') order.push(k);
+        if (!Number.isNaN(m) && !Number.isNaN(n)) return sign * (m - n);
+      }
+      return sign * compareText(cells[a]!, cells[b]!);
+    });
+    for (const k of empty) order.push(k);
     return order.map((k) => filtered[k]!);
   }
 

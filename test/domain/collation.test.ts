@@ -1,0 +1,66 @@
+/**
+ * The lists' text order (src/domain/collation.ts) is the `en` collator's
+ * (numeric, case and accents ignored), fast for printable ASCII: held to the
+ * collator's own answers on named cases, on every pair of printable
+ * characters, and on seeded random texts made to find the edges (digit runs
+ * with leading zeros, punctuation, case, prefixes, a character beyond ASCII).
+ */
+import { describe, expect, test } from 'vitest';
+import { compareText } from '../../src/domain/collation.js';
+import { seededRandom } from '../../src/sandbox/faults.js';
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const sameOrder = (a: string, b: string) => [Math.sign(compareText(a, b)), Math.sign(collator.compare(a, b))];
+
+describe('the order of the lists', () => {
+  test.each([
+    ['sli-9', 'sli-10', -1],
+    ['SLI-10', 'sli-10', 0],
+    ['a', 'B', -1],
+    ['item 02', 'item 2', 0],
+    ['0', '000', 0],
+    ['x9y', 'x10y', -1],
+    ['10', '9', 1],
+    ['abc', 'abcd', -1],
+    ['abc', 'abc', 0],
+    ['', 'a', -1],
+    ['a b', 'ab', -1],
+    ['svc-00001 availability', 'svc-00001 latency p95', -1],
+    ['99999999999999999999', '100000000000000000000', -1],
+    ['é', 'e', 0],
+    ['zé', 'zf', -1],
+  ])('%j against %j: %i, as the collator says', (a, b, expected) => {
+    expect(Math.sign(compareText(a, b))).toBe(expected);
+    expect(sameOrder(a, b)[0]).toBe(sameOrder(a, b)[1]);
+    expect(Math.sign(compareText(b, a))).toBe(-expected || 0);
+  });
+
+  test('every pair of printable ASCII characters is ordered as the collator orders it', () => {
+    const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const wrong: string[] = [];
+    for (const a of chars)
+      for (const b of chars) {
+        const [mine, its] = sameOrder(a, b);
+        if (mine !== its) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}: ${mine} not ${its}`);
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  test('seeded random texts: the same order as the collator, every time', () => {
+    const random = seededRandom(20_251_125);
+    const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
+    const text = () =>
+      Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+        '',
+      );
+    const wrong: string[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      const a = text();
+      // Often a shared start, so the texts differ late (in a number, past a prefix).
+      const b = random() < 0.5 ? a.slice(0, Math.floor(random() * (a.length + 1))) + text() : text();
+      const [mine, its] = sameOrder(a, b);
+      if (mine !== its) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}: ${mine} not ${its}`);
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
+});
