@@ -333,8 +333,9 @@ export function createTransport(options: TransportOptions): Transport {
  * copy cut at the limit. Nothing for an answer that is not a list.
  */
 function clipDeepResults(json: unknown): number[] {
+  // null has no results, and neither has a number, a text or an array.
   const results = (json as { results?: unknown } | null)?.results;
-  if (json === null || typeof json !== 'object' || !Array.isArray(results)) return [];
+  if (!Array.isArray(results)) return [];
   const clipped: number[] = [];
   results.forEach((record: unknown, index) => {
     if (nestsDeeperThan(record, MAX_NESTING - 2)) {

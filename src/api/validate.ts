@@ -67,7 +67,8 @@ function field(kind: RecordFieldKind, value: unknown, parent: (string | number)[
 
 function stringOrNumber(value: unknown, path: () => (string | number)[], nullable: boolean): unknown {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // Number.isFinite is false for anything not a number.
+  if (Number.isFinite(value)) return String(value);
   return nullable && value == null ? value : fail(path(), 'Invalid input');
 }
 
@@ -102,8 +103,9 @@ function looseObject(
   const out: Record<string, unknown> = {};
   for (const key of keysOf(fields)) {
     const present = Object.hasOwn(value, key);
+    // Checked when absent too (an id must be there); no kind gives a value for an absent field.
     const checked = field(fields[key]!, present ? value[key] : undefined, path, key);
-    if (present || checked !== undefined) setOwn(out, key, checked);
+    if (present) setOwn(out, key, checked);
   }
   for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) setOwn(out, key, value[key]);
   return out;
@@ -140,7 +142,7 @@ export function checkEnvelope(value: unknown): Checked<Envelope> {
     if (!isObject(value)) expected([], 'object', value);
     const v = value as Record<string, unknown>;
     const { total, results } = v;
-    if (typeof total !== 'number' || !Number.isFinite(total)) expected(['total'], 'number', total);
+    if (!Number.isFinite(total)) expected(['total'], 'number', total);
     if (!Number.isInteger(total)) fail(['total'], 'Invalid input: expected int, received number');
     if ((total as number) < 0) fail(['total'], 'Too small: expected number to be >=0');
     if (!Array.isArray(results)) expected(['results'], 'array', results);

@@ -146,6 +146,17 @@ describe('fields named like built-in object members', () => {
     expect(JSON.stringify(record)).toContain('"__proto__":{"name":"planted"}');
   });
 
+  test('a field called __proto__ is a plain field: it can be changed and removed like any other', () => {
+    const result = checkRecord(VIEWS.slis.recordFields, JSON.parse('{"id":"sli-1","__proto__":{"a":1}}'));
+    const record = (result as { data: Record<string, unknown> }).data;
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')).toEqual({
+      value: { a: 1 },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  });
+
   test('an envelope keeps them too', () => {
     const result = checkEnvelope(JSON.parse(`{"total":0,"results":[],${odd}}`));
     expect(result.success).toBe(true);

@@ -4,9 +4,11 @@ import {
   metricSelector,
   prometheusGroup,
   promDuration,
+  pyrraNotes,
   pyrraObject,
   ruleNotes,
   ruleSlug,
+  slothNotes,
   slothSpecs,
   tierWindows,
   type RuleSubject,
@@ -160,5 +162,182 @@ describe('Sloth and Pyrra', () => {
       { queries: { errors: 'sum(rate(a[{{window}}])) - sum(rate(b[{{window}}]))', total: queries.total } },
     );
     expect(pyrraObject(hard)).toEqual({ problem: expect.stringMatching(/give errorsMetric and totalMetric/) });
+  });
+});
+
+describe('rules at the edges', () => {
+  it.each([
+    [0, '0s'],
+    [59.6, '1m'],
+    [60, '1m'],
+    [61, '61s'],
+    [172_800, '2d'],
+    [90_000, '25h'],
+  ])('%s s is %s', (seconds, text) => expect(promDuration(seconds)).toBe(text));
+
+  it.each([
+    ['--Leading and trailing--', 'leading-and-trailing'],
+    ['A  --  B', 'a-b'],
+    ['', 'slo'],
+    [`${'x'.repeat(62)} y`, 'x'.repeat(62)],
+    [`${'x'.repeat(61)}--y`, `${'x'.repeat(61)}-y`],
+    ['ÄÖ ok', 'ok'],
+  ])('ruleSlug(%j) is %j', (text, slug) => expect(ruleSlug(text)).toBe(slug));
+
+  it.each<[string, string | undefined]>([
+    ['sum(rate( m{a="b"} [ {{window}} ] ))', 'm{a="b"}'],
+    ['sum(irate(x[{{window}}]))', 'x'],
+    ['increase(y[{{window}}])', 'y'],
+    ['sum(foo_rate(x[{{window}}]))', undefined],
+    ['sum(rate(x[5m]))', undefined],
+    ['sum(rate(f(x)[{{window}}]))', undefined],
+    ['x', undefined],
+  ])('metricSelector(%j) is %j', (query, selector) => expect(metricSelector(query)).toBe(selector));
+
+  it('a metric given wins over the one read from the query; a missing one is a problem', () => {
+    const given = pyrraObject(subject({}, { queries: { ...queries, errorsMetric: 'errs', totalMetric: 'all' } }));
+    expect('object' in given && given.object.spec).toMatchObject({
+      indicator: { ratio: { errors: { metric: 'errs' }, total: { metric: 'all' } } },
+    });
+    const noTotal = pyrraObject(subject({}, { queries: { errors: queries.errors, total: 'sum(total)' } }));
+    expect('problem' in noTotal).toBe(true);
+  });
+
+  it("Sloth's spec groups the SLOs of a service in the order given", () => {
+    const specs = slothSpecs([
+      subject({}, { id: 'a', name: 'A' }),
+      subject({}, { id: 'b', name: 'B', queries: { ...queries, service: 'search' } }),
+      subject({}, { id: 'c', name: 'C' }),
+    ]);
+    expect(specs.map((s) => [s.service, (s.slos as { name: string }[]).map((slo) => slo.name)])).toEqual([
+      ['slotui', ['a', 'c']],
+      ['search', ['b']],
+    ]);
+  });
+
+  it('Sloth needs a note only for a period other than 30 days; Pyrra only for a calendar window', () => {
+    expect(slothNotes(subject({}))).toEqual([]);
+    expect(slothNotes(subject({ time_window_value: '7' }))).toHaveLength(1);
+    expect(slothNotes(subject({ time_window_value: '7' }))[0]).toContain('--default-slo-period 7d');
+    expect(pyrraNotes(subject({}))).toEqual([]);
+    expect(
+      pyrraNotes(subject({ time_window_type: 'calendar', time_window_unit: 'month', time_window_value: '1' })),
+    ).toHaveLength(1);
+  });
+
+  it('the windows of the tiers, shortest first, each once', () => {
+    expect(tierWindows(subject({}).tiers)).toEqual(
+      [300, 1800, 3600, 21_600, 21_600, 259_200].filter((w, i, all) => all.indexOf(w) === i),
+    );
+  });
+});
+
+describe('the whole output for one SLO, as Sloth names it', () => {
+  const s = subject({}, { queries: { errors: 'sum(rate(e[{{window}}]))', total: 'sum(rate(t[{{window}}]))' } });
+  const id = 'slotui-checkout-availability';
+  const sel = `{sloth_id="${id}", sloth_service="slotui", sloth_slo="checkout-availability"}`;
+  const labels = { sloth_id: id, sloth_service: 'slotui', sloth_slo: 'checkout-availability', slo_id: 'slo-1' };
+
+  it("Sloth's metadata rules: the period's ratio, objective, budget, period, burn and what remains", () => {
+    const group = prometheusGroup(s);
+    expect(group.name).toBe(`slotui-slo-${id}`);
+    expect(group.rules[0]).toEqual({
+      record: 'slo:sli_error:ratio_rate5m',
+      expr: '(sum(rate(e[5m])))\n/\n(sum(rate(t[5m])))',
+      labels: { ...labels, sloth_window: '5m' },
+    });
+    expect(group.rules.slice(5, 11)).toEqual([
+      {
+        record: 'slo:sli_error:ratio_rate30d',
+        expr: `sum_over_time(slo:sli_error:ratio_rate5m${sel}[30d])\n/ ignoring (sloth_window)\ncount_over_time(slo:sli_error:ratio_rate5m${sel}[30d])`,
+        labels: { ...labels, sloth_window: '30d' },
+      },
+      { record: 'slo:objective:ratio', expr: 'vector(0.999)', labels },
+      { record: 'slo:error_budget:ratio', expr: 'vector(0.001)', labels },
+      { record: 'slo:time_period:days', expr: 'vector(30)', labels },
+      {
+        record: 'slo:current_burn_rate:ratio',
+        expr: `slo:sli_error:ratio_rate5m${sel}\n/ on(sloth_id, sloth_slo, sloth_service) group_left\nslo:error_budget:ratio${sel}`,
+        labels,
+      },
+      {
+        record: 'slo:period_error_budget_remaining:ratio',
+        expr: `1 - slo:sli_error:ratio_rate30d${sel}\n/ on(sloth_id, sloth_slo, sloth_service) group_left\nslo:error_budget:ratio${sel}`,
+        labels,
+      },
+    ]);
+  });
+
+  it('an alert: both windows at the error rate, its labels and what it says', () => {
+    expect(prometheusGroup(s).rules[11]).toEqual({
+      alert: 'SLOErrorBudgetBurn',
+      expr: `(\n  max(slo:sli_error:ratio_rate1h${sel} >= 0.0144) without (sloth_window)\n  and\n  max(slo:sli_error:ratio_rate5m${sel} >= 0.0144) without (sloth_window)\n)`,
+      labels: {
+        severity: 'page',
+        sloth_severity: 'page',
+        slo_id: 'slo-1',
+        sloth_id: id,
+        sloth_service: 'slotui',
+        sloth_slo: 'checkout-availability',
+        long_window: '1h',
+        short_window: '5m',
+      },
+      annotations: {
+        summary: 'Checkout availability: the error budget burns at 14.4x or faster over 1h and 5m.',
+        description:
+          '99.9 % over rolling 30 days: this page fires at 1.44 % errors, when 2 % of the budget would be spent in 1h.',
+        slo_name: 'Checkout availability',
+        slo_target: '99.9',
+        slo_window: 'rolling 30 days',
+      },
+    });
+  });
+
+  it("Sloth's spec and Pyrra's object, whole", () => {
+    expect(slothSpecs([s])).toEqual([
+      {
+        version: 'prometheus/v1',
+        service: 'slotui',
+        slos: [
+          {
+            name: 'checkout-availability',
+            objective: 99.9,
+            description: 'Checkout availability',
+            labels: { slo_id: 'slo-1' },
+            sli: { events: { error_query: 'sum(rate(e[{{.window}}]))', total_query: 'sum(rate(t[{{.window}}]))' } },
+            alerting: {
+              name: 'SLOErrorBudgetBurn',
+              labels: { slo_id: 'slo-1' },
+              annotations: { summary: 'Checkout availability: the error budget burns too fast.' },
+              page_alert: { labels: { severity: 'page' } },
+              ticket_alert: { labels: { severity: 'ticket' } },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(pyrraObject(s)).toEqual({
+      object: {
+        apiVersion: 'pyrra.dev/v1alpha1',
+        kind: 'ServiceLevelObjective',
+        metadata: {
+          name: 'checkout-availability',
+          labels: { prometheus: 'k8s', role: 'alert-rules' },
+          annotations: { 'slotui/id': 'slo-1' },
+        },
+        spec: {
+          target: '99.9',
+          window: '30d',
+          description: 'Checkout availability',
+          indicator: { ratio: { errors: { metric: 'e' }, total: { metric: 't' } } },
+        },
+      },
+    });
+  });
+
+  it('a subject without tiers takes its ratio over 5 minutes', () => {
+    const bare = prometheusGroup({ ...s, tiers: [] });
+    expect(bare.rules[0]).toMatchObject({ record: 'slo:sli_error:ratio_rate30d' });
+    expect((bare.rules[0] as { expr: string }).expr).toContain('ratio_rate5m');
   });
 });

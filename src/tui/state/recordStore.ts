@@ -36,6 +36,8 @@ interface Slot extends RecordEntry {
 export class RecordStore extends Store<number> {
   private readonly slots = new Map<string, Slot>();
   private gen = 0;
+  /** Moves on when everything is forgotten: an answer to a request made before belongs to another session. */
+  private session = 0;
 
   constructor(private readonly client: () => ApiClient) {
     super(0);
@@ -145,14 +147,16 @@ export class RecordStore extends Store<number> {
     const slot = this.slots.get(key);
     if (slot?.loading) return true;
     const gen = ++this.gen;
+    const session = this.session;
     try {
       const record = await this.client().get(resource, id, { background: true });
-      // A read the user asked for (r) came meanwhile: its answer wins.
-      if (this.slots.get(key)?.loading) return true;
+      // Everything was forgotten meanwhile, or a read the user asked for (r) came: that wins.
+      if (session !== this.session || this.slots.get(key)?.loading) return true;
       this.put_(key, { record, loading: false, error: null, controller: null, gen });
       this.emit();
       return true;
     } catch (error) {
+      if (session !== this.session) return true;
       const now = this.slots.get(key);
       if (isNotFound(error)) {
         this.put_(key, {
@@ -191,12 +195,14 @@ export class RecordStore extends Store<number> {
   clear(): void {
     for (const slot of this.slots.values()) slot.controller?.abort();
     this.slots.clear();
+    this.session++;
     this.emit();
   }
 
   dispose(): void {
     for (const slot of this.slots.values()) slot.controller?.abort();
     this.slots.clear();
+    this.session++;
     this.dropListeners();
   }
 

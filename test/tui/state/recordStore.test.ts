@@ -298,3 +298,89 @@ describe('what is kept', () => {
     expect(emitted()).toBe(after);
   });
 });
+
+describe('late answers, whatever happened in between', () => {
+  const steps: [string, (store: RecordStore) => void][] = [
+    ['the list’s copy shown', (store) => store.open('slos', 'a', rec('a', 'copy'))],
+    ['a save', (store) => store.put('slos', rec('a', 'saved'))],
+    ['a delete', (store) => store.markDeleted('slos', 'a')],
+    ['the details left', (store) => store.retain(new Set())],
+  ];
+
+  it.each(steps)('an answer to a read made before %s, and another read since, is dropped', async (_what, step) => {
+    const { store, reads } = setup();
+    store.open('slos', 'a', rec('a', 'first'));
+    store.load('slos', 'a');
+    step(store);
+    store.load('slos', 'a');
+    await reads[0]!.answer(rec('a', 'late'));
+    expect(shown(store, 'a')).toMatchObject({ loading: true });
+    expect(shown(store, 'a').record).not.toBe('late');
+    await reads[1]!.answer(rec('a', 'current'));
+    expect(shown(store, 'a')).toMatchObject({ record: 'current', loading: false });
+  });
+
+  it('an answer to a read left behind is dropped after a refresh', async () => {
+    const { store, reads } = setup();
+    store.open('slos', 'a', rec('a', 'first'));
+    store.load('slos', 'a');
+    store.retain(new Set());
+    const quiet = store.refresh('slos', 'a');
+    await reads[1]!.answer(rec('a', 'refreshed'));
+    await quiet;
+    await reads[0]!.answer(rec('a', 'late'));
+    expect(shown(store, 'a')).toMatchObject({ record: 'refreshed', loading: false });
+  });
+
+  it('a refresh answered after everything was forgotten leaves nothing behind', async () => {
+    const { store, reads } = setup();
+    store.open('slos', 'a', rec('a'));
+    store.open('slos', 'b', rec('b'));
+    const kept = store.refresh('slos', 'a');
+    const gone = store.refresh('slos', 'b');
+    store.clear();
+    await reads[0]!.answer(rec('a', 'old session'));
+    await reads[1]!.fail(notFound);
+    await expect(kept).resolves.toBe(true);
+    await expect(gone).resolves.toBe(true);
+    expect(store.get('slos', 'a')).toStrictEqual({ record: null, loading: false, error: null });
+    expect(store.get('slos', 'b')).toStrictEqual({ record: null, loading: false, error: null });
+  });
+
+  it('a refresh of a record not here yet shows it', async () => {
+    const { store, reads } = setup();
+    const done = store.refresh('slos', 'n');
+    await reads[0]!.answer(rec('n', 'new'));
+    await expect(done).resolves.toBe(true);
+    expect(shown(store, 'n')).toMatchObject({ record: 'new', loading: false });
+  });
+
+  it('every change tells the listeners once', async () => {
+    const { store, reads, emitted } = setup();
+    const told: number[] = [];
+    const note = () => told.push(emitted());
+    store.open('slos', 'a', rec('a'));
+    note();
+    store.put('slos', rec('a', 'saved'));
+    note();
+    store.markDeleted('slos', 'a');
+    note();
+    const ok = store.refresh('slos', 'a');
+    await reads[0]!.answer(rec('a', 'back'));
+    await ok;
+    note();
+    const gone = store.refresh('slos', 'a');
+    await reads[1]!.fail(notFound);
+    await gone;
+    note();
+    expect(told).toEqual([1, 2, 3, 4, 5]);
+    expect(shown(store, 'a')).toMatchObject({ deleted: true, loading: false });
+  });
+
+  it('a record marked deleted and never read is read when asked for', () => {
+    const { store, reads } = setup();
+    store.markDeleted('slos', 'x');
+    store.ensure('slos', 'x');
+    expect(reads.map((r) => r.id)).toEqual(['x']);
+  });
+});
