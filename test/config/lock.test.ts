@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withFileLock } from '../../src/config/lock.js';
+import { tryFileLock, withFileLock } from '../../src/config/lock.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -41,5 +41,42 @@ describe('withFileLock', () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(`${file}.lock`, old, old);
     expect(withFileLock(file, () => 'done', 200)).toBe('done');
+  });
+});
+
+describe('the lock at its edges', () => {
+  it('a lock that cannot be made for another reason than a holder is that failure, at once', () => {
+    const file = join(fileInTemp(), 'no-such-folder', 'config.json');
+    expect(() => withFileLock(file, () => 'never', 60_000)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    expect(() => tryFileLock(file)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+
+  it('the wait is said in seconds to a tenth', () => {
+    const file = fileInTemp();
+    mkdirSync(`${file}.lock`);
+    expect(() => withFileLock(file, () => 'never', 1250)).toThrow(/ after 1\.3 s\./);
+  });
+
+  it('tryFileLock takes a free lock and gives its release; a held one gives nothing', () => {
+    const file = fileInTemp();
+    const release = tryFileLock(file);
+    expect(typeof release).toBe('function');
+    expect(existsSync(`${file}.lock`)).toBe(true);
+    expect(tryFileLock(file)).toBeUndefined();
+    release!();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    const again = tryFileLock(file);
+    expect(typeof again).toBe('function');
+    again!();
+  });
+
+  it('a stale lock is taken over by tryFileLock too', () => {
+    const file = fileInTemp();
+    mkdirSync(`${file}.lock`);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, old, old);
+    const release = tryFileLock(file);
+    expect(typeof release).toBe('function');
+    release!();
   });
 });

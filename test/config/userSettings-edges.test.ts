@@ -1,0 +1,110 @@
+/**
+ * The settings checker at its edges: a did-you-mean at any depth (a profile, a list's item), none
+ * when nothing is close, problems in file order (two on one line by column), an item of a list
+ * with a problem left out whole while the others keep their places, findings placed where their
+ * value is, and files that hold nothing.
+ */
+import { describe, expect, test } from 'vitest';
+import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
+
+const lines = (text: string) => checkSettingsText(text).problems.map(problemLine);
+
+describe('names the schema does not know', () => {
+  test.each([
+    [
+      'in a profile',
+      'profiles:\n  prod:\n    refesh: 30s\n',
+      'settings.yaml:3:5: profiles.prod.refesh: unknown name "refesh" (did you mean "refresh"?)',
+    ],
+    [
+      'in an item of a list',
+      'plugins:\n  - name: a\n    command: [x]\n    descripton: y\n',
+      'settings.yaml:4:5: plugins.0.descripton: unknown name "descripton" (did you mean "description"?)',
+    ],
+    ['at the top', 'plugin: []\n', 'settings.yaml:1:1: plugin: unknown name "plugin" (did you mean "plugins"?)'],
+    [
+      'with nothing close',
+      'profiles:\n  prod:\n    zzzzzz: 1\n',
+      'settings.yaml:3:5: profiles.prod.zzzzzz: unknown name "zzzzzz"',
+    ],
+    ['under a name that takes no names', 'theme:\n  dark: 1\n', expect.stringMatching(/^settings\.yaml:2:3: theme: /)],
+  ])('%s', (_where, text, line) => {
+    expect(lines(text)).toEqual([line]);
+  });
+
+  test('two on one line are said in the order they are written', () => {
+    expect(lines('profiles: { prod: { zeta: 1, alpha: 2 } }\n')).toEqual([
+      'settings.yaml:1:21: profiles.prod.zeta: unknown name "zeta"',
+      'settings.yaml:1:30: profiles.prod.alpha: unknown name "alpha"',
+    ]);
+  });
+});
+
+describe('items of a list', () => {
+  test('an item with a problem is left out whole; the others stay, and later problems keep their places', () => {
+    const r = checkSettingsText(
+      'plugins:\n  - name: "bad name!"\n    command: [a]\n  - name: good\n    command: [b]\n  - name: later\n    command: []\n',
+    );
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual([
+      '2:11 plugins.0.name',
+      '7:14 plugins.2.command',
+    ]);
+    expect(r.settings.plugins?.map((p) => p.name)).toEqual(['good']);
+  });
+
+  test('two items with problems, the second found once the first is out, each at its own place', () => {
+    const r = checkSettingsText('plugins:\n  - name: "x y"\n    command: [a]\n  - name: "p q"\n    command: [b]\n');
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual([
+      '2:11 plugins.0.name',
+      '4:11 plugins.1.name',
+    ]);
+    expect(r.settings).toEqual({ plugins: [] });
+  });
+});
+
+describe('what the file holds', () => {
+  test.each([
+    ['empty', ''],
+    ['only a comment', '# nothing yet\n'],
+    ['null', '~\n'],
+  ])('%s: no settings, no problem', (_what, text) => {
+    expect(checkSettingsText(text)).toEqual({ settings: {}, problems: [] });
+  });
+
+  test('a list where names are wanted: one problem for the whole file, at its start', () => {
+    const r = checkSettingsText('- a\n- b\n');
+    expect(r.settings).toEqual({});
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual(['1:1 ']);
+    expect(problemLine(r.problems[0]!)).toMatch(/^settings\.yaml:1:1: [^:]/);
+  });
+
+  test('a YAML error is said with the first line of its message only', () => {
+    const r = checkSettingsText('a: [\n');
+    expect(r.problems.every((p) => !p.message.includes('\n') && p.path === '')).toBe(true);
+  });
+
+  test('aliases beyond a hundred are refused rather than expanded', () => {
+    const text = `a: &a [x]\nb: [${Array.from({ length: 150 }, () => '*a').join(', ')}]\n`;
+    expect(() => checkSettingsText(text)).toThrow();
+  });
+});
+
+describe('findings the caller makes', () => {
+  test('are placed where their value is, after list items left out', () => {
+    const text = 'plugins:\n  - name: "bad one"\n    command: [a]\n  - name: good\n    key: x\n    command: [b]\n';
+    const r = checkSettingsText(text, (settings) =>
+      settings.plugins?.[0] ? [{ path: ['plugins', '0', 'key'], message: 'taken' }] : [],
+    );
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^2:11 plugins\.0\.name: /),
+      '5:10 plugins.1.key: taken',
+    ]);
+  });
+
+  test('a finding of a name not in the file is placed at the nearest value that is', () => {
+    const r = checkSettingsText('profiles:\n  prod:\n    refresh: 30s\n', () => [
+      { path: ['profiles', 'prod', 'readOnly'], message: 'wanted' },
+    ]);
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual(['3:5 profiles.prod.readOnly']);
+  });
+});
