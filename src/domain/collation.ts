@@ -9,42 +9,50 @@
  * answers.
  */
 
-// Made on first use: building a collator costs milliseconds the first frame does not need.
-let collator: Intl.Collator | undefined;
-/** The collator's primary weight of each printable ASCII character (digits: one weight, as a number's). */
-let weights: Uint8Array | undefined;
+/** Text compared numeric-aware ("sli-9" before "sli-10") and blind to case and accents. */
+const TEXT_ORDER: Intl.CollatorOptions = { numeric: true, sensitivity: 'base' };
 
-function collatorOf(): Intl.Collator {
-  return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
+/** What the order needs of a collator (tests give one that counts its calls). */
+type Collator = Pick<Intl.Collator, 'compare'>;
+
+/**
+ * A comparison in the collator's order, fast for printable ASCII: the weights
+ * of those characters are read from the collator now, once.
+ */
+export function textOrderOf(collator: Collator): (a: string, b: string) => number {
+  const weights = weightsOf(collator);
+  return (a, b) => asciiCompare(a, b, weights) ?? collator.compare(a, b);
 }
 
 /** The printable ASCII characters ranked as the collator ranks them; equal ones share a rank. */
-function weightsOf(): Uint8Array {
-  if (weights) return weights;
-  const compare = collatorOf().compare;
+function weightsOf(collator: Collator): Uint8Array {
   const chars: string[] = [];
   for (let c = 32; c <= 126; c++) if (!isDigit(c) || c === ZERO) chars.push(String.fromCharCode(c));
-  chars.sort(compare);
-  const made = new Uint8Array(128);
+  chars.sort((a, b) => collator.compare(a, b));
+  const weights = new Uint8Array(128);
   let rank = 1;
   chars.forEach((char, i) => {
-    if (i > 0 && compare(chars[i - 1]!, char) !== 0) rank++;
-    made[char.charCodeAt(0)] = rank;
+    if (i > 0 && collator.compare(chars[i - 1]!, char) !== 0) rank++;
+    weights[char.charCodeAt(0)] = rank;
   });
   // A run of digits is one number: against anything else it weighs as its digits' group does.
-  for (let d = ZERO + 1; d <= NINE; d++) made[d] = made[ZERO]!;
-  return (weights = made);
+  for (let d = ZERO + 1; d <= NINE; d++) weights[d] = weights[ZERO]!;
+  return weights;
+}
+
+// Made on first use: building a collator costs milliseconds the first frame does not need.
+let order: ((a: string, b: string) => number) | undefined;
+
+/** Negative, zero or positive as `a` sorts before, with or after `b`, in the lists' order. */
+export function compareText(a: string, b: string): number {
+  order ??= textOrderOf(new Intl.Collator('en', TEXT_ORDER));
+  return order(a, b);
 }
 
 const ZERO = 48;
 const NINE = 57;
 const isDigit = (c: number): boolean => c >= ZERO && c <= NINE;
 const isPrintableAscii = (c: number): boolean => c >= 32 && c <= 126;
-
-/** Negative, zero or positive as `a` sorts before, with or after `b`. */
-export function compareText(a: string, b: string): number {
-  return asciiCompare(a, b, weightsOf()) ?? collatorOf().compare(a, b);
-}
 
 /** The collator's answer for two texts of printable ASCII; undefined when either holds another character. */
 function asciiCompare(x: string, y: string, w: Uint8Array): number | undefined {

@@ -6,11 +6,29 @@
  * with leading zeros, punctuation, case, prefixes, a character beyond ASCII).
  */
 import { describe, expect, test } from 'vitest';
-import { compareText } from '../../src/domain/collation.js';
+import { compareText, textOrderOf } from '../../src/domain/collation.js';
 import { seededRandom } from '../../src/sandbox/faults.js';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const sameOrder = (a: string, b: string) => [Math.sign(compareText(a, b)), Math.sign(collator.compare(a, b))];
+
+/** An order made now from a collator that counts the comparisons asked of it once the weights are read. */
+function countedOrder() {
+  const asked = { count: 0 };
+  const compare = textOrderOf({
+    compare: (a, b) => {
+      asked.count++;
+      return collator.compare(a, b);
+    },
+  });
+  asked.count = 0;
+  return { compare, asked };
+}
+
+/** The sign this order gives, and the collator's. */
+const sameOrder = (a: string, b: string, compare = countedOrder().compare) => [
+  Math.sign(compare(a, b)),
+  Math.sign(collator.compare(a, b)),
+];
 
 describe('the order of the lists', () => {
   test.each([
@@ -31,19 +49,23 @@ describe('the order of the lists', () => {
     ['zé', 'zf', -1],
   ])('%j against %j: %i, as the collator says', (a, b, expected) => {
     expect(Math.sign(compareText(a, b))).toBe(expected);
-    expect(sameOrder(a, b)[0]).toBe(sameOrder(a, b)[1]);
     expect(Math.sign(compareText(b, a))).toBe(-expected || 0);
+    const [mine, its] = sameOrder(a, b);
+    expect(mine).toBe(its);
   });
 
   test('every pair of printable ASCII characters is ordered as the collator orders it', () => {
     const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const { compare, asked } = countedOrder();
     const wrong: string[] = [];
     for (const a of chars)
       for (const b of chars) {
-        const [mine, its] = sameOrder(a, b);
+        const [mine, its] = sameOrder(a, b, compare);
         if (mine !== its) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}: ${mine} not ${its}`);
       }
     expect(wrong).toEqual([]);
+    // All of them without asking the collator: that is what makes it fast.
+    expect(asked.count).toBe(0);
   });
 
   test('seeded random texts: the same order as the collator, every time', () => {
@@ -53,14 +75,35 @@ describe('the order of the lists', () => {
       Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
         '',
       );
+    const { compare, asked } = countedOrder();
+    let beyondAscii = 0;
     const wrong: string[] = [];
     for (let n = 0; n < 20_000; n++) {
       const a = text();
       // Often a shared start, so the texts differ late (in a number, past a prefix).
       const b = random() < 0.5 ? a.slice(0, Math.floor(random() * (a.length + 1))) + text() : text();
-      const [mine, its] = sameOrder(a, b);
+      const [mine, its] = sameOrder(a, b, compare);
       if (mine !== its) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}: ${mine} not ${its}`);
+      if (/[^ -~]/.test(a + b)) beyondAscii++;
     }
     expect(wrong.slice(0, 10)).toEqual([]);
+    // The collator was asked only about texts with a character beyond printable ASCII, and not always then.
+    expect(asked.count).toBeGreaterThan(0);
+    expect(asked.count).toBeLessThanOrEqual(beyondAscii);
+  });
+
+  test("a character beyond printable ASCII, anywhere, is the collator's to compare", () => {
+    for (const [a, b] of [
+      ['é', 'e'],
+      ['ab', 'abé'],
+      ['abé', 'ab'],
+      ['a\tb', 'a b'],
+      ['x\u007f', 'x'],
+      ['1é', '1'],
+    ]) {
+      const { compare, asked } = countedOrder();
+      expect(Math.sign(compare(a!, b!))).toBe(Math.sign(collator.compare(a!, b!)));
+      expect(asked.count, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(1);
+    }
   });
 });
