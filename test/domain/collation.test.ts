@@ -106,4 +106,19 @@ describe('the order of the lists', () => {
       expect(asked.count, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(1);
     }
   });
+
+  test('printable ASCII of different lengths (one the start of the other) is ordered without the collator', () => {
+    for (const [a, b] of [
+      ['abc', 'ab'],
+      ['ab', 'abc'],
+      ['a1', 'a'],
+      ['a', 'a1'],
+      ['x10', 'x1'],
+      ['x1', 'x10 '],
+    ]) {
+      const { compare, asked } = countedOrder();
+      expect(Math.sign(compare(a!, b!))).toBe(Math.sign(collator.compare(a!, b!)));
+      expect(asked.count, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(0);
+    }
+  });
 });
