@@ -194,12 +194,12 @@ interface SchemaDef {
   valueType?: Zod.ZodType;
   element?: Zod.ZodType;
 }
-const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault']);
-
 /** The definition of the type a schema holds, through optional, default and similar wrappers. */
 function innerDef(schema: Zod.ZodType): SchemaDef | undefined {
+  // The list is made here rather than once at load: only a problem in a settings file gets here.
+  const wrappers = ['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault'];
   let def = schema.def as SchemaDef;
-  for (let depth = 0; WRAPPERS.has(def.type) && def.innerType && depth < 10; depth++)
+  for (let depth = 0; wrappers.includes(def.type) && def.innerType && depth < 10; depth++)
     def = def.innerType.def as SchemaDef;
   return def;
 }

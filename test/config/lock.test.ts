@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,22 @@ describe('the lock at its edges', () => {
     const file = join(fileInTemp(), 'no-such-folder', 'config.json');
     expect(() => withFileLock(file, () => 'never', 60_000)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     expect(() => tryFileLock(file)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+
+  it('waits while a live holder finishes, then runs', async () => {
+    const file = fileInTemp();
+    mkdirSync(`${file}.lock`);
+    // Another process lets go of the lock a moment later (this one waits synchronously).
+    const holder = spawn('sh', ['-c', `sleep 0.2; rmdir '${file}.lock'`]);
+    const exited = new Promise((resolve) => holder.on('exit', resolve));
+    expect(withFileLock(file, () => 'ran', 10_000)).toBe('ran');
+    await exited;
+  });
+
+  it('giving up is a config error', () => {
+    const file = fileInTemp();
+    mkdirSync(`${file}.lock`);
+    expect(() => withFileLock(file, () => 'never', 50)).toThrow(expect.objectContaining({ kind: 'config' }));
   });
 
   it('the wait is said in seconds to a tenth', () => {

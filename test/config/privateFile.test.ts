@@ -4,7 +4,17 @@
  * each refusal said by its reason.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +85,41 @@ describe('reading a private file', () => {
     expect(readPrivateFile(file('big2', '123456', 0o666), { maxBytes: 1, ownerUid: uid ?? 0 })).toEqual({
       problem: 'not-ours',
     });
+  });
+});
+
+describe('reading a private file, more', () => {
+  it('a socket in its place is not a file; another failure to open is thrown', async () => {
+    const path = join(dir, 'sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      expect(readPrivateFile(path, { maxBytes: 5 })).toEqual({ problem: 'not-a-file' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const plain = file('plain', 'x');
+    expect(() => readPrivateFile(join(plain, 'under'), { maxBytes: 5 })).toThrow(
+      expect.objectContaining({ code: 'ENOTDIR' }),
+    );
+  });
+
+  it.runIf(existsSync('/proc/self/status'))('a file holding more than its size says is still bounded', () => {
+    // The kernel's files say 0 bytes and hold more.
+    expect(readPrivateFile('/proc/self/status', { maxBytes: 0 })).toEqual({ problem: 'too-large' });
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('leaves no file open, whatever it found', () => {
+    const text = file('t', 'x');
+    const big = file('big', '123456');
+    mkdirSync(join(dir, 'd'));
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 20; i++) {
+      readPrivateFile(text, { maxBytes: 5 });
+      readPrivateFile(big, { maxBytes: 2 });
+      readPrivateFile(join(dir, 'd'), { maxBytes: 5 });
+    }
+    expect(open()).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, write
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import { ConfigStore } from '../../src/config/store.js';
@@ -50,7 +51,8 @@ describe('ConfigStore', () => {
     });
   });
 
-  test.runIf(posix)('the folder is 0700 even under a permissive umask', () => {
+  // process.umask cannot be set in a worker thread (the mutation run's test runner uses them).
+  test.runIf(posix && isMainThread)('the folder is 0700 even under a permissive umask', () => {
     const previous = process.umask(0);
     try {
       const dir = join(root, 'open-umask');
@@ -234,11 +236,140 @@ describe('ConfigStore', () => {
     [{ profiles: { a: { fields: { agreements: [] } } } }, 'profiles.a.fields.agreements'],
     [{ profiles: { a: { indexMaxRecords: 0 } } }, 'profiles.a.indexMaxRecords'],
     [{ profiles: { a: { indexMaxRecords: 1.5 } } }, 'profiles.a.indexMaxRecords'],
+    [{ profiles: { a: { indexMaxRecords: '5' } } }, 'profiles.a.indexMaxRecords'],
+    [{ profiles: { a: [] } }, 'profiles.a'],
+    [{ profiles: { a: null } }, 'profiles.a'],
+    [{ profiles: { a: { baseUrl: 1 } } }, 'profiles.a.baseUrl'],
+    [{ profiles: { a: { frontendUrl: false } } }, 'profiles.a.frontendUrl'],
+    [{ profiles: { a: { caFile: {} } } }, 'profiles.a.caFile'],
+    [{ profiles: { a: { paths: [] } } }, 'profiles.a.paths'],
+    [{ profiles: { a: { fields: 'x' } } }, 'profiles.a.fields'],
+    [{ profiles: { a: { fields: { agreements: { slo_ids: 5 } } } } }, 'profiles.a.fields.agreements.slo_ids'],
+    [{ profiles: { a: { requestTimeout: 0 } } }, 'profiles.a.requestTimeout'],
+    [{ profiles: { a: { requestTimeout: '30' } } }, 'profiles.a.requestTimeout'],
+    [{ profiles: { a: { requestTimeout: -1 } } }, 'profiles.a.requestTimeout'],
+    [{ profiles: { ok: { token: 't' }, b: { token: 2 } } }, 'profiles.b.token'],
   ])('%j is reported at %s', (config, where) => {
     const dir = join(root, `shape-${where}-${JSON.stringify(config).length}`);
     mkdirSync(dir, { mode: 0o700 });
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
     expect(caught(() => new ConfigStore(dir).read()).message).toContain(`is not in slotui's format (at ${where})`);
+  });
+
+  test.each([
+    [{}, { profiles: {} }],
+    // JSON that is not an object reads as an empty store, as conf reads it.
+    [[], { profiles: {} }],
+    [null, { profiles: {} }],
+    ['text', { profiles: {} }],
+    [{ profiles: {} }, { profiles: {} }],
+    [
+      { profiles: { a: { requestTimeout: 2.5, paths: { slis: '/s/', nope: '/n/' } } } },
+      { profiles: { a: { requestTimeout: 2.5, paths: { slis: '/s/' } } } },
+    ],
+    [
+      { currentProfile: 'a', profiles: { a: {} } },
+      { currentProfile: 'a', profiles: { a: {} } },
+    ],
+  ])('%j reads as %j', (config, read) => {
+    const dir = join(root, `fits-${JSON.stringify(config)}`.replace(/[^\w-]/g, '_'));
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    expect(new ConfigStore(dir).read()).toStrictEqual(read);
+  });
+
+  test.runIf(posix)('what others can do is said: read, changed or entered', () => {
+    const store = new ConfigStore(join(root, 'others'));
+    store.setToken('default', 'a.b.c');
+    chmodSync(store.file, 0o620);
+    expect(caught(() => store.read()).message).toContain('can be changed by other users');
+    chmodSync(store.file, 0o600);
+    chmodSync(store.dir, 0o711);
+    expect(caught(() => store.read()).message).toContain(
+      `The config folder ${store.dir} can be entered by other users`,
+    );
+    chmodSync(store.dir, 0o750);
+    expect(caught(() => store.read()).message).toContain('can be read by other users. Run `chmod 700');
+    chmodSync(store.dir, 0o700);
+    expect(store.read().profiles.default?.token).toBe('a.b.c');
+  });
+
+  test('a profile name with dots is one name; a value holding a BOM keeps it; a BOM before the file is skipped', () => {
+    const store = new ConfigStore(join(root, 'dots'));
+    store.setToken('prod.eu', 'a.b.c');
+    store.saveProfile('bom', { baseUrl: 'https://x.example/\uFEFF' });
+    expect(store.listProfiles()).toEqual(['bom', 'prod.eu']);
+    expect(store.getProfile('prod.eu')?.token).toBe('a.b.c');
+    expect(store.getProfile('bom')?.baseUrl).toBe('https://x.example/\uFEFF');
+    writeFileSync(store.file, `\uFEFF${readFileSync(store.file, 'utf8')}`);
+    expect(store.getProfile('prod.eu')?.token).toBe('a.b.c');
+  });
+
+  test('a name that cannot be a profile is refused on every write, shown short and printable', () => {
+    const store = new ConfigStore(join(root, 'bad-names'));
+    const bad = `bad\u0007${'x'.repeat(100)}`;
+    const error = caught(() => store.setToken(bad, 't'));
+    expect(error.kind).toBe('usage');
+    expect(error.message).toContain(`"bad?${'x'.repeat(60)}" cannot be a profile name`);
+    expect(caught(() => store.saveProfile('no spaces', {})).kind).toBe('usage');
+    expect(caught(() => store.setCurrentProfile('-dash')).kind).toBe('usage');
+    expect(existsSync(store.file)).toBe(false);
+  });
+
+  test('a file of another shape is never written over', () => {
+    const dir = join(root, 'keep-shape');
+    mkdirSync(dir, { mode: 0o700 });
+    const text = JSON.stringify({ profiles: { a: { token: 42 } } });
+    writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+    const error = caught(() => new ConfigStore(dir).setToken('b', 'x.y.z'));
+    expect(error.kind).toBe('config');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
+  });
+
+  test('a config folder made several levels down; one under a file cannot be made, and says so', () => {
+    const store = new ConfigStore(join(root, 'deep', 'er', 'slotui'));
+    store.setToken('default', 'a.b.c');
+    expect(store.getProfile('default')?.token).toBe('a.b.c');
+    const blocker = join(root, 'a-file');
+    writeFileSync(blocker, 'x');
+    const error = caught(() => new ConfigStore(join(blocker, 'slotui')).setToken('default', 'a.b.c'));
+    expect(error.kind).toBe('config');
+    expect(error.message).toContain('cannot be created (ENOTDIR)');
+  });
+
+  test('a config file that is a folder is refused as not a regular file', () => {
+    const dir = join(root, 'folder-file');
+    mkdirSync(join(dir, 'config.json'), { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    chmodSync(join(dir, 'config.json'), 0o700);
+    const error = caught(() => new ConfigStore(dir).read());
+    expect(error.kind).toBe('config');
+    expect(error.message).toContain('is not a regular file');
+  });
+
+  test.runIf(posix)('without mode checks (as on Windows) a shared file and folder are read', () => {
+    const store = new ConfigStore(join(root, 'no-modes'));
+    store.setToken('default', 'a.b.c');
+    chmodSync(store.file, 0o644);
+    chmodSync(store.dir, 0o755);
+    expect(new ConfigStore(store.dir, { checkModes: false }).getProfile('default')?.token).toBe('a.b.c');
+    expect(caught(() => new ConfigStore(store.dir).read()).kind).toBe('config');
+  });
+
+  test('names like members of every object are no profiles; the list is sorted; a token removed says so once', () => {
+    const store = new ConfigStore(join(root, 'names'));
+    store.setToken('zeta', 'z.z.z');
+    store.setToken('alpha', 'a.a.a');
+    expect(store.listProfiles()).toEqual(['alpha', 'zeta']);
+    expect(store.getProfile('constructor')).toBeUndefined();
+    expect(store.getProfile('toString')).toBeUndefined();
+    expect(store.removeToken('alpha')).toBe(true);
+    expect(store.removeToken('alpha')).toBe(false);
+    expect(store.removeToken('nobody')).toBe(false);
+    expect(store.getProfile('alpha')).toEqual({});
+    expect(store.currentProfileName()).toBeUndefined();
+    store.setCurrentProfile('zeta');
+    expect(store.currentProfileName()).toBe('zeta');
   });
 
   test('every field of a profile in its shape reads back', () => {

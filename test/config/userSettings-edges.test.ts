@@ -108,3 +108,21 @@ describe('findings the caller makes', () => {
     expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual(['3:5 profiles.prod.readOnly']);
   });
 });
+
+describe('what a problem takes out', () => {
+  test.each([['prod1'], ['1prod']])('in a profile named %s, only the value with the problem', (name) => {
+    const r = checkSettingsText(`profiles:\n  ${name}:\n    refresh: 1ms\n    readOnly: true\n`);
+    expect(r.problems.map((p) => p.path)).toEqual([`profiles.${name}.refresh`]);
+    expect(r.settings).toEqual({ profiles: { [name]: { readOnly: true } } });
+  });
+
+  test('in the eleventh item of a list, that item whole', () => {
+    const items = Array.from(
+      { length: 11 },
+      (_, i) => `  - name: p${i}\n    command: [x]\n${i === 10 ? '    key: "too long"\n' : ''}`,
+    );
+    const r = checkSettingsText(`plugins:\n${items.join('')}`);
+    expect(r.problems.map((p) => p.path)).toEqual(['plugins.10.key']);
+    expect(r.settings.plugins?.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`));
+  });
+});
