@@ -66,7 +66,16 @@ export class PtySession {
       waiter = { predicate, resolve };
       this.waiters.add(waiter);
     });
-    return withTimeout(found, timeoutMs, what).finally(() => this.waiters.delete(waiter));
+    return withTimeout(found, timeoutMs, what)
+      .catch((err) => {
+        // What was drawn says why: an error line, another screen, a list not yet read.
+        const drawn = this.screen()
+          .map((line) => line.trimEnd())
+          .filter(Boolean)
+          .join('\n    ');
+        throw new Error(`${err.message} The screen was:\n    ${drawn || '(empty)'}`);
+      })
+      .finally(() => this.waiters.delete(waiter));
   }
 
   /** Waits until no output came for `quietMs` (bounded by `timeoutMs`). */
