@@ -1,7 +1,8 @@
 /**
  * The dashboard's heartbeat on a fake clock: the tick every second, a refresh when due, none
  * while one is under way or a form is open, twice the wait after each failure (up to five
- * minutes), and back to the interval after a success or a read the user asked for.
+ * minutes), and back to the interval after a success or a read the user asked for; a costly
+ * refresh spaces the next by ten times its cost.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Refresher } from '../../../src/tui/state/refresher.js';
@@ -57,11 +58,44 @@ describe('the refresher', () => {
   it('starts no refresh while one is under way; the next counts from when the last started', async () => {
     const { answers, after, answer } = setup();
     await after(5000);
-    await after(20_000);
+    await after(2000);
     expect(answers).toHaveLength(1);
+    await answer(true); // took 2 s: the next is due 20 s after the last started
+    await after(12_000);
+    expect(answers).toHaveLength(1);
+    await after(6000);
+    expect(answers).toHaveLength(2);
+  });
+
+  it('spaces the next refresh by ten times what the last took, from its start, and by the interval again once one is quick', async () => {
+    const { answers, after, answer, refresher } = setup();
+    await after(5000);
+    expect(answers).toHaveLength(1);
+    await after(3000); // a whole list read again takes 3 s
     await answer(true);
+    expect(refresher.waitMs).toBe(30_000);
+    await after(26_000);
+    expect(answers).toHaveLength(1);
     await after(1000);
     expect(answers).toHaveLength(2);
+    await answer(true); // answered at once: the interval again
+    expect(refresher.waitMs).toBe(5000);
+    await after(5000);
+    expect(answers).toHaveLength(3);
+    await after(40 * 60_000); // an hour-long read is still followed within five minutes
+    await answer(true);
+    expect(refresher.waitMs).toBe(5 * 60_000);
+  });
+
+  it('a failure that took long waits the longer of its cost and the doubled interval', async () => {
+    const { after, answer, refresher } = setup();
+    await after(5000);
+    await after(4000);
+    await answer(false);
+    expect(refresher.waitMs).toBe(40_000);
+    await after(36_000);
+    await answer(false);
+    expect(refresher.waitMs).toBe(20_000);
   });
 
   it('waits twice as long after each failure, up to five minutes, and the interval again after a success', async () => {
