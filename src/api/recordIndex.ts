@@ -21,6 +21,7 @@
 import { describeError, SlotuiError } from './errors.js';
 import { WIRE_REGISTRY, type Registry, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
+import { MAX_NESTING } from './nesting.js';
 import { StringPool } from './stringPool.js';
 import type { Page } from './types.js';
 
@@ -218,8 +219,9 @@ export class RecordIndex {
       return true;
     const controller = new AbortController();
     index.rereading = controller;
-    const records: ApiRecord[] = [];
-    const positions = new Map<string, number>();
+    // At rest nothing changes: the records read again are the ones held, in their order, and no
+    // copy of the list (nor of its positions, a map of every id) is made unless one differs.
+    const read = new ReadAgain(index.records, index.positions);
     const strings = new StringPool();
     let total: number | undefined;
     let capped = false;
@@ -228,19 +230,19 @@ export class RecordIndex {
         if (index.rereading !== controller) return true;
         total = page.total;
         for (const record of page.results) {
-          if (records.length >= this.maxRecords && !positions.has(record.id)) {
+          if (read.length >= this.maxRecords && !read.has(record.id)) {
             capped = true;
             break;
           }
           const at = index.positions.get(record.id);
           const old = at === undefined ? undefined : index.records[at];
-          if (old !== undefined && sameRecord(old, record)) place(records, positions, old);
+          if (old !== undefined && sameRecord(old, record)) read.place(old);
           else {
             strings.shareIn(record);
-            place(records, positions, record);
+            read.place(record);
           }
         }
-        if (capped || (records.length >= this.maxRecords && page.next !== null)) {
+        if (capped || (read.length >= this.maxRecords && page.next !== null)) {
           capped = true;
           break;
         }
@@ -254,14 +256,16 @@ export class RecordIndex {
     }
     if (index.rereading !== controller || this.closed) return true;
     index.rereading = undefined;
+    const { records, positions } = read.result();
     const changes = new Map<string, '+' | '~'>();
-    let moved = records.length !== index.records.length;
-    records.forEach((record, i) => {
-      const old = index.records[i];
-      if (old !== record) moved = true;
-      if (!index.positions.has(record.id)) changes.set(record.id, '+');
-      else if (index.records[index.positions.get(record.id)!] !== record) changes.set(record.id, '~');
-    });
+    const moved = records !== index.records;
+    if (moved) {
+      records.forEach((record) => {
+        const at = index.positions.get(record.id);
+        if (at === undefined) changes.set(record.id, '+');
+        else if (index.records[at] !== record) changes.set(record.id, '~');
+      });
+    }
     index.total = total;
     const hadChanges = index.changes.size > 0;
     index.changes = changes.size > 0 ? changes : NO_CHANGES;
@@ -458,16 +462,68 @@ const NO_CHANGES: ReadonlyMap<string, '+' | '~'> = new Map();
 
 /** The same fields with the same values (nested values compared as JSON). */
 function sameRecord(a: ApiRecord, b: ApiRecord): boolean {
+  return sameValue(a, b, 0);
+}
+
+/** Records are JSON refused past MAX_NESTING levels: equal values, objects compared field by field, no copies made. */
+function sameValue(x: unknown, y: unknown, depth: number): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || depth > MAX_NESTING) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-    if (!Object.hasOwn(b, key) || JSON.stringify(x) !== JSON.stringify(y)) return false;
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key], depth + 1)) return false;
   }
   return true;
+}
+
+/**
+ * The records of a read again, in the order read. While they are the records held, in the same
+ * order, only their count is kept; the first that differs starts a list of their own.
+ */
+class ReadAgain {
+  private same = 0;
+  private records: ApiRecord[] | undefined;
+  private positions: Map<string, number> | undefined;
+
+  constructor(
+    private readonly held: readonly ApiRecord[],
+    private readonly heldPositions: ReadonlyMap<string, number>,
+  ) {}
+
+  get length(): number {
+    return this.records ? this.records.length : this.same;
+  }
+
+  has(id: string): boolean {
+    if (this.positions) return this.positions.has(id);
+    const at = this.heldPositions.get(id);
+    return at !== undefined && at < this.same;
+  }
+
+  place(record: ApiRecord): void {
+    if (!this.records && this.held[this.same] === record) {
+      this.same++;
+      return;
+    }
+    if (!this.records || !this.positions) {
+      this.records = this.held.slice(0, this.same);
+      this.positions = new Map(this.records.map((held, i) => [held.id, i]));
+    }
+    place(this.records, this.positions, record);
+  }
+
+  /** The held list itself when every record was read again unchanged, in its order. */
+  result(): { records: ApiRecord[]; positions: Map<string, number> } {
+    if (this.records && this.positions) return { records: this.records, positions: this.positions };
+    if (this.same === this.held.length)
+      return { records: this.held as ApiRecord[], positions: this.heldPositions as Map<string, number> };
+    const records = this.held.slice(0, this.same);
+    return { records, positions: new Map(records.map((held, i) => [held.id, i])) };
+  }
 }
 
 /** Adds a record, or replaces the one with its id (a list that shifted while it was read shows a record twice). */

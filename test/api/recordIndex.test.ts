@@ -379,6 +379,49 @@ describe('RecordIndex.reread: the whole list read again, only what changed chang
     expect(seen).toHaveLength(1);
   });
 
+  it('a list that lost its last records keeps the others as they were, and so does one read with a record twice', async () => {
+    const { server, index } = await gathered(many(250));
+    const before = index.records('slis');
+    server.records = many(180);
+    let reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    const after = index.records('slis');
+    expect(after).toHaveLength(180);
+    expect(after.every((record, i) => record === before[i])).toBe(true);
+    expect(index.get('slis', 'sli-000181')).toBeUndefined();
+    expect(index.get('slis', 'sli-000180')).toBe(before[179]);
+    // The list shifted while it was read: record 100 comes again at the top of the next page.
+    server.records = [...many(100), sli(100), ...many(180).slice(100)];
+    reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    expect(index.records('slis').map((r) => r.id)).toEqual(many(180).map((r) => r.id));
+    expect(index.changes('slis').size).toBe(0);
+  });
+
+  it('compares nested fields by value: a changed query is a change, the same fields in another order are not', async () => {
+    const withQueries = (n: number, where: string): ApiRecord => ({
+      ...sli(n),
+      queries: { good: { select: 'count(*)', where, limit: 1 }, tags: ['a', 'b'] },
+    });
+    const { server, index } = await gathered([withQueries(1, 'x'), withQueries(2, 'y'), withQueries(3, 'z')]);
+    const before = index.records('slis');
+    server.records = [
+      withQueries(1, 'x changed'),
+      { ...sli(2), queries: { tags: ['a', 'b'], good: { limit: 1, where: 'y', select: 'count(*)' } } },
+      { ...sli(3), queries: { good: { select: 'count(*)', where: 'z', limit: 1 }, tags: ['b', 'a'] } },
+    ];
+    const reading = index.reread('slis');
+    await vi.runAllTimersAsync();
+    await reading;
+    expect([...index.changes('slis')]).toEqual([
+      ['sli-000001', '~'],
+      ['sli-000003', '~'],
+    ]);
+    expect(index.get('slis', 'sli-000002')).toBe(before[1]);
+  });
+
   it('a failed read keeps the records as they were and says so; the next one can run', async () => {
     const { server, index } = await gathered(many(250));
     const before = index.records('slis');
