@@ -182,8 +182,7 @@ const FROM_SHORTHAND: Record<string, { unit: WindowUnit; times: number }> = {
 
 /** A stored window unit as the SLO math reads it (case-insensitive, singular or plural; a month only as the word). */
 function windowUnitOf(text: string): WindowUnit | undefined {
-  const unit = mathWindowUnitOf(text);
-  return typeof unit === 'string' && Object.hasOwn(SHORTHAND, unit) ? unit : undefined;
+  return mathWindowUnitOf(text) ?? undefined;
 }
 
 const PERCENT_UNITS = new Set(['%', 'percent', 'pct']);
@@ -215,13 +214,13 @@ function sliceSeconds(value: unknown): number | undefined {
   const match = /^\s*(\d+)\s*([mhdw])?\s*$/.exec(value);
   if (!match) return undefined;
   const n = Number(match[1]);
-  return n > 0 ? n * (SLICE_SECONDS[match[2] ?? 'm'] ?? 60) : undefined;
+  return n > 0 ? n * SLICE_SECONDS[match[2] ?? 'm']! : undefined;
 }
 
 /** Text of a stored field: strings as they are, numbers as text; anything else is not text. */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (Number.isFinite(value)) return String(value);
   return undefined;
 }
 
@@ -296,7 +295,8 @@ function writeWindow(slo: ApiRecord, annotations: Record<string, string>): Recor
   const unit = textOf(slo.time_window_unit);
   const kind = type?.trim().toLowerCase();
   const canonical = unit === undefined ? undefined : windowUnitOf(unit);
-  const count = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+  // Blank text is 0 to Number, and undefined NaN: neither is a count.
+  const count = Number(value);
   if ((kind === 'rolling' || kind === 'calendar') && canonical && Number.isSafeInteger(count) && count > 0) {
     if (type !== kind) annotations[ANNOTATION.windowType] = type!;
     if (value !== String(count)) annotations[ANNOTATION.windowValue] = value!;
@@ -316,7 +316,7 @@ function writeTarget(slo: ApiRecord, objective: Record<string, unknown>, annotat
   const value = textOf(slo.target_value);
   const unit = textOf(slo.target_unit);
   const fraction = value === undefined ? undefined : shiftDecimal(value, -2);
-  const number = fraction === undefined ? Number.NaN : Number(fraction);
+  const number = Number(fraction);
   if ((unit === undefined || isPercentUnit(unit)) && number >= 0 && number < 1) {
     objective.target = number;
     if (shiftDecimal(plainNumber(number), 2) !== value) annotations[ANNOTATION.targetValue] = value!;
@@ -658,7 +658,8 @@ function readInterval(
   fields: Record<string, unknown>,
 ): void {
   const kept = annotations[ANNOTATION.interval];
-  const keptNumber = kept === undefined || kept.trim() === '' || kept === NO_INTERVAL ? undefined : Number(kept);
+  // Blank text would be 0 to Number; `none` and other words are NaN.
+  const keptNumber = kept === undefined || kept.trim() === '' ? Number.NaN : Number(kept);
   if (method === 'Timeslices') {
     if (objective.timeSliceTarget !== undefined && objective.timeSliceTarget !== 1) {
       refuse('objectives[0].timeSliceTarget other than 1 cannot be represented; slotui judges each interval whole');
@@ -670,7 +671,7 @@ function readInterval(
       fields.interval = seconds;
       return;
     }
-    if (keptNumber === undefined || !Number.isSafeInteger(keptNumber) || keptNumber <= 0)
+    if (!Number.isSafeInteger(keptNumber) || keptNumber <= 0)
       return refuse('Timeslices needs objectives[0].timeSliceWindow');
     fields.interval = keptNumber;
     return;
@@ -682,7 +683,7 @@ function readInterval(
       );
     }
     if (kept === NO_INTERVAL) fields.interval = null;
-    else if (keptNumber !== undefined && Number.isFinite(keptNumber)) fields.interval = keptNumber;
+    else if (Number.isFinite(keptNumber)) fields.interval = keptNumber;
     else refuse(`${ANNOTATION.interval} must be a number of seconds or ${NO_INTERVAL}`);
     return;
   }
