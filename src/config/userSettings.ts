@@ -136,12 +136,12 @@ export function checkSettingsText(
         for (const key of issue.keys) {
           const known = knownKeys(schema, path);
           const meant = closestWord(key, known);
-          const node = doc.getIn([...path, key], true) as { range?: [number] } | undefined;
+          // A key written as a number (`5:`) is a number in the document and text in the issue.
           const keyNode = (
             doc.getIn(path, true) as { items?: { key: { value: unknown; range?: [number] } }[] } | undefined
-          )?.items?.find((pair) => pair.key.value === key)?.key;
+          )?.items?.find((pair) => String(pair.key.value) === key)?.key;
           problems.push({
-            ...at(keyNode?.range?.[0] ?? node?.range?.[0]),
+            ...at(keyNode?.range?.[0] ?? nearestRange(doc, path)),
             path: [...path, key].join('.'),
             message: `unknown name "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}`,
           });
@@ -150,8 +150,8 @@ export function checkSettingsText(
       } else {
         problems.push({ ...at(nearestRange(doc, path)), path: path.join('.'), message: issue.message });
         // A problem inside an item of a list (a plugin) leaves that item out whole: half of one is no use.
-        const item = path.findIndex((segment) => /^\d+$/.test(segment));
-        value = path.length === 0 ? {} : without(value, item < 0 ? path : path.slice(0, item + 1));
+        const toItem = pathToFirstItem(checked, path);
+        value = path.length === 0 ? {} : without(value, toItem ?? path);
       }
     }
   }
@@ -167,40 +167,35 @@ function nearestRange(doc: Yaml.Document, path: readonly string[]): number | und
   return undefined;
 }
 
-const inFileOrder = (problems: SettingsProblem[]) =>
-  [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+function inFileOrder(problems: SettingsProblem[]): SettingsProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+}
 
 /** The names the object of the schema at `path` knows (records and lists walked into), for a did-you-mean. */
 function knownKeys(schema: Zod.ZodType, path: string[]): string[] {
   let def = innerDef(schema);
   for (const segment of path) {
-    const next =
-      def?.type === 'object'
-        ? def.shape?.[segment]
-        : def?.type === 'record'
-          ? def.valueType
-          : def?.type === 'array'
-            ? def.element
-            : undefined;
-    def = next && innerDef(next);
+    // An object's field, a record's values or a list's items: whichever this definition has.
+    const next = def.shape?.[segment] ?? def.valueType ?? def.element;
+    if (!next) return [];
+    def = innerDef(next);
   }
-  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+  return Object.keys(def.shape ?? {});
 }
 
 interface SchemaDef {
-  type: string;
   innerType?: Zod.ZodType;
   shape?: Record<string, Zod.ZodType>;
   valueType?: Zod.ZodType;
   element?: Zod.ZodType;
 }
-/** The definition of the type a schema holds, through optional, default and similar wrappers. */
-function innerDef(schema: Zod.ZodType): SchemaDef | undefined {
-  // The list is made here rather than once at load: only a problem in a settings file gets here.
-  const wrappers = ['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault'];
+/**
+ * The definition of the type a schema holds, through optional, default and the other wrappers (each
+ * has an `innerType`; a schema is built inside out, so the chain ends).
+ */
+function innerDef(schema: Zod.ZodType): SchemaDef {
   let def = schema.def as SchemaDef;
-  for (let depth = 0; wrappers.includes(def.type) && def.innerType && depth < 10; depth++)
-    def = def.innerType.def as SchemaDef;
+  while (def.innerType) def = def.innerType.def as SchemaDef;
   return def;
 }
 
@@ -236,10 +231,24 @@ function originalPath(value: unknown, path: readonly string[]): string[] {
       at = at[index];
     } else {
       out.push(segment);
-      at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[segment] : undefined;
+      at = childOf(at, segment);
     }
   }
   return out;
+}
+
+function childOf(at: unknown, segment: string): unknown {
+  return at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[segment] : undefined;
+}
+
+/** The start of `path` that ends at an item of a list, or undefined when it goes through none (a name of digits is no item). */
+function pathToFirstItem(value: unknown, path: readonly string[]): string[] | undefined {
+  let at = value;
+  for (const [depth, segment] of path.entries()) {
+    if (Array.isArray(at)) return path.slice(0, depth + 1);
+    at = childOf(at, segment);
+  }
+  return undefined;
 }
 
 /** The value with the items marked DROPPED taken out of its lists. */

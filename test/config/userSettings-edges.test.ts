@@ -126,3 +126,59 @@ describe('what a problem takes out', () => {
     expect(r.settings.plugins?.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`));
   });
 });
+
+describe('positions and what is kept, at the edges', () => {
+  const at = (text: string, findings?: Parameters<typeof checkSettingsText>[1]) =>
+    checkSettingsText(text, findings).problems.map((p) => `${p.line}:${p.column} ${p.path}`);
+
+  test('an unknown name written as a number is placed at its key', () => {
+    expect(at('# mine\nprofiles:\n  prod:\n    5: x\n')).toEqual(['4:5 profiles.prod.5']);
+  });
+
+  test('a profile named with digits only keeps what has no problem (it is no item of a list)', () => {
+    const r = checkSettingsText('profiles:\n  "5":\n    refresh: 1ms\n    readOnly: true\n');
+    expect(r.problems.map((p) => p.path)).toEqual(['profiles.5.refresh']);
+    expect(r.settings).toEqual({ profiles: { 5: { readOnly: true } } });
+  });
+
+  test('an unknown name in an item of a list takes out that name only', () => {
+    const r = checkSettingsText('plugins:\n  - name: a\n    command: [x]\n    descripton: y\n');
+    expect(r.settings).toStrictEqual({ plugins: [{ name: 'a', command: ['x'] }] });
+  });
+
+  test('two problems on one line, the schema finding the later one first, are said in the order written', () => {
+    expect(at('profiles: { prod: { refresh: 1ms, readOnly: 5 } }\n')).toEqual([
+      '1:30 profiles.prod.refresh',
+      '1:45 profiles.prod.readOnly',
+    ]);
+  });
+
+  test("a YAML error is the parser's sentence, without the position it would add", () => {
+    const [problem] = checkSettingsText('a: [\n').problems;
+    expect(problem).toMatchObject({ line: 2, column: 1, path: '' });
+    expect(problem!.message).toMatch(/^[A-Z]\w+ [^\n]{20,}$/);
+    expect(problem!.message).not.toMatch(/line|column|\n/);
+  });
+
+  test('a value that is null is a problem of that value', () => {
+    expect(at('theme: ~\nprofiles:\n  prod:\n    readOnly: true\n')).toEqual(['1:8 theme']);
+  });
+
+  test('findings of names the file does not have, or of items past its lists, are placed around them', () => {
+    const text = '# mine\nplugins:\n  - name: a\n    command: [x]\n';
+    expect(at(text, () => [{ path: ['nope', 'deeper'], message: 'm' }])).toEqual(['2:1 nope.deeper']);
+    expect(at(text, () => [{ path: ['plugins', '9', 'key'], message: 'm' }])).toEqual(['3:3 plugins.9.key']);
+  });
+
+  test('a problem found in a later round, in the eleventh item kept, is placed at that item', () => {
+    const items = Array.from({ length: 12 }, (_, i) => {
+      const name = i === 0 ? '"bad name"' : i === 11 ? 'p1' : `p${i}`;
+      return `  - name: ${name}\n    command: [x]\n`;
+    });
+    const r = checkSettingsText(`plugins:\n${items.join('')}`);
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.path}`)).toEqual([
+      '2:11 plugins.0.name',
+      '24:11 plugins.11.name',
+    ]);
+  });
+});

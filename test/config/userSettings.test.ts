@@ -85,6 +85,22 @@ describe('reading it', () => {
     expect(loadSettings(folderWith('profiles: {}\n', 0o644))).toMatchObject({ exists: true, problems: [] });
   });
 
+  test('writable by others is a config error', () => {
+    const dir = folderWith('profiles: {}\n', 0o620);
+    expect(() => loadSettings(dir)).toThrow(expect.objectContaining({ kind: 'config' }));
+  });
+
+  test('where the system has no user ids (Windows), whose file it is is not asked', () => {
+    const dir = folderWith('profiles: {}\n');
+    const getuid = Object.getOwnPropertyDescriptor(process, 'getuid')!;
+    Object.defineProperty(process, 'getuid', { value: undefined, configurable: true });
+    try {
+      expect(loadSettings(dir)).toMatchObject({ exists: true, problems: [] });
+    } finally {
+      Object.defineProperty(process, 'getuid', getuid);
+    }
+  });
+
   test("another user's file is refused; the owner's is read", () => {
     const dir = folderWith('profiles: {}\n');
     const mine = process.getuid!();
