@@ -6,6 +6,7 @@
  * deadline are the integration tier's (retry, deadline, ca).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { rootCertificates } from 'node:tls';
 import { MockAgent } from 'undici';
 import { SlotuiError } from '../../src/api/errors.js';
 import { backoffDelay, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from '../../src/api/http.js';
@@ -19,7 +20,9 @@ afterEach(async () => {
   while (agents.length > 0) await agents.pop()!.close();
 });
 
-function setup(options: { readOnly?: boolean; token?: string; tries?: number; onRequest?: () => () => void } = {}) {
+function setup(
+  options: { readOnly?: boolean; token?: string; tries?: number; onRequest?: () => () => void; ca?: string[] } = {},
+) {
   const agent = new MockAgent();
   agent.disableNetConnect();
   agents.push(agent);
@@ -33,6 +36,7 @@ function setup(options: { readOnly?: boolean; token?: string; tries?: number; on
     userAgent: 'slotui-test',
     dispatcher: agent,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
   });
   const seen: { method: string; headers: Record<string, string>; body: unknown }[] = [];
   /** Answers the next request to `path` with `status` and `body` (text as is, anything else as JSON). */
@@ -333,5 +337,24 @@ describe('the real wait between tries', () => {
     const waiting = realSleep(60_000, later.signal);
     later.abort();
     await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+describe('a certificate the machine does not trust', () => {
+  // A CA certificate of the machine's own stands for the user's CA file (no socket: the answer is the failure).
+  it.each<[string, string[] | undefined, boolean]>([
+    ['with a CA file given', [rootCertificates[0]!], true],
+    ['with none', undefined, false],
+    ['with an empty list of them', [], false],
+  ])('%s: the advice says whether that file was tried', async (_what, ca, named) => {
+    const { agent, transport } = setup(ca ? { ca } : {});
+    const untrusted = Object.assign(new Error('unable to verify the first certificate'), {
+      code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    });
+    agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).replyWithError(untrusted);
+    const error = await transport.send(call()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SlotuiError);
+    expect(error).toMatchObject({ kind: 'tls' });
+    expect((error as SlotuiError).message.includes('not even by the CA file given')).toBe(named);
   });
 });
