@@ -159,7 +159,7 @@ export function assignNames(records: readonly ApiRecord[]): Map<string, string> 
   for (const index of later) {
     const record = records[index]!;
     if (names.has(record.id)) continue;
-    const base = bases[index] ?? '';
+    const base = bases[index]!;
     let name = withSuffix(base, idSuffix(record.id));
     for (let n = 1; used.has(name) && n < 1000; n++) name = withSuffix(base, `id-${shortHash(`${record.id}#${n}`)}`);
     names.set(record.id, name);

@@ -406,6 +406,7 @@ describe('a document refused, and why', () => {
     ['no kind', sloWith((d) => delete d.kind), /^kind is missing/],
     ['no metadata', sloWith((d) => delete d.metadata), /metadata.name is missing/],
     ['metadata that is a text', sloWith((d) => (d.metadata = 'checkout')), /metadata.name is missing/],
+    ['metadata without a name', sloWith((d) => delete d.metadata.name), /metadata.name is missing/],
     ['an empty name', sloWith((d) => (d.metadata.name = '')), /metadata.name is missing/],
     ['a blank name', sloWith((d) => (d.metadata.name = '  ')), /metadata.name is missing/],
     ['no spec', sloWith((d) => delete d.spec), /spec is missing/],
@@ -500,6 +501,7 @@ describe('a document refused, and why', () => {
     ['no target', sloWith((d) => delete objective(d).target), /target is missing/],
     ['an op of eq', sloWith((d) => (objective(d).op = 'eq')), /op must be one of/],
     ['an op that is a number', sloWith((d) => (objective(d).op = 5)), /op must be one of/],
+    ['an op in a list', sloWith((d) => (objective(d).op = ['gte'])), /op must be one of/],
     ['a value as text', sloWith((d) => (objective(d).value = '5')), /value must be a number/],
     ['an infinite value', sloWith((d) => (objective(d).value = Number.POSITIVE_INFINITY)), /value must be a number/],
     ['no budgeting method', sloWith((d) => delete d.spec.budgetingMethod), /budgetingMethod is missing/],
@@ -508,7 +510,7 @@ describe('a document refused, and why', () => {
       sloWith((d) => (d.spec.budgetingMethod = 5)),
       /budgetingMethod \(not text\)/,
     ],
-    ...([0, 1.5, -1, '0m', '5s', 'x5m', '5mx', '', true] as const).map((slice): [string, unknown, RegExp] => [
+    ...([0, 1.5, -1, '0m', '5s', 'x5m', '5mx', '', true, ['5']] as const).map((slice): [string, unknown, RegExp] => [
       `a slice of ${JSON.stringify(slice)}`,
       sloWith((d) => (objective(d).timeSliceWindow = slice)),
       /timeSliceWindow must be minutes/,

@@ -302,6 +302,17 @@ describe('names of records', () => {
     expect([...names.values()]).toStrictEqual(['same', 'same-y', 'same-id-954c7f0c']);
   });
 
+  test('a hashed name already taken too is hashed again with the next count', () => {
+    const names = assignNames([
+      { id: 'a', name: 'Same' },
+      { id: 'b', name: 'Same Y' },
+      { id: 'c', name: 'Same id 954c7f0c' },
+      { id: 'y', name: 'Same' },
+    ]);
+    // FNV-1a of "y#2".
+    expect(names.get('y')).toBe('same-id-984c83c5');
+  });
+
   test('two suffixed names that come out the same are told apart', () => {
     const names = assignNames([
       { id: 'p', name: 'Same' },
