@@ -182,3 +182,39 @@ describe('positions and what is kept, at the edges', () => {
     ]);
   });
 });
+
+describe('more edges the mutation run found', () => {
+  const at = (text: string, findings?: Parameters<typeof checkSettingsText>[1]) =>
+    checkSettingsText(text, findings).problems.map((p) => `${p.line}:${p.column} ${p.path}`);
+
+  test("a finding in the eleventh item kept, after an item left out, is placed at that item's place in the file", () => {
+    const items = Array.from(
+      { length: 12 },
+      (_, i) => `  - name: ${i === 0 ? '"bad name"' : `p${i}`}\n    command: [x]\n`,
+    );
+    const found = at(`plugins:\n${items.join('')}`, (settings) =>
+      settings.plugins?.length === 11 ? [{ path: ['plugins', '10', 'command'], message: 'taken' }] : [],
+    );
+    expect(found).toEqual(['2:11 plugins.0.name', '25:14 plugins.11.command']);
+  });
+
+  test('an item left out for one problem may have an unknown name too: both said, the item out whole', () => {
+    const r = checkSettingsText(
+      'plugins:\n  - name: "bad name"\n    command: [x]\n    descripton: y\n  - name: good\n    command: [y]\n',
+    );
+    expect(r.problems.map((p) => p.path)).toEqual(['plugins.0.name', 'plugins.0.descripton']);
+    expect(r.settings).toStrictEqual({ plugins: [{ name: 'good', command: ['y'] }] });
+  });
+
+  test('an unknown name in a profile that is an alias of another is said at the alias', () => {
+    expect(at('profiles:\n  prod: &p\n    refesh: 30s\n  dev: *p\n')).toEqual([
+      '3:5 profiles.prod.refesh',
+      '4:8 profiles.dev.refesh',
+    ]);
+  });
+
+  test('a problem of the whole file is said with no path', () => {
+    expect(problemLine({ line: 1, column: 1, path: '', message: 'm' })).toBe('settings.yaml:1:1: m');
+    expect(problemLine({ line: 2, column: 3, path: 'theme', message: 'm' })).toBe('settings.yaml:2:3: theme: m');
+  });
+});
