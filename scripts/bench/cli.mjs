@@ -2,7 +2,9 @@
 import process from 'node:process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { URL, fileURLToPath } from 'node:url';
 import { runProcess } from './proc.mjs';
+import { bundleEntry } from './sandbox.mjs';
 
 export const CURL = '/usr/bin/curl';
 
@@ -78,4 +80,22 @@ export async function curlAllPages(ctx, curlArgs, total) {
     'curl (all pages)',
   );
   return { ms: result.ms, peakKiB: result.peakKiB, bytes: result.stdoutBytes };
+}
+
+const WALK_ENTRY = fileURLToPath(new URL('./walk-entry.ts', import.meta.url));
+
+/**
+ * The floor of --all (walk-entry.ts, bundled once): the same pages as curl,
+ * over undici alone, parsed and printed. `run()` resolves one run's time.
+ */
+export async function undiciWalker(ctx, total) {
+  const bundle = await bundleEntry(WALK_ENTRY, 'walk');
+  return {
+    async run() {
+      const env = { ...ctx.env, BENCH_TOTAL: String(total) };
+      return check(await runProcess(process.execPath, [bundle.file], { env, timeoutMs: 300_000 }), 'the undici walk')
+        .ms;
+    },
+    cleanup: bundle.cleanup,
+  };
 }
