@@ -207,10 +207,6 @@ class Matcher {
     return this.byId.has(id);
   }
 
-  get(id: string): ApiRecord | undefined {
-    return this.byId.get(id);
-  }
-
   byMetadataName(name: string): ApiRecord | undefined {
     return this.byExportName.get(name);
   }
@@ -269,7 +265,8 @@ function sameValue(field: string, desired: unknown, current: unknown): boolean {
   const c = current ?? undefined;
   if (field === 'interval') {
     const none = (v: unknown) => v === undefined || v === 0;
-    return (none(d) && none(c)) || (typeof d === 'number' && typeof c === 'number' && d === c);
+    // A document gives a number or null (none), so equal values are equal numbers.
+    return (none(d) && none(c)) || d === c;
   }
   // A target without a unit is a percentage.
   if (field === 'target_unit') return (d ?? '%') === (c ?? '%');
@@ -286,8 +283,8 @@ function sameValue(field: string, desired: unknown, current: unknown): boolean {
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  // A list is compared as its indexes and items: the same keys, the same value at each.
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   const keys = Object.keys(x);

@@ -116,6 +116,25 @@ describe('what counts as a change', () => {
     expect(entry?.action).toBe(changed ? 'update' : 'unchanged');
   });
 
+  test.each(['time_window_value', 'target_value', 'benchmark_value'])(
+    '%s given where the record has none: changed',
+    (field) => {
+      const { [field]: _held, ...without } = slo;
+      const entry = changesTo({ [field]: '30' }, { slis: [sli], slos: [without as ApiRecord] });
+      expect(entry.changes).toStrictEqual([{ field, from: undefined, to: '30' }]);
+    },
+  );
+
+  test.each([
+    ['none', undefined],
+    ['null', null],
+    ['one of them null', { p95: null }],
+  ])('queries over a record that holds %s: changed', (_what, held) => {
+    const records = { slis: [{ ...sli, queries: held }], slos: [] };
+    const [entry] = makePlan([sliItem({ queries: sli.queries }, { id: 'sli-1' })], records, fits);
+    expect(entry?.action).toBe('update');
+  });
+
   test.each([
     [['a', 'b'], ['a', 'b'], false],
     [['a', 'b'], ['b', 'a'], true],
@@ -123,6 +142,7 @@ describe('what counts as a change', () => {
     [['a', 'b'], ['a'], true],
     [{ 0: 'a' }, ['a'], true],
     [[], {}, true],
+    ['', {}, true],
   ])('lists %j over %j: changed %s', (desired, held, changed) => {
     const records = { slis: [{ ...sli, tags: held }], slos: [] };
     const [entry] = makePlan([sliItem({ tags: desired }, { id: 'sli-1' })], records, fits);
@@ -224,6 +244,47 @@ describe('documents of one file finding each other', () => {
     expect(plan[2]?.body?.service_level_indicator_id).toBe('sli-1');
   });
 
+  test('a refused document does not take its name from an SLI of the same name after it', () => {
+    const refused: ReadItem = { ok: false, kind: 'SLI', name: 'dup', reason: 'r', document: 1 };
+    const plan = makePlan([refused, sliItem({}, { name: 'dup' })], current, fits);
+    expect(plan.map((e) => e.action)).toEqual(['refused', 'create']);
+  });
+
+  test('an SLO is no SLI of the file, even named as the SLI another SLO names', () => {
+    const plan = makePlan(
+      [sloItem({}, { name: 'latency', indicatorRef: 'latency' }), sloItem({}, { name: 'o', indicatorRef: 'latency' })],
+      current,
+      fits,
+    );
+    expect(plan.map((e) => [e.action, e.body?.service_level_indicator_id, e.sliFrom])).toEqual([
+      ['create', 'sli-1', undefined],
+      ['create', 'sli-1', undefined],
+    ]);
+  });
+
+  test('a second SLI document of a name, refused, leaves the SLO on the first', () => {
+    const plan = makePlan(
+      [sliItem({}, { name: 'dup' }), sliItem({}, { name: 'dup' }), sloItem({}, { name: 'o', indicatorRef: 'dup' })],
+      current,
+      fits,
+    );
+    expect(plan.map((e) => e.action)).toEqual(['create', 'refused', 'create']);
+    expect(plan[2]?.sliFrom).toBe(plan[0]);
+  });
+
+  test('a refused duplicate has no changes and says which document had the name', () => {
+    const plan = makePlan([sliItem({}, { name: 'dup' }), sliItem({}, { name: 'dup' })], current, fits);
+    expect(plan[1]).toStrictEqual({
+      document: plan[1]!.document,
+      kind: 'SLI',
+      name: 'dup',
+      resource: 'slis',
+      changes: [],
+      action: 'refused',
+      reason: `document ${plan[0]!.document} has the same metadata.name; names must be unique within a kind`,
+    });
+  });
+
   test('an SLO on an SLI of the file that stays unchanged gets its id', () => {
     const plan = makePlan(
       [sliItem({}, { name: 'same', id: 'sli-1' }), sloItem({}, { name: 'o', indicatorRef: 'same' })],
@@ -260,6 +321,8 @@ describe('documents of one file finding each other', () => {
     expect(kept).toMatchObject({ action: 'update', body: { service_level_indicator_id: '77' } });
     const [notKept] = makePlan([sloItem({}, { name: 'new', indicatorRef: 'x', indicatorId: '77' })], gone, fits);
     expect(notKept?.action).toBe('refused');
+    const [notItsOwn] = makePlan([sloItem({}, { id: 'slo-1', indicatorRef: 'x', indicatorId: '78' })], gone, fits);
+    expect(notItsOwn?.action).toBe('refused');
   });
 });
 
