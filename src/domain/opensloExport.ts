@@ -14,8 +14,9 @@ export type OpenSloVersion = 'v1' | 'v2alpha';
 /** The resources that have an OpenSLO kind, SLIs first (the order documents are written in). */
 export const OPENSLO_RESOURCES: readonly GitopsResource[] = ['slis', 'slos'];
 
-export const hasOpenSloKind = (resource: string): resource is GitopsResource =>
-  (OPENSLO_RESOURCES as readonly string[]).includes(resource);
+export function hasOpenSloKind(resource: string): resource is GitopsResource {
+  return (OPENSLO_RESOURCES as readonly string[]).includes(resource);
+}
 
 export interface ExportChoice {
   /** Only this resource; undefined: both. */

@@ -4,7 +4,14 @@
  * JSON on stdin, and never the token.
  */
 import { describe, expect, test } from 'vitest';
-import { pluginInvocation, WITHHELD_VARIABLES } from '../../src/domain/plugins.js';
+import {
+  displayKey,
+  pluginInvocation,
+  pluginKeyOn,
+  pluginRunsOn,
+  WITHHELD_VARIABLES,
+  type PluginSpec,
+} from '../../src/domain/plugins.js';
 import { pluginEnvironment } from '../../src/config/pluginRunner.js';
 
 const record = (id: string, name: string) => ({ id, name, target_value: '99.9' });
@@ -75,5 +82,51 @@ describe('pluginInvocation', () => {
     const env = pluginEnvironment({ PATH: '/bin', SLOTUI_TOKEN: 'secret', HOME: '/home/u' }, invocation);
     expect(env).not.toHaveProperty('SLOTUI_TOKEN');
     expect(env).toMatchObject({ PATH: '/bin', HOME: '/home/u', SLOTUI_ID: 'slo-000001' });
+  });
+});
+
+describe('a record whose name is not text', () => {
+  test('is named by nothing', () => {
+    const { argv, env } = pluginInvocation(
+      { name: 'p', command: ['echo', '$SLOTUI_NAME'] },
+      target([{ id: 'slo-000001', name: 5 } as unknown as ReturnType<typeof record>]),
+    );
+    expect(argv).toEqual(['echo', '']);
+    expect(env.SLOTUI_NAME).toBe('');
+  });
+});
+
+describe('where a plugin runs', () => {
+  const plugin = (extra: Partial<PluginSpec>): PluginSpec => ({ name: 'p', command: ['x'], ...extra });
+  const resolve = (word: string) => ({ slo: 'slos', slos: 'slos', sli: 'slis' })[word];
+
+  test.each<[string, Partial<PluginSpec>, string, boolean]>([
+    ['no resources: every one', {}, 'slis', true],
+    ['a word for the resource', { resources: ['slo'] }, 'slos', true],
+    ['a word for another', { resources: ['slo'] }, 'slis', false],
+    ['one of several', { resources: ['sli', 'slo'] }, 'slos', true],
+    ['a word for nothing', { resources: ['nope'] }, 'slos', false],
+  ])('%s', (_what, extra, resource, runs) => {
+    expect(pluginRunsOn(plugin(extra), resource, resolve)).toBe(runs);
+  });
+
+  test.each<[string, Partial<PluginSpec>, 'list' | 'details', boolean]>([
+    ['no key: nowhere', { contexts: ['list'] }, 'list', false],
+    ['a key, no contexts: the list', { key: 'o' }, 'list', true],
+    ['a key, no contexts: the details', { key: 'o' }, 'details', true],
+    ['a key for the list: the list', { key: 'o', contexts: ['list'] }, 'list', true],
+    ['a key for the list: not the details', { key: 'o', contexts: ['list'] }, 'details', false],
+  ])('its key: %s', (_what, extra, screen, on) => {
+    expect(pluginKeyOn(plugin(extra), screen)).toBe(on);
+  });
+
+  test.each([
+    ['ctrl+o', 'Ctrl+O'],
+    ['CTRL+x', 'Ctrl+X'],
+    ['o', 'o'],
+    ['actrl+o', 'actrl+o'],
+    ['ctrl+ox', 'ctrl+ox'],
+  ])('the key %s is shown as %s', (key, shown) => {
+    expect(displayKey(key)).toBe(shown);
   });
 });
