@@ -1,6 +1,6 @@
 /**
  * Out-of-order answers with real latency in the sandbox: the latency is
- * switched at random between key presses (0 to 300 ms), so a slow answer to
+ * switched at random between key presses (0 to 100 ms), so a slow answer to
  * an earlier page can arrive after a fast answer to a later one. However the
  * answers come back, the page shown in the end is the one asked for last, and
  * after the last key no frame shows any page but the one on screen then or
@@ -15,6 +15,9 @@ import { watchProcess } from './helpers.js';
 
 const PAGES = 13; // 230 SLIs, 18 a page at 24 rows
 const PAGE_SIZE = 18;
+/** The longest answer: the keys come 0 to 40 ms apart, sometimes faster than the server, sometimes not. */
+const MAX_LATENCY_MS = 100;
+const MAX_PAUSE_MS = 40;
 let sandbox: SandboxHandle;
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 200 });
@@ -43,10 +46,10 @@ describe('out-of-order answers', () => {
           const key = choices[Math.floor(random() * choices.length)]!;
           wanted = key === 'n' ? wanted + 1 : key === 'p' ? wanted - 1 : key === 'g' ? 1 : PAGES;
           keys.push(key);
-          sandbox.setFaults({ latencyMs: Math.floor(random() * 300) });
+          sandbox.setFaults({ latencyMs: Math.floor(random() * MAX_LATENCY_MS) });
           d.press(key);
           // Sometimes faster than the server, sometimes not.
-          const pause = Math.floor(random() * 120);
+          const pause = Math.floor(random() * MAX_PAUSE_MS);
           if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
         }
         const onScreen = shownPage(d.lastFrame());
@@ -59,8 +62,8 @@ describe('out-of-order answers', () => {
           8_000,
         );
         expect(frame, `keys ${keys.join('')} (seed ${seed})`).toContain(firstIdOf(wanted));
-        // A moment later it is still that page: no late answer replaced it.
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Twice the longest answer later it is still that page: no late answer replaced it.
+        await new Promise((resolve) => setTimeout(resolve, 2 * MAX_LATENCY_MS));
         expect(shownPage(d.lastFrame())).toBe(wanted);
         const shown = d
           .frames()
