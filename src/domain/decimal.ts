@@ -45,7 +45,8 @@ export function plainNumber(value: number): string {
 
 /** Both texts are numbers of the same value ("99.90" and "99.9"). */
 export function sameNumber(a: string, b: string): boolean {
-  const x = Number(a.trim());
-  const y = Number(b.trim());
+  // Number reads past spaces around the digits; a blank text, which it reads as 0, is ruled out below.
+  const x = Number(a);
+  const y = Number(b);
   return a.trim() !== '' && b.trim() !== '' && Number.isFinite(x) && Number.isFinite(y) && x === y;
 }

@@ -29,8 +29,9 @@ export function firstPageTier(budget: Budget): string {
     : `${windows}: never fires (burn ${formatBurn(tier.burnRate)}, at most ${formatBurn(budget.maxBurn)})`;
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
 
 /** An SLO's target, window, budget, SLI (`sli` as the caller names it) and first page tier. */
 export function sloSummaryItems(slo: SloDefinition, sli: string, now: Date): SummaryItem[] {

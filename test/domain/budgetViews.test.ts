@@ -131,6 +131,30 @@ describe('answerBurnQuestion', () => {
     });
   });
 
+  it('exactly the budget spent: nothing left, not overspent', () => {
+    expect(answerBurnQuestion(budget(), '2592s')).toEqual({
+      ok: true,
+      kind: 'spent',
+      overspent: false,
+      lines: ['43m 12s spent: 100 % of the budget (43m 12s), 0s left'],
+    });
+  });
+
+  it('0 %: the budget is never used up, and no tier fires; 0.5 %: one of three', () => {
+    const none = answerBurnQuestion(budget(), '0%');
+    expect(none.ok && none.lines).toEqual([
+      'At 0 % errors: burn 0×, the budget is never used up',
+      'No alert tier fires.',
+    ]);
+    const one = answerBurnQuestion(budget(), '0.5');
+    expect(one.ok && one.lines[1]).toBe('1 of 3 alert tiers fire.');
+  });
+
+  it.each([[''], ['  ']])('%o: asked for a rate or a time', (text) => {
+    const answer = answerBurnQuestion(budget(), text);
+    expect(answer.ok ? '' : answer.reason).toMatch(/^Type an error rate/);
+  });
+
   it.each([[''], ['lots'], ['12x'], ['150%'], ['5q m']])('%o: a reason, no answer', (text) => {
     const answer = answerBurnQuestion(budget(), text);
     expect(answer.ok).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownSummary, sloSummaryItems } from '../../src/domain/summary.js';
+import { firstPageTier, markdownSummary, sloSummaryItems } from '../../src/domain/summary.js';
+import { budgetOf } from '../../src/domain/sloMath.js';
 
 const NOW = new Date('2026-02-10T12:00:00Z');
 const slo = {
@@ -40,5 +41,42 @@ describe('record summary', () => {
         { label: 'Empty', value: ' ' },
       ]),
     ).toBe('### a \\*b\\* \\<c\\>\n\n- Name: x\\|y\n');
+  });
+});
+
+describe('the items of an SLO', () => {
+  it('without a budget: its fields as given, numbers as text, what is not text left out', () => {
+    const items = sloSummaryItems(
+      {
+        target_value: 100,
+        time_window_type: 'rolling',
+        time_window_value: 30,
+        time_window_unit: { unit: 'day' },
+      },
+      'sli',
+      NOW,
+    );
+    expect(items).toStrictEqual([
+      { label: 'Target', value: '100' },
+      { label: 'Window', value: 'rolling 30' },
+      { label: 'Budget', value: expect.stringMatching(/^none: /) },
+      { label: 'SLI', value: 'sli' },
+    ]);
+  });
+
+  it('without a budget: the target with its unit', () => {
+    const items = sloSummaryItems({ ...slo, target_value: '100' }, 'sli', NOW);
+    expect(items[0]).toStrictEqual({ label: 'Target', value: '100 %' });
+  });
+
+  it('without an interval: the budget has no bad intervals', () => {
+    const items = sloSummaryItems({ ...slo, interval: undefined }, 'sli', NOW);
+    expect(items.find((i) => i.label === 'Budget')?.value).toBe('43m 12s of bad time (2592 s)');
+  });
+
+  it('a page tier that cannot fire at this target says so', () => {
+    const result = budgetOf({ ...slo, target_value: '50' }, NOW);
+    if (!result.ok) throw new Error(result.reason);
+    expect(firstPageTier(result.budget)).toMatch(/^1h\/5m: never fires \(burn 14\.4×, at most 2×\)$/);
   });
 });
