@@ -25,6 +25,8 @@ export const PICTURES = [
       ['', 'sli-000001'],
       ['2', 'slo-000001'],
       ['\r', 'page'],
+      // The SLI's name is read after the details open: a loaded machine drew "reading its name…".
+      ['', 'SLI “checkout-api availability”'],
     ],
   },
 ];
