@@ -186,7 +186,9 @@ function windowUnitOf(text: string): WindowUnit | undefined {
 }
 
 const PERCENT_UNITS = new Set(['%', 'percent', 'pct']);
-const isPercentUnit = (unit: string): boolean => PERCENT_UNITS.has(unit.trim().toLowerCase());
+function isPercentUnit(unit: string): boolean {
+  return PERCENT_UNITS.has(unit.trim().toLowerCase());
+}
 
 const OPERATOR_OF_SYMBOL: Record<string, string> = { '>=': 'gte', '<=': 'lte', '>': 'gt', '<': 'lt' };
 const SYMBOL_OF_OPERATOR: Record<string, string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' };
@@ -366,12 +368,13 @@ interface RefusedDocument {
 export type ReadResult = ReadDocument | RefusedDocument;
 
 class Refusal extends Error {}
-const refuse = (reason: string): never => {
+function refuse(reason: string): never {
   throw new Refusal(reason);
-};
+}
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** The keys OpenSLO v1 gives each mapping slotui reads, to tell a misspelled key from a missing one. */
 const OPENSLO_KEYS = {

@@ -40,7 +40,9 @@ export interface PluginInvocation {
 /** Variables never handed to a plugin, whatever slotui itself inherited. */
 export const WITHHELD_VARIABLES: readonly string[] = ['SLOTUI_TOKEN'];
 
-const nameOf = (record: ApiRecord): string => (typeof record.name === 'string' ? record.name : '');
+function nameOf(record: ApiRecord): string {
+  return typeof record.name === 'string' ? record.name : '';
+}
 
 /** The argv, environment and input of the plugin on these records. */
 export function pluginInvocation(plugin: PluginSpec, target: PluginTarget): PluginInvocation {
@@ -79,9 +81,11 @@ export function pluginRunsOn(plugin: PluginSpec, resource: string, resolve: (wor
 }
 
 /** Does its key work on this screen? */
-export const pluginKeyOn = (plugin: PluginSpec, screen: 'list' | 'details'): boolean =>
-  plugin.key !== undefined && (plugin.contexts ?? ['list', 'details']).includes(screen);
+export function pluginKeyOn(plugin: PluginSpec, screen: 'list' | 'details'): boolean {
+  return plugin.key !== undefined && (plugin.contexts ?? ['list', 'details']).includes(screen);
+}
 
 /** `ctrl+o` as the dashboard writes keys (`Ctrl+O`); a character as it is. */
-export const displayKey = (key: string): string =>
-  /^ctrl\+[a-z]$/i.test(key) ? `Ctrl+${key.slice(5).toUpperCase()}` : key;
+export function displayKey(key: string): string {
+  return /^ctrl\+[a-z]$/i.test(key) ? `Ctrl+${key.slice(5).toUpperCase()}` : key;
+}
