@@ -138,6 +138,13 @@ describe('statusFailure: every status class, its kind, retry and advice', () => 
     expect(withDots.error.message).toContain('(HTTP 403: no.access.here)');
   });
 
+  test('a body sent as HTML is called an HTML page even when its text does not look like one; the same text as plain text is quoted', () => {
+    const asHtml = statusFailure(503, { 'content-type': 'text/html; charset=utf-8' }, 'Down for maintenance', ctx());
+    expect(asHtml.error.message).toContain('(HTTP 503: an HTML page)');
+    const asText = statusFailure(503, { 'content-type': 'text/plain' }, 'Down for maintenance', ctx());
+    expect(asText.error.message).toContain('(HTTP 503: Down for maintenance)');
+  });
+
   test('400 with field errors names three fields and counts the rest; fieldErrors are kept', () => {
     const body = JSON.stringify({ a: ['Bad one.'], b: ['Too long.', 'Not text. '], c: 'Odd', d: ['x'], e: ['y'] });
     const { error } = statusFailure(400, json, body, ctx('POST', 'create'));
@@ -151,6 +158,14 @@ describe('statusFailure: every status class, its kind, retry and advice', () => 
       d: ['x'],
       e: ['y'],
     });
+    // Every full stop and space at the end of a field's messages goes, not only the last one.
+    const stops = statusFailure(
+      400,
+      json,
+      JSON.stringify({ a: ['Too long...'], b: ['Odd. . '] }),
+      ctx('POST', 'create'),
+    );
+    expect(stops.error.message).toContain('(HTTP 400: a: Too long; b: Odd). Fix these fields');
     const three = statusFailure(422, json, JSON.stringify({ a: ['1'], b: ['2'], c: ['3'] }), ctx('POST', 'create'));
     expect(three.error.message).toContain('(HTTP 422: a: 1; b: 2; c: 3). Fix these fields');
     const detailOnly = statusFailure(400, json, '{"detail": "Wrong"}', ctx('POST', 'create'));

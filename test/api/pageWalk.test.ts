@@ -121,6 +121,18 @@ describe('parsePage: what a list answer must be', () => {
     expect(page.odd?.[0]?.reason).toMatch(/^NAME: /);
   });
 
+  it("without a scrub, an odd record's reason is the problem as found, named by its field", () => {
+    const page = parsePage(def, url(), { total: 1, results: [{ id: 'odd', name: 5 }] });
+    expect(page.odd?.[0]?.reason).toMatch(/^name: .+/);
+    expect(oddReason(page.results[0]!)).toBe(page.odd?.[0]?.reason);
+  });
+
+  it('a problem of the whole answer says what it is without a place: a record that is not an object', () => {
+    // A record's problem at its top has no field to name: the reason is the problem alone.
+    const page = parsePage(def, url(), { total: 1, results: ['not a record'] });
+    expect(page.odd?.[0]?.reason).toMatch(/^Invalid input: expected object/);
+  });
+
   it('a record nested too deep is marked at its index, even when it fits', () => {
     const page = parsePage(def, url(), { total: 2, results: [{ id: 'a' }, { id: 'b' }] }, { tooDeep: [1] });
     expect(page.odd).toEqual([{ index: 1, id: 'b', reason: expect.stringContaining('levels deep') }]);
@@ -255,6 +267,28 @@ describe('walkPages', () => {
       [`${BASE}?c=1`]: page(3, ['b', 'c']),
     }).src;
     expect(await walk(shifted)).toEqual({ ids: ['a', 'b', 'b', 'c'] });
+  });
+
+  it('ids are remembered for the last 10,000 records: a page of ids read longer ago is not taken for a loop, one of recent ids is', async () => {
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `sli-${from + i}`);
+    const chain = (last: string[]) => {
+      const pages: Record<string, ReturnType<typeof page>> = {};
+      // 10,100 records in 101 pages, then a page of `last` behind a new link.
+      for (let p = 0; p <= 100; p++)
+        pages[p === 0 ? BASE : `${BASE}?p=${p}`] = page(20_000, ids(p * 100, 100), `?p=${p + 1}`);
+      pages[`${BASE}?p=101`] = page(20_000, last);
+      return source(pages).src;
+    };
+    // The first 100 ids were read more than 10,000 records ago: no longer remembered.
+    const old = await walk(chain(ids(0, 100)));
+    expect(old.error).toBeUndefined();
+    expect(old.ids).toHaveLength(10_200);
+    // The last 100 were read just now: a page of only them is a loop.
+    const recent = await walk(chain(ids(10_000, 100)));
+    expect(recent.error?.message).toContain('Stopped after 10100 records');
+    // One id of the oldest kept (read 10,000 records ago) among them: still remembered.
+    const edge = await walk(chain([...ids(10_000, 99), 'sli-100']));
+    expect(edge.error?.message).toContain('holds only records already read');
   });
 
   it('records past the total by more than max(100, a tenth) are stopped; up to that, tolerated', async () => {
