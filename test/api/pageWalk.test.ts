@@ -3,6 +3,7 @@
  * limit and offset a page reports from its URL, and the walk over `next` links with a page
  * source in memory (stops, loops, cancelling). The client over the fake API is envelopes.test.ts's.
  */
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { SlotuiError } from '../../src/api/errors.js';
 import {
@@ -127,6 +128,11 @@ describe('parsePage: what a list answer must be', () => {
     expect(oddReason(page.results[0]!)).toBe(page.odd?.[0]?.reason);
   });
 
+  it('a problem inside a nested field is named by its whole path', () => {
+    const page = parsePage(def, url(), { total: 1, results: [{ id: 'q', queries: { good: 5 } }] });
+    expect(page.odd?.[0]?.reason).toMatch(/^queries\.good: /);
+  });
+
   it('a problem of the whole answer says what it is without a place: a record that is not an object', () => {
     // A record's problem at its top has no field to name: the reason is the problem alone.
     const page = parsePage(def, url(), { total: 1, results: ['not a record'] });
@@ -183,6 +189,18 @@ async function walk(src: PageSource, signal?: AbortSignal): Promise<{ ids: strin
   const ids: string[] = [];
   try {
     for await (const p of walkPages(def, src, signal)) ids.push(...p.results.map((r) => r.id));
+  } catch (error) {
+    if (error instanceof SlotuiError) return { ids, error };
+    throw error;
+  }
+  return { ids };
+}
+
+/** As walk(), reading ahead. */
+async function walk2(src: PageSource, signal?: AbortSignal): Promise<{ ids: string[]; error?: SlotuiError }> {
+  const ids: string[] = [];
+  try {
+    for await (const p of walkPages(def, src, signal, { readAhead: true })) ids.push(...p.results.map((r) => r.id));
   } catch (error) {
     if (error instanceof SlotuiError) return { ids, error };
     throw error;
@@ -289,6 +307,95 @@ describe('walkPages', () => {
     // One id of the oldest kept (read 10,000 records ago) among them: still remembered.
     const edge = await walk(chain([...ids(10_000, 99), 'sli-100']));
     expect(edge.error?.message).toContain('holds only records already read');
+  });
+
+  it('an id read twice is remembered from its first reading: it takes one place among the last 10,000', async () => {
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `sli-${from + i}`);
+    const pages: Record<string, ReturnType<typeof page>> = {};
+    // 10,100 ids, and sli-5000 read a second time on the page after its own.
+    for (let p = 0; p <= 100; p++) {
+      const own = ids(p * 100, 100);
+      pages[p === 0 ? BASE : `${BASE}?p=${p}`] = page(20_000, p === 51 ? [...own, 'sli-5000'] : own, `?p=${p + 1}`);
+    }
+    // Only ids of the last 10,000 read: sli-100 (the oldest of them) among the most recent.
+    pages[`${BASE}?p=101`] = page(20_000, [...ids(10_000, 99), 'sli-100']);
+    const { error } = await walk(source(pages).src);
+    expect(error?.message).toContain('holds only records already read');
+  });
+
+  it('a walk cancelled while the next page is on its way ends at once, its request cancelled too', async () => {
+    const cancelled: string[] = [];
+    const src: PageSource = {
+      first: async () => ({ ...page(2, ['a'], '?p=1'), url: BASE, limit: 10, offset: 0 }),
+      // A page that never comes unless its request is cancelled.
+      follow: (link, _from, signal) =>
+        new Promise<Page>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => {
+            cancelled.push(link);
+            reject(new SlotuiError('cancelled', 'The request was cancelled.'));
+          }),
+        ),
+      resolve: (link, relativeTo) => new URL(link, relativeTo),
+    };
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const ended = (async () => {
+      try {
+        for await (const p of walkPages(def, src, controller.signal, { readAhead: true }))
+          seen.push(...p.results.map((r) => r.id));
+      } catch (error) {
+        return error as SlotuiError;
+      }
+      return undefined;
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    expect((await ended)?.kind).toBe('cancelled');
+    expect(seen).toEqual(['a']);
+    expect(cancelled).toEqual([`${BASE}?p=1`]);
+    // The walk let go of the caller's signal.
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('reading ahead, a walk cancelled between pages stops there, even when the page ahead arrives', async () => {
+    const { src } = source({
+      [BASE]: page(3, ['a'], '?p=1'),
+      [`${BASE}?p=1`]: page(3, ['b'], '?p=2'),
+      [`${BASE}?p=2`]: page(3, ['c']),
+    });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    let caught: SlotuiError | undefined;
+    try {
+      for await (const p of walkPages(def, src, controller.signal, { readAhead: true })) {
+        seen.push(...p.results.map((r) => r.id));
+        controller.abort();
+      }
+    } catch (error) {
+      caught = error as SlotuiError;
+    }
+    expect(caught?.kind).toBe('cancelled');
+    expect(seen).toEqual(['a']);
+  });
+
+  it('a walk whose signal is cancelled before its first page arrives asks for no page ahead', async () => {
+    const controller = new AbortController();
+    const { src, asked } = source({ [BASE]: page(2, ['a'], '?p=1'), [`${BASE}?p=1`]: page(2, ['b']) });
+    const first = src.first;
+    src.first = async (signal) => {
+      controller.abort();
+      return first(signal);
+    };
+    const { error } = await walk2(src, controller.signal);
+    expect(error?.kind).toBe('cancelled');
+    expect(asked).toEqual([]);
+  });
+
+  it("a walk that ends lets go of the caller's signal", async () => {
+    const controller = new AbortController();
+    const { src } = source({ [BASE]: page(2, ['a'], '?p=1'), [`${BASE}?p=1`]: page(2, ['b']) });
+    expect(await walk(src, controller.signal)).toEqual({ ids: ['a', 'b'] });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('records past the total by more than max(100, a tenth) are stopped; up to that, tolerated', async () => {
