@@ -1,18 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
 import { formulaNames, LINT_RULES, lintRecords, type LintRule } from '../../src/domain/lint.js';
+import { ROLLING_30_DAYS_999 } from './sloFields.js';
 
 const NOW = new Date('2026-02-10T12:00:00Z');
 const sli: ApiRecord = { id: 'sli-1', name: 'ok', queries: { good: {}, total: {} }, formula: 'good / total * 100' };
 const slo = (fields: Record<string, unknown> = {}): ApiRecord => ({
   id: 'slo-1',
   service_level_indicator_id: 'sli-1',
-  time_window_type: 'rolling',
-  time_window_value: '30',
-  time_window_unit: 'day',
-  target_value: '99.9',
-  target_unit: '%',
-  interval: 60,
+  ...ROLLING_30_DAYS_999,
   ...fields,
 });
 const rulesOf = (slis: ApiRecord[], slos: ApiRecord[]) => lintRecords(slis, slos, NOW).map((f) => f.rule);

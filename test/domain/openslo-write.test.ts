@@ -6,17 +6,13 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
 import { assignNames, sliDocument, sloDocument, toV2alpha, type OpenSloDocument } from '../../src/domain/openslo.js';
+import { ROLLING_30_DAYS_999 } from './sloFields.js';
 
 const slo = (fields: Record<string, unknown> = {}): ApiRecord => ({
   id: 'slo-1',
   name: 'Checkout',
   service_level_indicator_id: 'sli-1',
-  time_window_type: 'rolling',
-  time_window_value: '30',
-  time_window_unit: 'day',
-  target_value: '99.9',
-  target_unit: '%',
-  interval: 60,
+  ...ROLLING_30_DAYS_999,
   benchmark_operator: '>=',
   benchmark_value: '99.5',
   ...fields,

@@ -10,18 +10,14 @@ import {
   sloDocument,
   type ReadDocument,
 } from '../../src/domain/openslo.js';
+import { ROLLING_30_DAYS_999 } from './sloFields.js';
 
 const slo = (fields: Record<string, unknown> = {}): ApiRecord => ({
   id: 'slo-000001',
   name: 'Checkout availability',
   description: 'Most checkouts succeed.',
   service_level_indicator_id: 'sli-000001',
-  time_window_type: 'rolling',
-  time_window_value: '30',
-  time_window_unit: 'day',
-  target_value: '99.9',
-  target_unit: '%',
-  interval: 60,
+  ...ROLLING_30_DAYS_999,
   on_missing_interval: 'ignore',
   benchmark_operator: '>=',
   benchmark_value: '99.5',
