@@ -130,10 +130,7 @@ describe('the built bundle', () => {
     expect(readdirSync(folder)).toContain('main.js.cache.new');
     expect((await list()).code).toBe(0); // a run that used the new caches and ended: they are proven
     const mainCache = join(folder, 'main.js.cache');
-    const listCache = join(
-      folder,
-      readdirSync(folder).find((f) => f.startsWith('list-'))!,
-    );
+    const listCache = join(folder, readdirSync(folder).find((f) => f.startsWith('list-'))!);
     expect(listCache).toMatch(/\.cache$/);
     const written = readFileSync(mainCache);
 

@@ -91,7 +91,7 @@ describe('monkey in a pseudo-terminal', () => {
     session = s;
     try {
       await s.waitFor((screen) => /^slis · page/m.test(screen), 'the first screen');
-      for (let sent = 0; sent < KEY_COUNT;) {
+      for (let sent = 0; sent < KEY_COUNT; ) {
         let batch = '';
         for (let i = 0; i < 10 && sent < KEY_COUNT; i++, sent++) {
           const key = ALPHABET[Math.floor(random() * ALPHABET.length)]!;

@@ -29,11 +29,14 @@ test("/ works each record's search text out once, however often the index change
     ),
   };
   const registry = createRegistry(REGISTRY.defs.map((d) => (d.name === 'slis' ? counted : d)));
-  const records = Array.from({ length: 1000 }, (_, i): ApiRecord => ({
-    id: `sli-${i}`,
-    name: `indicator ${i}`,
-    type: 'latency',
-  }));
+  const records = Array.from(
+    { length: 1000 },
+    (_, i): ApiRecord => ({
+      id: `sli-${i}`,
+      name: `indicator ${i}`,
+      type: 'latency',
+    }),
+  );
   const dashboard = createDashboard({
     client: fakeClient({ slis: records }),
     settings: testSettings(),
