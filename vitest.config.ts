@@ -7,10 +7,14 @@ import { defineConfig } from 'vitest/config';
  * over TLS), `*.e2e.test.ts` end to end (the built program in a pseudo-terminal).
  * `npm test` runs them all; `npx vitest run --project unit` one of them.
  */
-const shared = { testTimeout: 20_000, hookTimeout: 30_000 };
+// React's production build, as the program ships it (scripts/build-parts.mjs): the development build
+// records a stack for every element, a tenth of the integration tier's CPU time.
+const shared = { testTimeout: 20_000, hookTimeout: 30_000, env: { NODE_ENV: 'production' } };
 const OWN_PROCESS = ['test/tui/run.int.test.tsx', 'test/reliability/crash.int.test.tsx'];
 
 export default defineConfig({
+  // The production JSX runtime to match (the development one is not in React's production build).
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
     // Integration and e2e files spend much of their time waiting on sockets and child processes:
     // one worker more than there are cores keeps the cores busy (vitest's default is one fewer).
@@ -55,6 +59,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/**/*.e2e.test.{ts,tsx}'],
           pool: 'forks',
+          // Each test runs the program in a terminal of its own and changes nothing in its worker:
+          // files share workers (a fresh worker a file cost a third of this tier's time).
+          isolate: false,
         },
       },
     ],
