@@ -22,7 +22,7 @@ import { describeError, SlotuiError } from './errors.js';
 import { WIRE_REGISTRY, type Registry, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
 import { MAX_NESTING } from './nesting.js';
-import { StringPool } from './stringPool.js';
+import { PackCodec, PackedRecords, type HeldRecords } from './packedRecords.js';
 import type { Page } from './types.js';
 
 /** How many records an index holds at most when the profile does not say. */
@@ -85,16 +85,16 @@ export type IndexListener = (status: IndexStatus) => void;
 
 interface Walk {
   controller: AbortController;
-  records: ApiRecord[];
-  positions: Map<string, number>;
+  records: PackedRecords;
   done: Promise<void>;
 }
 
 class ResourceIndex {
   state: IndexState = 'idle';
+  /** What the records' bytes refer to: one for every store of the resource, so bytes copy between them. */
+  readonly codec = new PackCodec();
   /** The records usable now: the last finished walk's, or the running walk's while none has finished. */
-  records: ApiRecord[] = [];
-  positions = new Map<string, number>();
+  records = new PackedRecords(this.codec);
   total: number | undefined;
   message: string | undefined;
   version = 0;
@@ -163,15 +163,18 @@ export class RecordIndex {
     };
   }
 
-  /** The records usable now, in the server's order (possibly partial: see `status()`). */
-  records(resource: ResourceName): readonly ApiRecord[] {
+  /**
+   * The records usable now, in the server's order (possibly partial: see `status()`), held packed:
+   * each read gives a new copy, so a reader keeps positions or ids rather than the records.
+   */
+  records(resource: ResourceName): HeldRecords {
     return this.entry(resource).records;
   }
 
   get(resource: ResourceName, id: string): ApiRecord | undefined {
-    const index = this.entry(resource);
-    const at = index.positions.get(id);
-    return at === undefined ? undefined : index.records[at];
+    const records = this.entry(resource).records;
+    const at = records.positionOf(id);
+    return at === undefined ? undefined : records.at(at);
   }
 
   /** Whether every record of the resource is held (an id not found then points nowhere). */
@@ -206,9 +209,10 @@ export class RecordIndex {
   /**
    * Reads every page again, quietly: the state stays as it is (no "gathering"
    * while it reads), and once the pages are in only what changed changes.
-   * A record whose fields are the same stays the same object (what was
-   * worked out from it stays valid, and memory stays flat however often this
-   * runs), a changed one is replaced, a new one added, one gone dropped.
+   * A record whose fields are the same stays as it is (while every record
+   * is, the records stay the same object, so what was worked out from them
+   * stays valid, and memory stays flat however often this runs), a changed
+   * one is replaced, a new one added, one gone dropped.
    * Only an index that was gathered whole (or to its cap) is read again; a
    * walk under way is left alone. Resolves whether the service answered: a
    * failure keeps the records as they were.
@@ -220,9 +224,8 @@ export class RecordIndex {
     const controller = new AbortController();
     index.rereading = controller;
     // At rest nothing changes: the records read again are the ones held, in their order, and no
-    // copy of the list (nor of its positions, a map of every id) is made unless one differs.
-    const read = new ReadAgain(index.records, index.positions);
-    const strings = new StringPool();
+    // copy of them is made unless one differs.
+    const read = new ReadAgain(index.records);
     let total: number | undefined;
     let capped = false;
     try {
@@ -234,13 +237,7 @@ export class RecordIndex {
             capped = true;
             break;
           }
-          const at = index.positions.get(record.id);
-          const old = at === undefined ? undefined : index.records[at];
-          if (old !== undefined && sameRecord(old, record)) read.place(old);
-          else {
-            strings.shareIn(record);
-            read.place(record);
-          }
+          read.place(record);
         }
         if (capped || (read.length >= this.maxRecords && page.next !== null)) {
           capped = true;
@@ -256,22 +253,14 @@ export class RecordIndex {
     }
     if (index.rereading !== controller || this.closed) return true;
     index.rereading = undefined;
-    const { records, positions } = read.result();
-    const changes = new Map<string, '+' | '~'>();
+    const records = read.result();
+    const changes = read.changes;
     const moved = records !== index.records;
-    if (moved) {
-      records.forEach((record) => {
-        const at = index.positions.get(record.id);
-        if (at === undefined) changes.set(record.id, '+');
-        else if (index.records[at] !== record) changes.set(record.id, '~');
-      });
-    }
     index.total = total;
     const hadChanges = index.changes.size > 0;
     index.changes = changes.size > 0 ? changes : NO_CHANGES;
     if (moved) {
       index.records = records;
-      index.positions = positions;
       index.finished = capped
         ? { state: 'capped', message: cappedMessage(this.titleOf(index.resource), this.maxRecords, index.total) }
         : { state: 'complete' };
@@ -295,8 +284,8 @@ export class RecordIndex {
   noteWrite(resource: ResourceName, change: { saved: ApiRecord } | { removed: string }): void {
     const index = this.entry(resource);
     if (index.state === 'idle') return;
-    if ('saved' in change) place(index.records, index.positions, change.saved);
-    else removeFrom(index, change.removed);
+    if ('saved' in change) index.records.place(change.saved);
+    else index.records.remove(change.removed);
     index.version++;
     index.reshaped++;
     this.emit(index);
@@ -358,14 +347,13 @@ export class RecordIndex {
     if (this.closed) return Promise.resolve();
     this.abortReread(index);
     const controller = new AbortController();
-    const walk: Walk = { controller, records: [], positions: new Map(), done: Promise.resolve() };
+    const walk: Walk = { controller, records: new PackedRecords(index.codec), done: Promise.resolve() };
     index.walk = walk;
     index.state = 'gathering';
     index.message = undefined;
     if (!index.finished) {
       // Nothing finished to keep: the records read show as they arrive.
       index.records = walk.records;
-      index.positions = walk.positions;
       index.version++;
     }
     this.emit(index);
@@ -377,19 +365,17 @@ export class RecordIndex {
     const { signal } = walk.controller;
     const current = () => index.walk === walk && !signal.aborted;
     let capped = false;
-    const strings = new StringPool();
     try {
       for await (const page of this.walkPages(index.resource, { limit: this.pageSize, signal })) {
         if (!current()) return;
         index.total = page.total;
         for (const record of page.results) {
-          if (walk.records.length >= this.maxRecords && !walk.positions.has(record.id)) {
+          if (walk.records.length >= this.maxRecords && !walk.records.has(record.id)) {
             capped = true;
             break;
           }
-          strings.shareIn(record);
           // A record read twice (the list shifted while it was read) replaces the first.
-          if (place(walk.records, walk.positions, record) === 'replaced') index.reshaped++;
+          if (walk.records.place(record) === 'replaced') index.reshaped++;
         }
         if (!index.finished) index.version++;
         if (capped || (walk.records.length >= this.maxRecords && page.next !== null)) {
@@ -400,7 +386,6 @@ export class RecordIndex {
       }
       if (!current()) return;
       index.records = walk.records;
-      index.positions = walk.positions;
       index.finished = capped
         ? { state: 'capped', message: cappedMessage(this.titleOf(index.resource), this.maxRecords, index.total) }
         : { state: 'complete' };
@@ -482,68 +467,56 @@ function sameValue(x: unknown, y: unknown, depth: number): boolean {
 
 /**
  * The records of a read again, in the order read. While they are the records held, in the same
- * order, only their count is kept; the first that differs starts a list of their own.
+ * order, only their count is kept; the first that differs starts a store of their own, which takes
+ * the bytes of those before it as they are. What changed is noted as the records come.
  */
 class ReadAgain {
   private same = 0;
-  private records: ApiRecord[] | undefined;
-  private positions: Map<string, number> | undefined;
+  private records: PackedRecords | undefined;
+  /** `+` a record new to the list, `~` one whose fields changed. */
+  readonly changes = new Map<string, '+' | '~'>();
 
-  constructor(
-    private readonly held: readonly ApiRecord[],
-    private readonly heldPositions: ReadonlyMap<string, number>,
-  ) {}
+  constructor(private readonly held: PackedRecords) {}
 
   get length(): number {
     return this.records ? this.records.length : this.same;
   }
 
   has(id: string): boolean {
-    if (this.positions) return this.positions.has(id);
-    const at = this.heldPositions.get(id);
+    if (this.records) return this.records.has(id);
+    const at = this.held.positionOf(id);
     return at !== undefined && at < this.same;
   }
 
   place(record: ApiRecord): void {
-    if (!this.records && this.held[this.same] === record) {
+    const at = this.held.positionOf(record.id);
+    const unchanged = at !== undefined && sameAt(this.held, at, record);
+    if (at === undefined) this.changes.set(record.id, '+');
+    else if (!unchanged) this.changes.set(record.id, '~');
+    if (!this.records && unchanged && at === this.same) {
       this.same++;
       return;
     }
-    if (!this.records || !this.positions) {
-      this.records = this.held.slice(0, this.same);
-      this.positions = new Map(this.records.map((held, i) => [held.id, i]));
+    if (!this.records) {
+      this.records = new PackedRecords(this.held.codec);
+      for (let p = 0; p < this.same; p++) this.records.copyFrom(this.held, p);
     }
-    place(this.records, this.positions, record);
+    this.records.place(record);
   }
 
-  /** The held list itself when every record was read again unchanged, in its order. */
-  result(): { records: ApiRecord[]; positions: Map<string, number> } {
-    if (this.records && this.positions) return { records: this.records, positions: this.positions };
-    if (this.same === this.held.length)
-      return { records: this.held as ApiRecord[], positions: this.heldPositions as Map<string, number> };
-    const records = this.held.slice(0, this.same);
-    return { records, positions: new Map(records.map((held, i) => [held.id, i])) };
+  /** The held records themselves when every one was read again unchanged, in their order. */
+  result(): PackedRecords {
+    if (this.records) return this.records;
+    if (this.same === this.held.length) return this.held;
+    const records = new PackedRecords(this.held.codec);
+    for (let p = 0; p < this.same; p++) records.copyFrom(this.held, p);
+    return records;
   }
 }
 
-/** Adds a record, or replaces the one with its id (a list that shifted while it was read shows a record twice). */
-function place(records: ApiRecord[], positions: Map<string, number>, record: ApiRecord): 'added' | 'replaced' {
-  const at = positions.get(record.id);
-  if (at === undefined) {
-    positions.set(record.id, records.length);
-    records.push(record);
-    return 'added';
-  }
-  records[at] = record;
-  return 'replaced';
-}
-
-function removeFrom(index: ResourceIndex, id: string): void {
-  const at = index.positions.get(id);
-  if (at === undefined) return;
-  index.records.splice(at, 1);
-  index.positions.delete(id);
-  for (let i = at; i < index.records.length; i++) index.positions.set(index.records[i]!.id, i);
+/** The record held at `at` has the fields of `record`: the same bytes, else (bytes can differ for equal fields) compared field by field. */
+function sameAt(held: PackedRecords, at: number, record: ApiRecord): boolean {
+  return held.sameBytes(at, record) || sameRecord(held.at(at)!, record);
 }
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -20,8 +20,18 @@ type Collator = Pick<Intl.Collator, 'compare'>;
  * of those characters are read from the collator now, once.
  */
 export function textOrderOf(collator: Collator): (a: string, b: string) => number {
+  const order = rangeOrderOf(collator);
+  return (a, b) => order(a, 0, a.length, b, 0, b.length);
+}
+
+/** A comparison of two parts of texts, `x` from `xFrom` to `xTo` against `y` from `yFrom` to `yTo`. */
+type RangeOrder = (x: string, xFrom: number, xTo: number, y: string, yFrom: number, yTo: number) => number;
+
+/** As textOrderOf, for parts of texts: the fast path reads them in place; the collator gets them cut out. */
+function rangeOrderOf(collator: Collator): RangeOrder {
   const weights = weightsOf(collator);
-  return (a, b) => asciiCompare(a, b, weights) ?? collator.compare(a, b);
+  return (x, xFrom, xTo, y, yFrom, yTo) =>
+    asciiCompare(x, xFrom, xTo, y, yFrom, yTo, weights) ?? collator.compare(x.slice(xFrom, xTo), y.slice(yFrom, yTo));
 }
 
 /** The printable ASCII characters ranked as the collator ranks them; equal ones share a rank. */
@@ -41,12 +51,21 @@ function weightsOf(collator: Collator): Uint8Array {
 }
 
 // Made on first use: building a collator costs milliseconds the first frame does not need.
-let order: ((a: string, b: string) => number) | undefined;
+let order: RangeOrder | undefined;
 
 /** Negative, zero or positive as `a` sorts before, with or after `b`, in the lists' order. */
 export function compareText(a: string, b: string): number {
-  order ??= textOrderOf(new Intl.Collator('en', TEXT_ORDER));
-  return order(a, b);
+  order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER));
+  return order(a, 0, a.length, b, 0, b.length);
+}
+
+/**
+ * compareText of two parts of texts (`x` from `xFrom` to `xTo`, `y` from `yFrom` to `yTo`), without
+ * cutting them out: a sort of a million cells held within longer texts makes no copy of each.
+ */
+export function compareTextIn(x: string, xFrom: number, xTo: number, y: string, yFrom: number, yTo: number): number {
+  order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER));
+  return order(x, xFrom, xTo, y, yFrom, yTo);
 }
 
 const ZERO = 48;
@@ -54,18 +73,26 @@ const NINE = 57;
 const isDigit = (c: number): boolean => c >= ZERO && c <= NINE;
 const isPrintableAscii = (c: number): boolean => c >= 32 && c <= 126;
 
-/** The collator's answer for two texts of printable ASCII; undefined when either holds another character. */
-function asciiCompare(x: string, y: string, w: Uint8Array): number | undefined {
-  let i = 0;
-  let j = 0;
-  while (i < x.length && j < y.length) {
+/** The collator's answer for two texts of printable ASCII (parts of `x` and `y`); undefined when either holds another character. */
+function asciiCompare(
+  x: string,
+  xFrom: number,
+  xTo: number,
+  y: string,
+  yFrom: number,
+  yTo: number,
+  w: Uint8Array,
+): number | undefined {
+  let i = xFrom;
+  let j = yFrom;
+  while (i < xTo && j < yTo) {
     const a = x.charCodeAt(i);
     const b = y.charCodeAt(j);
     if (!isPrintableAscii(a) || !isPrintableAscii(b)) return undefined;
     if (isDigit(a) && isDigit(b)) {
       // Two numbers: by value (leading zeros do not count), the longer one the greater.
-      const xEnd = digitsEnd(x, i);
-      const yEnd = digitsEnd(y, j);
+      const xEnd = digitsEnd(x, i, xTo);
+      const yEnd = digitsEnd(y, j, yTo);
       const xStart = significant(x, i, xEnd);
       const yStart = significant(y, j, yEnd);
       if (xEnd - xStart !== yEnd - yStart) return xEnd - xStart - (yEnd - yStart);
@@ -82,13 +109,13 @@ function asciiCompare(x: string, y: string, w: Uint8Array): number | undefined {
     j++;
   }
   // What is left of the longer one decides, when it is printable ASCII too.
-  if (!restIsPrintable(x, i) || !restIsPrintable(y, j)) return undefined;
-  return x.length - i - (y.length - j);
+  if (!restIsPrintable(x, i, xTo) || !restIsPrintable(y, j, yTo)) return undefined;
+  return xTo - i - (yTo - j);
 }
 
-function digitsEnd(text: string, from: number): number {
+function digitsEnd(text: string, from: number, to: number): number {
   let end = from;
-  while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+  while (end < to && isDigit(text.charCodeAt(end))) end++;
   return end;
 }
 
@@ -99,7 +126,7 @@ function significant(text: string, from: number, end: number): number {
   return start;
 }
 
-function restIsPrintable(text: string, from: number): boolean {
-  for (let k = from; k < text.length; k++) if (!isPrintableAscii(text.charCodeAt(k))) return false;
+function restIsPrintable(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isPrintableAscii(text.charCodeAt(k))) return false;
   return true;
 }

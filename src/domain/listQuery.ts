@@ -8,7 +8,7 @@
  *   numbers, text by a locale-aware, numeric-aware comparison; empty cells
  *   last either way; ties keep the server's order.
  */
-import { compareText } from './collation.js';
+import { compareText, compareTextIn } from './collation.js';
 import type { ApiRecord } from '../api/record.js';
 
 /** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
@@ -27,21 +27,24 @@ export function queryWords(query: string): string[] {
 }
 
 /**
- * What a record can be found by: name, id and the columns' texts, lower-cased,
- * each text once (the NAME and ID columns repeat the first two). The texts are
- * joined by a character no query word holds, so a word never spans two texts
- * and leaving out a repeated one changes no match; the filter keeps one such
- * text per record held, so every character counts.
+ * What a record can be found by: the columns' texts, in the columns' order,
+ * then its name and id unless a column shows them already (NAME and ID
+ * do), lower-cased. The texts are joined by NUL, which no query word holds
+ * (a NUL within a text is read as a space, which none holds either), so a
+ * word never spans two texts and leaving out a repeated one changes no
+ * match; the filter keeps one such text per record held, so every
+ * character counts. The text of the column at index k is the k-th part,
+ * which the whole list sorts by.
  */
 export function searchText(record: ApiRecord, columns: readonly Column[]): string {
+  const texts = columns.map((column) => column.get(record));
   const name = typeof record.name === 'string' ? record.name : '';
-  const texts = [name, record.id];
-  for (const column of columns) {
-    const text = column.get(record);
-    if (!texts.includes(text)) texts.push(text);
-  }
-  return texts.join('\u0000').toLowerCase();
+  if (!texts.includes(name)) texts.push(name);
+  if (!texts.includes(record.id)) texts.push(record.id);
+  return texts.map(withoutNul).join('\u0000').toLowerCase();
 }
+
+const withoutNul = (text: string): string => (text.includes('\u0000') ? text.replaceAll('\u0000', ' ') : text);
 
 /**
  * A filter over a list that is asked again as the user types: the search
@@ -145,30 +148,40 @@ export interface RecordsShape {
 /** While records arrive, the order is worked out again once the matches have grown by this share. */
 const RESORT_GROWTH = 0.25;
 
+/**
+ * Records by position: an array, or the record index's records (read from
+ * their packed bytes at each `at`, so the view keeps positions, not records).
+ */
+export interface RecordList {
+  readonly length: number;
+  at(position: number): ApiRecord | undefined;
+}
+
 /** The matches of one filter text, in the records' order, grown as records are added. */
 interface Found {
   text: string;
   words: string[];
   /** Records examined so far (records[0..scanned)). */
   scanned: number;
-  /** Positions in the records of the matches, and the matches. */
+  /** Positions in the records of the matches. */
   at: number[];
-  matches: ApiRecord[];
 }
 
 /** The matches in a column's order, as last worked out, with the matches found since at the end. */
 interface Ordered {
   key: string;
-  /** The matches it orders (a Found's, or the records themselves). */
-  source: readonly ApiRecord[];
+  /** The matches it orders (a Found's positions, or every position). */
+  source: readonly number[];
   /** How many of them were sorted; those after were appended as they came. */
   sorted: number;
-  shown: ApiRecord[];
+  shown: number[];
 }
 
 /**
  * The records a query selects, in its order, for records that grow while
  * they are gathered: work is done once per record, not once per update.
+ * What it gives back are positions in the records (the page shown reads its
+ * records at those positions).
  *
  * - Filter: only the records added since the last call are examined; a text
  *   that narrows the last one (each of its words within a word of the new
@@ -176,100 +189,113 @@ interface Ordered {
  *   sit in an array aligned with the records, worked out once each.
  * - Order: worked out again while records arrive only once the matches have
  *   grown by a quarter since the last time (the ones found in between stand
- *   after them), and once more when the records are complete; the sort keys
- *   are kept per record for the column.
+ *   after them), and once more when the records are complete. A column's
+ *   text is read from the search texts (lower-cased: the order is blind to
+ *   case), so a sort reads no record; a column with a sort key of its own
+ *   (AGE) reads the records once per column and keeps the keys.
  * - Anything else (records replaced or removed, another set, other columns)
  *   starts again. Without a shape, any new version starts again.
  *
- * `examined` and `keyed` count the work (records filtered, sort keys worked
- * out), so tests can hold it linear. The arrays given back are valid until the
- * next call (the matches grow in place).
+ * `examined` and `sortedRecords` count the work (records filtered, records
+ * sorted), and `read` the records read, so tests can hold it linear. The
+ * arrays given back are valid until the next call (the matches grow in
+ * place).
  */
 export class ListQueryView {
   /** Records examined by the filter since the view was made. */
   examined = 0;
   /** Records sorted since the view was made (each sort counts all it sorts). */
   sortedRecords = 0;
-  private base: { records: readonly ApiRecord[]; reshaped: number } | undefined;
+  /** Records read from the list since the view was made. */
+  read = 0;
+  private base: { records: RecordList; reshaped: number } | undefined;
   private texts: string[] = [];
+  /** Every position, in order (the matches of no filter). */
+  private all: number[] = [];
   private found: Found | undefined;
   private ordered: Ordered | undefined;
-  private cells: { column: string; source: readonly ApiRecord[]; of: string[] } | undefined;
+  private keys: { column: string; of: string[] } | undefined;
 
   constructor(private readonly columns: readonly Column[]) {}
 
   matches(
-    records: readonly ApiRecord[],
+    records: RecordList,
     version: number,
     query: ListQuery,
     shape: RecordsShape = { reshaped: version, complete: true },
-  ): readonly ApiRecord[] {
+  ): readonly number[] {
     const sortKey = query.sort ? `${query.sort.column}:${query.sort.descending}` : '';
     if (this.base?.records !== records || this.base.reshaped !== shape.reshaped) {
       this.base = { records, reshaped: shape.reshaped };
       this.texts = [];
+      this.all = [];
       this.found = undefined;
       this.ordered = undefined;
-      this.cells = undefined;
+      this.keys = undefined;
     }
     // Asked again with nothing new, the filter examines nothing and the order is not due: the same array comes back.
     const filtered = this.filtered(records, query.text);
-    return query.sort ? this.sorted(filtered, query.sort, sortKey, shape.complete) : filtered;
+    return query.sort ? this.sorted(records, filtered, query.sort, sortKey, shape.complete) : filtered;
   }
 
-  private filtered(records: readonly ApiRecord[], text: string): readonly ApiRecord[] {
+  private filtered(records: RecordList, text: string): readonly number[] {
     const words = queryWords(text);
     if (words.length === 0) {
       this.found = undefined;
-      return records;
+      for (let k = this.all.length; k < records.length; k++) this.all.push(k);
+      return this.all;
     }
     let found = this.found;
     if (found?.text !== text) {
       found =
         found && narrows(found.words, words)
           ? this.narrowed(records, found, text, words)
-          : { text, words, scanned: 0, at: [], matches: [] };
+          : { text, words, scanned: 0, at: [] };
       this.found = found;
     }
     for (let i = found.scanned; i < records.length; i++) {
-      if (this.matchesAt(records, i, words)) {
-        found.at.push(i);
-        found.matches.push(records[i]!);
-      }
+      if (this.matchesAt(records, i, words)) found.at.push(i);
     }
     found.scanned = records.length;
-    return found.matches;
+    return found.at;
   }
 
   /** The last matches filtered by a text that narrows theirs. */
-  private narrowed(records: readonly ApiRecord[], from: Found, text: string, words: string[]): Found {
-    const found: Found = { text, words, scanned: from.scanned, at: [], matches: [] };
+  private narrowed(records: RecordList, from: Found, text: string, words: string[]): Found {
+    const found: Found = { text, words, scanned: from.scanned, at: [] };
     for (const i of from.at) {
-      if (this.matchesAt(records, i, words)) {
-        found.at.push(i);
-        found.matches.push(records[i]!);
-      }
+      if (this.matchesAt(records, i, words)) found.at.push(i);
     }
     return found;
   }
 
-  private matchesAt(records: readonly ApiRecord[], i: number, words: readonly string[]): boolean {
+  private matchesAt(records: RecordList, i: number, words: readonly string[]): boolean {
     this.examined++;
-    // Worked out in the records' order, so the array stays dense.
-    for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(records[k]!, this.columns));
-    const text = this.texts[i]!;
+    const text = this.textAt(records, i);
     for (const word of words) if (!text.includes(word)) return false;
     return true;
   }
 
+  /** The search text of the record at `i`, worked out in the records' order, so the array stays dense. */
+  private textAt(records: RecordList, i: number): string {
+    for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(this.recordAt(records, k), this.columns));
+    return this.texts[i]!;
+  }
+
+  private recordAt(records: RecordList, k: number): ApiRecord {
+    this.read++;
+    return records.at(k)!;
+  }
+
   private sorted(
-    filtered: readonly ApiRecord[],
+    records: RecordList,
+    filtered: readonly number[],
     order: SortOrder,
     key: string,
     complete: boolean,
-  ): readonly ApiRecord[] {
-    const column = this.columns.find((c) => c.id === order.column);
-    if (!column) return filtered;
+  ): readonly number[] {
+    const at = this.columns.findIndex((c) => c.id === order.column);
+    if (at < 0) return filtered;
     const ordered = this.ordered;
     if (ordered && ordered.key === key && ordered.source === filtered) {
       const due = complete ? filtered.length > ordered.sorted : filtered.length >= ordered.sorted * (1 + RESORT_GROWTH);
@@ -278,27 +304,27 @@ export class ListQueryView {
         return ordered.shown;
       }
     }
-    const shown = this.sortNow(filtered, column, order.descending);
+    const shown = this.sortNow(records, filtered, at, order.descending);
     this.ordered = { key, source: filtered, sorted: filtered.length, shown };
     return shown;
   }
 
   /** The matches in the column's order; ties (and empty cells, last) keep the records' order. */
-  private sortNow(filtered: readonly ApiRecord[], column: Column, descending: boolean): ApiRecord[] {
+  private sortNow(records: RecordList, filtered: readonly number[], at: number, descending: boolean): number[] {
     this.sortedRecords += filtered.length;
-    const cells = this.cellsOf(filtered, column);
+    const { texts, from, to } = this.cellsOf(records, filtered, this.columns[at]!, at);
     const count = filtered.length;
     // Whether each cell reads as a number, worked out once rather than at every comparison (none: no array).
     let numbers: Float64Array | undefined;
     for (let k = 0; k < count; k++) {
-      const value = numberOf(cells[k]!);
+      const value = numberIn(texts[filtered[k]!]!, from[k]!, to[k]!);
       if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
     }
     const sign = descending ? -1 : 1;
     // Empty cells last, in the records' order; array sorting is stable, so ties keep it too.
     const order: number[] = [];
     const empty: number[] = [];
-    for (let k = 0; k < count; k++) (cells[k] === '' ? empty : order).push(k);
+    for (let k = 0; k < count; k++) (from[k] === to[k] ? empty : order).push(k);
     order.sort((a, b) => {
       // As compareCells: numbers as numbers when both are, else text.
       if (numbers) {
@@ -306,21 +332,64 @@ export class ListQueryView {
         const n = numbers[b]!;
         if (!Number.isNaN(m) && !Number.isNaN(n)) return sign * (m - n);
       }
-      return sign * compareText(cells[a]!, cells[b]!);
+      return sign * compareTextIn(texts[filtered[a]!]!, from[a]!, to[a]!, texts[filtered[b]!]!, from[b]!, to[b]!);
     });
     for (const k of empty) order.push(k);
     return order.map((k) => filtered[k]!);
   }
 
-  /** The sort keys of the column, aligned with the matches (kept while the same matches grow). */
-  private cellsOf(filtered: readonly ApiRecord[], column: Column): string[] {
-    if (this.cells?.column !== column.id || this.cells.source !== filtered)
-      this.cells = { column: column.id, source: filtered, of: [] };
-    const of = this.cells.of;
-    const key = column.sortKey ?? column.get;
-    for (let k = of.length; k < filtered.length; k++) of.push(key(filtered[k]!).trim());
-    return of;
+  /**
+   * Where each match's cell of the column lies (trimmed), and in which texts by position: its part
+   * of the search text, or the column's own sort key (kept per record while the records are the same).
+   * The cells are read in place, not cut out: a sort of a million makes no million strings.
+   */
+  private cellsOf(
+    records: RecordList,
+    filtered: readonly number[],
+    column: Column,
+    at: number,
+  ): { texts: readonly string[]; from: Int32Array; to: Int32Array } {
+    const count = filtered.length;
+    const from = new Int32Array(count);
+    const to = new Int32Array(count);
+    const sortKey = column.sortKey;
+    if (!sortKey) {
+      for (let k = 0; k < count; k++) {
+        const text = this.textAt(records, filtered[k]!);
+        partOf(text, at, from, to, k);
+      }
+      return { texts: this.texts, from, to };
+    }
+    if (this.keys?.column !== column.id) this.keys = { column: column.id, of: [] };
+    const of = this.keys.of;
+    for (let k = of.length; k < records.length; k++) of.push(sortKey(this.recordAt(records, k)).trim());
+    for (let k = 0; k < count; k++) to[k] = of[filtered[k]!]!.length;
+    return { texts: of, from, to };
   }
+}
+
+/** Where the text of the column at `at` lies within a search text (searchText), trimmed: into from[k] and to[k]. */
+function partOf(text: string, at: number, from: Int32Array, to: Int32Array, k: number): void {
+  let start = 0;
+  for (let i = 0; i < at; i++) start = text.indexOf('\u0000', start) + 1;
+  let end = text.indexOf('\u0000', start);
+  if (end < 0) end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  from[k] = start;
+  to[k] = end;
+}
+
+/** What String.prototype.trim removes (white space and line ends). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+}
+
+/** numberOf for the part of `text` from `from` to `to`. */
+function numberIn(text: string, from: number, to: number): number {
+  // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
+  if (from === to || text.charCodeAt(from) > 57) return NaN;
+  return numberOf(text.slice(from, to));
 }
 
 /** Every word of the last text lies within a word of the new one: what the new one matches, the last one did. */

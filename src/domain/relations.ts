@@ -40,7 +40,7 @@ export interface RecordRef {
 
 /** What relations read: the records of each resource, and whether all of them are there. */
 export interface RecordLookup {
-  records(resource: ResourceName): readonly ApiRecord[];
+  records(resource: ResourceName): Iterable<ApiRecord>;
   get(resource: ResourceName, id: string): ApiRecord | undefined;
   /** True when every record of the resource is held, so an id not found points nowhere. */
   isComplete(resource: ResourceName): boolean;

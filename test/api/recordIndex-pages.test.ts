@@ -26,7 +26,7 @@ describe('record index over the pages of the service', () => {
     expect(index.status('slis')).toMatchObject({ state: 'complete', held: 1030, total: 1030 });
     const records = index.records('slis');
     expect(records.at(-1)?.id).toBe('sli-001030');
-    expect(new Set(records.map((r) => r.id)).size).toBe(1030);
+    expect(new Set([...records].map((r) => r.id)).size).toBe(1030);
     expect(index.get('slis', 'sli-000001')?.name).toBe('checkout-api availability');
     expect(slisListed() - before).toBe(11);
     index.close();

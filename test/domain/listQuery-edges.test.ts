@@ -17,6 +17,14 @@ import {
   type SortOrder,
 } from '../../src/domain/listQuery.js';
 
+/** The view's matches as records (it gives their positions in the records). */
+const matched = (
+  view: ListQueryView,
+  records: readonly ApiRecord[],
+  ...rest: DropFirst<Parameters<ListQueryView['matches']>>
+) => view.matches(records, ...rest).map((p) => records[p]!);
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+
 const ids = (records: readonly ApiRecord[]) => records.map((r) => r.id);
 
 /** A column over the field `v`, counting how often it is read. */
@@ -74,7 +82,7 @@ describe('the order of cells', () => {
       const { column } = counted();
       const order: SortOrder = { column: 'v', descending };
       expect(ids(sortRecords(records(), order, [column]))).toEqual(expected);
-      expect(ids(new ListQueryView([column]).matches(records(), 1, { text: '', sort: order }))).toEqual(expected);
+      expect(ids(matched(new ListQueryView([column]), records(), 1, { text: '', sort: order }))).toEqual(expected);
     },
   );
 
@@ -90,7 +98,7 @@ describe('the order of cells', () => {
     ] as const) {
       const sort = { column: 'v', descending };
       expect(ids(sortRecords(many, sort, [column]))).toEqual(grouped([...order]));
-      expect(ids(new ListQueryView([column]).matches(many, 1, { text: '', sort }))).toEqual(grouped([...order]));
+      expect(ids(matched(new ListQueryView([column]), many, 1, { text: '', sort }))).toEqual(grouped([...order]));
     }
   });
 
@@ -107,7 +115,7 @@ describe('the order of cells', () => {
   it('a column unknown to the view leaves the matches in the records order', () => {
     const { column } = counted();
     const view = new ListQueryView([column]);
-    expect(ids(view.matches(records(), 1, { text: 'a', sort: { column: 'nope', descending: false } }))).toEqual([
+    expect(ids(matched(view, records(), 1, { text: 'a', sort: { column: 'nope', descending: false } }))).toEqual([
       'r5',
       'r9',
     ]);
@@ -117,8 +125,8 @@ describe('the order of cells', () => {
     const { column } = counted();
     const view = new ListQueryView([column]);
     const all = records();
-    expect(ids(view.matches(all, 1, { text: '', sort: { column: 'v', descending: false } }))).toEqual(ORDERS[0]![2]);
-    expect(ids(view.matches(all, 1, { text: '', sort: { column: 'v', descending: true } }))).toEqual(ORDERS[1]![2]);
+    expect(ids(matched(view, all, 1, { text: '', sort: { column: 'v', descending: false } }))).toEqual(ORDERS[0]![2]);
+    expect(ids(matched(view, all, 1, { text: '', sort: { column: 'v', descending: true } }))).toEqual(ORDERS[1]![2]);
   });
 
   it('other matches on the same column are ordered by their own cells', () => {
@@ -126,9 +134,9 @@ describe('the order of cells', () => {
     const view = new ListQueryView([column]);
     const all = records();
     const order: SortOrder = { column: 'v', descending: false };
-    expect(ids(view.matches(all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
-    expect(ids(view.matches(all, 1, { text: 'r', sort: order }))).toEqual(ORDERS[0]![2]);
-    expect(ids(view.matches(all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
+    expect(ids(matched(view, all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
+    expect(ids(matched(view, all, 1, { text: 'r', sort: order }))).toEqual(ORDERS[0]![2]);
+    expect(ids(matched(view, all, 1, { text: 'a', sort: order }))).toEqual(['r5', 'r9']);
   });
 });
 
@@ -142,7 +150,7 @@ describe('the view while records arrive', () => {
     const held: ApiRecord[] = [];
     const at = (count: number, complete: boolean) => {
       while (held.length < count) held.push(named(held.length + 1));
-      return ids(view.matches(held, count, { text: '', sort: order }, { reshaped: 0, complete })).join(' ');
+      return ids(matched(view, held, count, { text: '', sort: order }, { reshaped: 0, complete })).join(' ');
     };
     expect(at(4, false)).toBe('x4 x3 x2 x1');
     expect(view.sortedRecords).toBe(4);
@@ -165,19 +173,19 @@ describe('the view while records arrive', () => {
     const held: ApiRecord[] = [];
     for (let n = 1; n <= 40; n++) {
       held.push(named(n));
-      view.matches(held, n, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: false });
+      matched(view, held, n, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: false });
     }
-    view.matches(held, 41, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: true });
+    matched(view, held, 41, { text: '', sort: { column: 'v', descending: false } }, { reshaped: 0, complete: true });
     expect(reads.count).toBe(40);
   });
 
-  it('an empty text gives the records themselves and examines none', () => {
+  it('an empty text gives every position and examines none', () => {
     const { column } = counted();
     const view = new ListQueryView([column]);
     const all = records();
-    view.matches(all, 1, { text: 'a' });
+    matched(view, all, 1, { text: 'a' });
     const examined = view.examined;
-    expect(view.matches(all, 1, { text: '  ' })).toBe(all);
+    expect(view.matches(all, 1, { text: '  ' })).toEqual(all.map((_, i) => i));
     expect(view.examined).toBe(examined);
   });
 
@@ -188,8 +196,8 @@ describe('the view while records arrive', () => {
       { id: 'p', v: 'alpha beta' },
       { id: 'q', v: 'alpha' },
     ];
-    expect(ids(view.matches(all, 1, { text: 'alpha beta' }))).toEqual(['p']);
-    expect(ids(view.matches(all, 1, { text: 'alpha' }))).toEqual(['p', 'q']);
+    expect(ids(matched(view, all, 1, { text: 'alpha beta' }))).toEqual(['p']);
+    expect(ids(matched(view, all, 1, { text: 'alpha' }))).toEqual(['p', 'q']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiRecord } from '../../src/api/record.js';
 import { VIEWS } from '../../src/presentation/resources.js';
 import {
   compareCells,
@@ -15,6 +16,14 @@ import {
   searchText,
   sortRecords,
 } from '../../src/domain/listQuery.js';
+
+/** The view's matches as records (it gives their positions in the records). */
+const matched = (
+  view: ListQueryView,
+  records: readonly ApiRecord[],
+  ...rest: DropFirst<Parameters<ListQueryView['matches']>>
+) => view.matches(records, ...rest).map((p) => records[p]!);
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
 
 const columns = VIEWS.slos.columns;
 const slos = [
@@ -38,7 +47,11 @@ describe('filter over the whole list', () => {
   it('holds each text once (the NAME and ID columns repeat name and id), and no word spans two texts', () => {
     const sliColumns = VIEWS.slis.columns.filter((c) => c.id !== 'age');
     const sli = { id: 'sli-7', name: 'Checkout p95', type: 'latency', unit_of_measure: 'ms', queries: { p95: {} } };
-    expect(searchText(sli, sliColumns)).toBe('checkout p95\u0000sli-7\u0000latency\u0000ms\u00001');
+    // The columns' texts in their order (the sort reads its column's part), name and id not again.
+    expect(searchText(sli, sliColumns)).toBe('checkout p95\u0000latency\u0000ms\u00001\u0000sli-7');
+    expect(searchText(sli, [])).toBe('checkout p95\u0000sli-7');
+    // A NUL within a text is a space: the parts stay one a column.
+    expect(searchText({ ...sli, type: 'a\u0000b' }, sliColumns)).toBe('checkout p95\u0000a b\u0000ms\u00001\u0000sli-7');
     expect(queryWords('p95\u0000sli-7')).toEqual(['p95', 'sli-7']);
     expect(filterRecords([sli], 'p95\u0000sli-7', sliColumns)).toEqual([sli]);
   });
@@ -126,10 +139,10 @@ describe('the whole list view', () => {
   it('works out the matches once per records version, query and order', () => {
     const view = new ListQueryView(columns);
     const first = view.matches(slos, 1, { text: 'checkout' });
-    expect(ids([...first])).toEqual(['slo-10', 'slo-2']);
+    expect(ids(first.map((p) => slos[p]!))).toEqual(['slo-10', 'slo-2']);
     expect(view.matches(slos, 1, { text: 'checkout' })).toBe(first);
     expect(view.matches(slos, 2, { text: 'checkout' })).not.toBe(first);
-    expect(ids([...view.matches(slos, 2, { text: 'checkout', sort: { column: 'id', descending: false } })])).toEqual([
+    expect(ids([...matched(view, slos, 2, { text: 'checkout', sort: { column: 'id', descending: false } })])).toEqual([
       'slo-2',
       'slo-10',
     ]);

@@ -9,6 +9,14 @@ import type { ApiRecord } from '../../src/api/record.js';
 import { filterRecords, ListQueryView, sortRecords, type ListQuery } from '../../src/domain/listQuery.js';
 import { VIEWS } from '../../src/presentation/resources.js';
 
+/** The view's matches as records (it gives their positions in the records). */
+const matched = (
+  view: ListQueryView,
+  records: readonly ApiRecord[],
+  ...rest: DropFirst<Parameters<ListQueryView['matches']>>
+) => view.matches(records, ...rest).map((p) => records[p]!);
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+
 const columns = VIEWS.slis.columns.filter((c) => c.id !== 'age');
 const KINDS = ['latency', 'availability', 'error_rate', 'throughput'];
 const sli = (n: number): ApiRecord => ({
@@ -25,9 +33,9 @@ function gather(view: ListQueryView, count: number, query: ListQuery) {
   let shown: readonly ApiRecord[] = [];
   for (let n = 1; n <= count; n += 100) {
     for (let k = n; k < n + 100 && k <= count; k++) records.push(sli(k));
-    shown = view.matches(records, ++version, query, { reshaped: 0, complete: false });
+    shown = matched(view, records, ++version, query, { reshaped: 0, complete: false });
   }
-  const done = view.matches(records, ++version, query, { reshaped: 0, complete: true });
+  const done = matched(view, records, ++version, query, { reshaped: 0, complete: true });
   return { records, shown, done, version };
 }
 
@@ -60,11 +68,11 @@ describe('the whole list while it gathers', () => {
     const records: ApiRecord[] = [];
     for (let n = 1; n <= 5_000; n += 100) {
       for (let k = n; k < n + 100; k++) records.push(sli(k));
-      const shown = view.matches(records, n, query, { reshaped: 0, complete: false });
+      const shown = matched(view, records, n, query, { reshaped: 0, complete: false });
       expect(new Set(ids(shown))).toEqual(new Set(ids(filterRecords(records, 'svc-0', columns))));
     }
     expect(view.examined).toBe(5_000);
-    const done = view.matches(records, 9_999, query, { reshaped: 0, complete: true });
+    const done = matched(view, records, 9_999, query, { reshaped: 0, complete: true });
     expect(ids(done)).toEqual(ids(sortRecords(filterRecords(records, 'svc-0', columns), query.sort!, columns)));
   });
 });
@@ -73,7 +81,7 @@ describe('typing a filter over records held', () => {
   it('a text that extends the last one filters the last matches only', () => {
     const view = new ListQueryView(columns);
     const records = Array.from({ length: 8_000 }, (_, i) => sli(i + 1));
-    const at = (text: string) => view.matches(records, 1, { text }, { reshaped: 0, complete: true });
+    const at = (text: string) => matched(view, records, 1, { text }, { reshaped: 0, complete: true });
     const s = at('s');
     expect(view.examined).toBe(8_000);
     let before = view.examined;
@@ -93,9 +101,41 @@ describe('typing a filter over records held', () => {
   it('a record replaced in place (the index says reshaped) is filtered again', () => {
     const view = new ListQueryView(columns);
     const records = Array.from({ length: 300 }, (_, i) => sli(i + 1));
-    expect(view.matches(records, 1, { text: 'renamed' }, { reshaped: 0, complete: true })).toEqual([]);
+    expect(matched(view, records, 1, { text: 'renamed' }, { reshaped: 0, complete: true })).toEqual([]);
     records[10] = { ...records[10]!, name: 'renamed one' };
-    const found = view.matches(records, 2, { text: 'renamed' }, { reshaped: 1, complete: true });
+    const found = matched(view, records, 2, { text: 'renamed' }, { reshaped: 1, complete: true });
     expect(ids(found)).toEqual([records[10]!.id]);
+  });
+});
+
+describe('records read from the list (the index decodes each one it is asked for)', () => {
+  it('each record is read once for its search text; a sort by a shown column reads none again', () => {
+    const view = new ListQueryView(columns);
+    const records = Array.from({ length: 3_000 }, (_, i) => sli(i + 1));
+    matched(view, records, 1, { text: 'latency' }, { reshaped: 0, complete: true });
+    expect(view.read).toBe(3_000);
+    const held = { reshaped: 0, complete: true };
+    const byName = matched(view, records, 1, { text: '', sort: { column: 'name', descending: false } }, held);
+    const byType = matched(view, records, 1, { text: 'svc', sort: { column: 'type', descending: true } }, held);
+    expect(view.read).toBe(3_000);
+    expect(ids(byName)).toEqual(ids(sortRecords(records, { column: 'name', descending: false }, columns)));
+    expect(ids(byType)).toEqual(
+      ids(sortRecords(filterRecords(records, 'svc', columns), { column: 'type', descending: true }, columns)),
+    );
+  });
+
+  it('a column with a sort key of its own (AGE) reads each record once for its keys, then keeps them', () => {
+    const withAge = VIEWS.slis.columns;
+    const view = new ListQueryView(withAge);
+    const records = Array.from({ length: 500 }, (_, i) => ({
+      ...sli(i + 1),
+      created_at: new Date(1_700_000_000_000 - ((i * 7919) % 500) * 60_000).toISOString(),
+    }));
+    const order = { column: 'age', descending: false };
+    const first = matched(view, records, 1, { text: '', sort: order });
+    expect(view.read).toBe(500);
+    matched(view, records, 1, { text: '', sort: { ...order, descending: true } });
+    expect(view.read).toBe(500);
+    expect(ids(first)).toEqual(ids(sortRecords(records, order, withAge)));
   });
 });

@@ -75,7 +75,7 @@ export function createExporter(ctx: DashboardContext): (file: string, replace: b
         return;
       }
     }
-    const [slis = [], slos = []] = needed.map((r) => index.records(r));
+    const [slis = [], slos = []] = needed.map((r) => [...index.records(r)]);
     const chosen = exportSelection({ slis, slos }, { resource, ids });
     const written = chosen.slis.length + chosen.slos.length;
     const texts = function* () {

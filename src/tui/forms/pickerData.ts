@@ -49,15 +49,13 @@ export function createPickerData(ctx: FormsContext): PickerData {
       return { ...p, matches: null, searched: 0, index: status };
     const held = index.records(p.resource);
     const notHeld = p.records.filter((r) => index.get(p.resource, r.id) === undefined);
-    const matches: ApiRecord[] = [
-      ...search.view.matches(
-        held,
-        status.version,
-        { text },
-        { reshaped: status.reshaped, complete: status.state !== 'gathering' },
-      ),
-      ...search.loaded.filter(notHeld, text),
-    ];
+    const positions = search.view.matches(
+      held,
+      status.version,
+      { text },
+      { reshaped: status.reshaped, complete: status.state !== 'gathering' },
+    );
+    const matches: ApiRecord[] = [...positions.map((at) => held.at(at)!), ...search.loaded.filter(notHeld, text)];
     return { ...p, matches, searched: held.length + notHeld.length, index: status };
   };
 

@@ -189,11 +189,11 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.refresh();
   }
 
-  /** Every match of the filter, in the order shown, across its pages (what `*` marks). */
+  /** Every match of the filter, in the order shown, across its pages (what `*` marks): each read from the index. */
   matches(): readonly ApiRecord[] {
     if (!this.getSnapshot().active) return [];
-    const status = this.index.status(this.resource);
-    return this.queryView().matches(this.index.records(this.resource), status.version, this.query, shapeOf(status));
+    const records = this.index.records(this.resource);
+    return this.positions().map((p) => records.at(p)!);
   }
 
   selectedRecord(): ApiRecord | undefined {
@@ -242,13 +242,20 @@ export class WholeList extends Store<WholeListSnapshot> {
     return this.view.view;
   }
 
+  /** The matches' positions among the index's records, in the order shown. */
+  private positions(): readonly number[] {
+    const status = this.index.status(this.resource);
+    return this.queryView().matches(this.index.records(this.resource), status.version, this.query, shapeOf(status));
+  }
+
   private build(): WholeListSnapshot {
     const status = this.index.status(this.resource);
     const active = isActive(this.query);
-    const matches = active
-      ? this.queryView().matches(this.index.records(this.resource), status.version, this.query, shapeOf(status))
-      : [];
-    const shown = pageOf(matches, this.page, this.pageSize);
+    const matches = active ? this.positions() : [];
+    const records = this.index.records(this.resource);
+    // Only the page shown is read from the index's packed records.
+    const page = pageOf(matches, this.page, this.pageSize);
+    const shown = { ...page, items: page.items.map((p) => records.at(p)!) };
     this.page = shown.page;
     this.selected = Math.min(this.selected, Math.max(0, shown.items.length - 1));
     const summary: string[] = [];
@@ -287,10 +294,8 @@ export class WholeList extends Store<WholeListSnapshot> {
   /** Puts the selection back on the record with this id, wherever it now stands among the matches. */
   private follow(id: string): void {
     if (this.selectedRecord()?.id === id || !this.getSnapshot().active) return;
-    const status = this.index.status(this.resource);
-    const at = this.queryView()
-      .matches(this.index.records(this.resource), status.version, this.query, shapeOf(status))
-      .findIndex((record) => record.id === id);
+    const position = this.index.records(this.resource).positionOf(id);
+    const at = position === undefined ? -1 : this.positions().indexOf(position);
     if (at < 0) return;
     this.page = Math.floor(at / this.pageSize);
     this.selected = at % this.pageSize;

@@ -131,9 +131,9 @@ describe('form controller', () => {
     h.type('fresh org');
     h.press('form-submit');
     await settle();
-    expect(h.index.records('organizations').map((r) => r.name)).toContain('fresh org');
+    expect([...h.index.records('organizations')].map((r) => r.name)).toContain('fresh org');
 
-    const created = h.index.records('organizations').find((r) => r.name === 'fresh org')!;
+    const created = [...h.index.records('organizations')].find((r) => r.name === 'fresh org')!;
     h.forms.openEdit('organizations', created);
     h.type(' renamed');
     h.press('form-submit');
