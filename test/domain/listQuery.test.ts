@@ -51,7 +51,9 @@ describe('filter over the whole list', () => {
     expect(searchText(sli, sliColumns)).toBe('checkout p95\u0000latency\u0000ms\u00001\u0000sli-7');
     expect(searchText(sli, [])).toBe('checkout p95\u0000sli-7');
     // A NUL within a text is a space: the parts stay one a column.
-    expect(searchText({ ...sli, type: 'a\u0000b' }, sliColumns)).toBe('checkout p95\u0000a b\u0000ms\u00001\u0000sli-7');
+    expect(searchText({ ...sli, type: 'a\u0000b' }, sliColumns)).toBe(
+      'checkout p95\u0000a b\u0000ms\u00001\u0000sli-7',
+    );
     expect(queryWords('p95\u0000sli-7')).toEqual(['p95', 'sli-7']);
     expect(filterRecords([sli], 'p95\u0000sli-7', sliColumns)).toEqual([sli]);
   });
