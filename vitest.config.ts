@@ -58,6 +58,7 @@ export default defineConfig({
           ...shared,
           name: 'e2e',
           include: ['test/**/*.e2e.test.{ts,tsx}'],
+          globalSetup: ['test/e2e/codeCache.setup.ts'],
           pool: 'forks',
           // Each test runs the program in a terminal of its own and changes nothing in its worker:
           // files share workers (a fresh worker a file cost a third of this tier's time).

@@ -5,11 +5,12 @@
  * bounded; the child is killed by its PID only if a test leaves it running.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/slotui.js');
@@ -37,6 +38,32 @@ export function ensureBuilt(): void {
   if (result.status !== 0) throw new Error(`The build failed:\n${result.stderr}`);
 }
 
+/**
+ * V8's code cache of the built program (`<cache>/slotui/v8-*`), shared by the sessions of this
+ * run (test/e2e/codeCache.setup.ts): each session keeps its own cache folder (pages kept by another session must not be drawn
+ * in it), but starts from the code cache the first session left, as a person's second run does.
+ * Without it every run compiled the program anew and wrote its caches at exit, a fifth of a
+ * second of CPU a run. The cold start and the making of the caches are tested on their own
+ * (test/cli/bundle.int.test.ts).
+ */
+const sharedCodeCache = inject('e2eCodeCache');
+
+/** The code cache's files under a `slotui` cache folder, as paths relative to it. */
+function codeCacheFiles(slotuiCache: string): string[] {
+  if (!existsSync(slotuiCache)) return [];
+  return readdirSync(slotuiCache)
+    .filter((name) => name.startsWith('v8-'))
+    .flatMap((folder) => readdirSync(join(slotuiCache, folder)).map((file) => join(folder, file)));
+}
+
+/** Copies the code cache of one `slotui` cache folder into another (caches on trial too: they are proven per folder). */
+function copyCodeCache(from: string, to: string): void {
+  for (const file of codeCacheFiles(from)) {
+    mkdirSync(dirname(join(to, file)), { recursive: true, mode: 0o700 });
+    cpSync(join(from, file), join(to, file));
+  }
+}
+
 export interface PtyOptions {
   args?: string[];
   /** Another program than slotui (a shell that runs it, for job control); `args` are then its own. */
@@ -59,6 +86,7 @@ export class PtySession {
     const rows = options.rows ?? 30;
     this.configDir = mkdtempSync(join(tmpdir(), 'slotui-e2e-'));
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    copyCodeCache(sharedCodeCache, this.slotuiCache);
     // Only what the program needs: no SLOTUI_* of the person running the tests.
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
@@ -87,6 +115,10 @@ export class PtySession {
     this.child.onExit((e) => {
       this.exit = e;
     });
+  }
+
+  private get slotuiCache(): string {
+    return join(this.configDir, 'cache', 'slotui');
   }
 
   get pid(): number {
@@ -162,6 +194,7 @@ export class PtySession {
       }
     }
     this.term.dispose();
+    if (codeCacheFiles(sharedCodeCache).length === 0) copyCodeCache(this.slotuiCache, sharedCodeCache);
     rmSync(this.configDir, { recursive: true, force: true });
   }
 }
