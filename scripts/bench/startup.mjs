@@ -142,17 +142,19 @@ export async function startupRounds(ctx, { rounds, curlArgs, firstName, baseline
 
   // The first frame drawn from the page kept by the last run, while the service does not answer:
   // a relay in front of the sandbox passes the priming run through, then holds every connection.
+  // Each program keeps its own page (and code cache) in a folder of its own.
   const relay = await startRelay(new URL(ctx.sandbox.baseUrl).port);
   ctx.live.add(relay);
-  const cachedEnv = { ...(await warmEnv('cached')), SLOTUI_BASE_URL: `https://127.0.0.1:${relay.port}` };
-  await dashboard(ctx.bin, cachedEnv);
+  for (const p of programs) {
+    p.cached = { ...(await warmEnv(`cached-${p.label}`)), SLOTUI_BASE_URL: `https://127.0.0.1:${relay.port}` };
+    await dashboard(p.bin, p.cached);
+  }
   relay.hold();
-  const fromCache = () =>
-    firstFrame(ctx, ctx.bin, [], cachedEnv, (s) => row(firstName)(s) && s.includes('cached'), { quit: true });
+  const fromCache = (p) => () =>
+    firstFrame(ctx, p.bin, [], p.cached, (s) => row(firstName)(s) && s.includes('cached'), { quit: true });
 
   const steps = [
     ['bare node', () => bare(ctx)],
-    ['slotui: first frame from the kept page, service silent', fromCache],
     ['curl', () => runProcess(CURL, [...curlArgs, url], { env: ctx.env }).then((r) => checked(r, 'curl'))],
     [
       'floor: undici GET',
@@ -164,6 +166,7 @@ export async function startupRounds(ctx, { rounds, curlArgs, firstName, baseline
     ],
   ];
   for (const p of programs) {
+    steps.push([`${p.label}: first frame from the kept page, service silent`, fromCache(p)]);
     steps.push([`${p.label}: list, warm`, () => list(p.bin, p.warm)]);
     steps.push([`${p.label}: list, cold`, async () => list(p.bin, await coldEnv())]);
     steps.push([`${p.label}: first frame, warm`, () => dashboard(p.bin, p.warm)]);

@@ -2,13 +2,15 @@
  * createClient: the API client of the ApiClient contract (types.ts), on one
  * undici keep-alive pool to the base URL's origin. Configuration problems
  * (http base URL, bad path, unreadable CA) are thrown synchronously, before
- * any socket exists.
+ * any socket exists; undici itself is loaded at the first request.
  */
 import { SlotuiError } from './errors.js';
 import { extraCertificates } from './ca.js';
 import { checkFieldNames, fieldTranslation } from './fieldNames.js';
 import type { Target } from './failures.js';
-import { createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep, type Transport } from './http.js';
+import type { Transport } from './http.js';
+import { lazyTransport } from './lazyTransport.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from './requestPolicy.js';
 import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
 import { WIRE_REGISTRY, type ResourceName } from './resources.js';
@@ -78,7 +80,8 @@ export function createClient(options: ClientOptions): ApiClient {
     const envelope = json as { results: unknown[] };
     return { ...envelope, results: envelope.results.map((item) => fields.fromService(resource, item)) };
   };
-  const transport: Transport = createTransport({
+  // The HTTP stack loads at the first request (the dashboard draws a kept page before it).
+  const transport: Transport = lazyTransport({
     base,
     token: options.token,
     readOnly: options.readOnly ?? false,

@@ -7,7 +7,6 @@
  * or destroyed on every path, and is mapped to a SlotuiError when it fails.
  * Only GETs are retried, with backoff that honours Retry-After.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 // undici's Pool and request() from their own modules: the package's index also
 // loads fetch, WebSocket, caches, mocks and proxies, about 20 ms at every start.
 import Pool from 'undici/lib/dispatcher/pool.js';
@@ -28,16 +27,14 @@ import {
 } from './failures.js';
 import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { assertSameOrigin } from './origin.js';
+import { cancelled, type Sleep } from './requestPolicy.js';
+import { tokenScrub } from './tokenScrub.js';
 import type { RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from './types.js';
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 };
-export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
 /** A Retry-After longer than this is not waited out: the error is returned at once. */
 const MAX_RETRY_AFTER_MS = 30_000;
 /** Larger answers are refused (a page of records is far smaller): protects memory from a hostile server. */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface TransportOptions {
   base: URL;
@@ -95,20 +92,6 @@ interface CloseOptions {
   abort?: boolean;
 }
 
-/** The default wait between tries: a real timer that ends early (as 'cancelled') when the signal aborts. */
-export const realSleep: Sleep = async (ms, signal) => {
-  try {
-    await delay(ms, undefined, { signal });
-  } catch (error) {
-    if (signal?.aborted) throw cancelled();
-    throw error;
-  }
-};
-
-function cancelled(): SlotuiError {
-  return new SlotuiError('cancelled', 'The request was cancelled.');
-}
-
 /** Exponential backoff with equal jitter; Retry-After wins when the server gives one. */
 export function backoffDelay(
   tryNumber: number,
@@ -148,9 +131,7 @@ export function createTransport(options: TransportOptions): Transport {
   let closed = false;
   /** Aborted by close({ abort: true }): every request under way and every wait between tries ends at once. */
   const closing = new AbortController();
-  const secret = token ? new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : undefined;
-  /** The text with every occurrence of the token (any letter case) replaced. */
-  const scrubToken = (text: string): string => (secret ? text.replace(secret, '[redacted]') : text);
+  const { scrub: scrubToken, guard } = tokenScrub(token);
 
   function checkGates(call: Call): void {
     if (options.readOnly && call.method !== 'GET') {
@@ -291,26 +272,6 @@ export function createTransport(options: TransportOptions): Transport {
       if (call.signal?.aborted) throw cancelled();
       if (closed) throw guard(error);
     }
-  }
-
-  /**
-   * Last line of defence: no message leaves with the token in it, whatever the
-   * server echoed (case-insensitively: a host name in a link is lower-cased).
-   */
-  function guard<E>(error: E): E | SlotuiError {
-    if (!(error instanceof SlotuiError) || !token) return error;
-    const scrub = scrubToken;
-    const fieldTexts = JSON.stringify(error.fieldErrors ?? null);
-    if (scrub(error.message) === error.message && scrub(fieldTexts) === fieldTexts) return error;
-    const fieldErrors = error.fieldErrors
-      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [scrub(k), v.map(scrub)]))
-      : undefined;
-    return new SlotuiError(error.kind, scrub(error.message), {
-      status: error.status,
-      fieldErrors,
-      retryAfterMs: error.retryAfterMs,
-      cause: error.cause,
-    });
   }
 
   return {

@@ -7,7 +7,8 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { backoffDelay, DEFAULT_RETRY } from '../../src/api/http.js';
+import { backoffDelay } from '../../src/api/http.js';
+import { DEFAULT_RETRY } from '../../src/api/requestPolicy.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import type { Faults } from '../../src/sandbox/types.js';
 import { fakeApi, type FakeApi } from '../fakeApi.js';

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rootCertificates } from 'node:tls';
 import { MockAgent } from 'undici';
 import { SlotuiError } from '../../src/api/errors.js';
-import { backoffDelay, createTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from '../../src/api/http.js';
+import { backoffDelay, createTransport } from '../../src/api/http.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from '../../src/api/requestPolicy.js';
 import { RESOURCES } from '../../src/api/resources.js';
 import type { Method, Target } from '../../src/api/failures.js';
 

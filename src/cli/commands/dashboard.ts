@@ -5,9 +5,10 @@
  * commands never load them.
  *
  * The dashboard talks over one kept-alive connection (one TLS handshake per
- * session; src/tui/state/requestGate.ts orders the requests on it), and its
- * first page is asked for before the dashboard's code loads, so the request
- * and the load overlap.
+ * session; src/tui/state/requestGate.ts orders the requests on it). Its first
+ * page is asked for before the dashboard's code loads, so the request and the
+ * load overlap; with the page kept by the last run, that page is drawn first
+ * and asked for as the dashboard opens.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createClient } from '../../api/client.js';
@@ -76,14 +77,18 @@ export async function dashboardCommand(ctx: Context): Promise<number> {
     }
     const client = await ctx.connect(settings, { connections: DASHBOARD_CONNECTIONS });
     const firstResource = ctx.registry.names[0]!;
+    if (common.keptPages(settings)?.load(firstResource).kept) {
+      // The page the last run showed: the first frame draws it at once (marked cached), before the
+      // HTTP stack is loaded (the client loads it at its first request); the dashboard asks for the
+      // page as it opens, and the service's answer replaces the kept one.
+      const { runDashboard } = await import('../../tui/run.js');
+      return await runDashboard({ ...common, client, auth: createAuthDeps(ctx) });
+    }
     const firstPage = requestFirstPage(client, firstResource, streams.stdout);
-    // With the page the last run showed, the first frame draws it at once (marked cached) and the
-    // service's answer replaces it: nothing to wait for. Without, the waits below save a "loading" frame.
-    const kept = Boolean(common.keptPages(settings)?.load(firstResource).kept);
-    if (!kept) await requestOnTheWire(firstPage.promise, REQUEST_SENT_WAIT_MS);
+    await requestOnTheWire(firstPage.promise, REQUEST_SENT_WAIT_MS);
     const { runDashboard } = await import('../../tui/run.js');
     // A first page that is nearly in is drawn in the first frame rather than after a "loading" one.
-    if (!kept) await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
+    await settledWithin(firstPage.promise, FIRST_PAGE_WAIT_MS);
     return await runDashboard({ ...common, client, auth: createAuthDeps(ctx), firstPage });
   } finally {
     // The dashboard has ended (q, Ctrl+C, a signal): requests still under way are cancelled, not waited on.
