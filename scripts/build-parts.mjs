@@ -86,6 +86,78 @@ const inkWithoutDevtools = {
   },
 };
 
+/**
+ * undici loads node:http (about 4-13 ms) and node:http2 (about 2-6 ms) as it
+ * loads, though slotui speaks HTTP/1.1 only (allowH2: false, src/api/http.ts):
+ * its utilities take IncomingMessage from node:http to recognise one being
+ * destroyed, the client reads node:http's maxHeaderSize to make a default, and
+ * the HTTP/2 code reads node:http2's constants at the top. Here each is taken
+ * when used: IncomingMessage only for a stream whose class has that name (none
+ * can exist unless node:http is loaded), maxHeaderSize when a client is made
+ * (the same value: node:http reads it from Node's options), and the HTTP/2
+ * code when a connection negotiates HTTP/2. If undici's code no longer has a
+ * pattern, the build warns and bundles that file as it is (a slower start).
+ */
+const UNDICI_AT_USE = [
+  {
+    file: /undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    replace: [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      [
+        'Object.getPrototypeOf(stream).constructor === IncomingMessage',
+        "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+      ],
+    ],
+  },
+  {
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    replace: [
+      ["const http = require('node:http')\n", ''],
+      [
+        "const connectH2 = require('./client-h2.js')",
+        "const connectH2 = (...args) => require('./client-h2.js')(...args)",
+      ],
+      [
+        `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+        `const getDefaultNodeMaxHeaderSize = () => {
+  const http = require('node:http')
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+      ],
+    ],
+  },
+];
+
+const undiciLoadsHttpOnUse = {
+  name: 'undici-loads-http-on-use',
+  setup(build) {
+    for (const { file, replace } of UNDICI_AT_USE) {
+      build.onLoad({ filter: file }, async (args) => {
+        const code = await readFile(args.path, 'utf8');
+        const missing = replace.filter(([from]) => !code.includes(from));
+        if (missing.length > 0) {
+          return {
+            contents: code,
+            loader: 'js',
+            warnings: [
+              {
+                text: `undici's ${args.path} changed: it may load node:http or node:http2 as it loads (slower start).`,
+              },
+            ],
+          };
+        }
+        return { contents: replace.reduce((text, [from, to]) => text.replace(from, to), code), loader: 'js' };
+      });
+    }
+  },
+};
+
 /** Every library's string-width goes through the fast path of src/text/stringWidth.ts. */
 const fastStringWidth = (root) => ({
   name: 'fast-string-width',
@@ -122,7 +194,13 @@ export function requiredOnUse(root, required) {
 
 /** The plugins of every part bundle; `root` is the repository. */
 export function bundlePlugins(root) {
-  return [yogaDecodesWithoutFetch, yogaWithoutTopLevelAwait(root), inkWithoutDevtools, fastStringWidth(root)];
+  return [
+    yogaDecodesWithoutFetch,
+    yogaWithoutTopLevelAwait(root),
+    inkWithoutDevtools,
+    fastStringWidth(root),
+    undiciLoadsHttpOnUse,
+  ];
 }
 
 /** esbuild options of every part bundle: production React, Intl.Segmenter made on need (src/text/segmenter.ts). */
