@@ -18,11 +18,23 @@ import { screenSvg } from './pictures/svg.mjs';
 const root = resolve(import.meta.dirname, '..');
 const node = join(root, 'node_modules/.bin/node');
 
+/**
+ * The pictures show ages ("2y262d"), times left and how long ago the list was read: the program's
+ * clock stands still at this moment (its timers still run), so a picture drawn tomorrow is the
+ * one drawn today.
+ */
+const PICTURE_TIME = Date.UTC(2026, 10, 25, 9, 0, 0);
+const stoppedClock = `data:text/javascript,${encodeURIComponent(
+  `const Real = Date; globalThis.Date = class Date extends Real {` +
+    ` constructor(...a) { if (a.length === 0) super(${PICTURE_TIME}); else super(...a); }` +
+    ` static now() { return ${PICTURE_TIME}; } };`,
+)}`;
+
 /** One run of the demo: keys pressed in order, waiting for a text after each, then the screen as SVG. */
 async function picture({ name, title, cols, rows, steps }) {
   const configDir = mkdtempSync(join(tmpdir(), 'slotui-pictures-'));
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  const child = pty.spawn(node, [join(root, 'dist/slotui.js'), '--demo'], {
+  const child = pty.spawn(node, ['--import', stoppedClock, join(root, 'dist/slotui.js'), '--demo'], {
     name: 'xterm-256color',
     cols,
     rows,
