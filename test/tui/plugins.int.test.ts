@@ -40,6 +40,27 @@ const body = (d: Driver) => {
 const title = (d: Driver) => body(d)?.title.trim() ?? '';
 
 describe('plugins in the dashboard', () => {
+  test('with no record to run on (an empty list), its key says so and runs nothing', async () => {
+    const d = drive({
+      records: { slis: [] },
+      services: {
+        userSettings: new UserSettingsStore({
+          plugins: [
+            {
+              name: 'show',
+              key: 'ctrl+g',
+              command: node('require("node:fs").writeFileSync(process.argv[1], "")', '/dev/null'),
+            },
+          ],
+        }),
+      },
+    });
+    await d.settle();
+    d.key('Ctrl+G');
+    expect(d.message()).toBe('Plugin show runs on a record, and none is selected.');
+    expect(body(d)).toBeUndefined();
+  });
+
   test('its key runs it on the selected record; the output shows with the exit status, Esc closes', async () => {
     const d = await onSlos([
       {

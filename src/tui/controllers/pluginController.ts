@@ -78,7 +78,11 @@ export function createPluginController(ctx: DashboardContext, deps: PluginContro
   const launch = launcher.launch;
 
   const start = (plugin: PluginSpec, resource: ResourceName, records: readonly ApiRecord[]) => {
-    if (records.length === 0) return;
+    if (records.length === 0) {
+      // Before the first page is in, or on an empty list: the key is not dropped without a word.
+      ctx.say(`${pluginNamed(plugin)} runs on a record, and none is selected.`, 'error');
+      return;
+    }
     if (launcher.isRunning()) {
       ctx.say('A plugin is running: wait for it, or Ctrl+C stops it.', 'error');
       return;
