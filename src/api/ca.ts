@@ -1,13 +1,12 @@
 /**
- * Extra certificate authorities (SLOTUI_CA_FILE or the profile's caFile) are
- * trusted beside the system ones. Node's `ca` option replaces the default
- * list, so the defaults are added back explicitly.
+ * Extra certificate authorities (SLOTUI_CA_FILE or the profile's caFile):
+ * read, checked and warned about here, trusted beside the system ones by
+ * trust.ts (which needs node:tls, loaded with the HTTP stack).
  */
 import { X509Certificate } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import tls, { type SecureContext } from 'node:tls';
 import { SlotuiError } from './errors.js';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -17,26 +16,7 @@ function pemCertificates(text: string): string[] {
   return text.match(PEM_CERTIFICATE) ?? [];
 }
 
-/** The default trust store: bundled roots plus NODE_EXTRA_CA_CERTS and, with --use-system-ca, the OS store. */
-function defaultCertificates(): readonly string[] {
-  // getCACertificates exists from Node 22.15; rootCertificates (bundled only) is the fallback.
-  return typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
-}
-
-/**
- * The `ca` list for TLS connections: undefined (system defaults) when no extra
- * CA is given, otherwise the defaults plus the extra certificates. Throws
- * 'config' for text that holds no valid certificate.
- */
-export function trustedCertificates(
-  extra: string | readonly string[] | undefined,
-  source = 'The extra CA',
-): string[] | undefined {
-  const certificates = extraCertificates(extra, source);
-  return certificates ? [...defaultCertificates(), ...certificates] : undefined;
-}
-
-/** The extra certificates alone (checked as trustedCertificates checks them), or undefined when none is given. */
+/** The extra certificates (each a readable certificate), or undefined when none is given; 'config' for text that holds none. */
 export function extraCertificates(
   extra: string | readonly string[] | undefined,
   source = 'The extra CA',
@@ -60,24 +40,6 @@ export function extraCertificates(
     }
   }
   return certificates.length > 0 ? certificates : undefined;
-}
-
-/**
- * The TLS context that trusts the defaults plus the `extra` certificates (from
- * extraCertificates), or undefined for the defaults alone. Adding the extra
- * certificates to a default context reuses the root store Node has parsed
- * already; passing defaults and extras as `ca` parses every root again (about
- * 15 ms at each start).
- */
-export function trustContext(extra: readonly string[] | undefined): SecureContext | undefined {
-  if (!extra || extra.length === 0) return undefined;
-  const context = tls.createSecureContext();
-  const native = (context as { context?: { addCACert?: (pem: string) => void } }).context;
-  // The native context's addCACert is what Node's own `ca` option calls; without it, the plain way.
-  if (typeof native?.addCACert !== 'function')
-    return tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
-  for (const pem of extra) native.addCACert(pem);
-  return context;
 }
 
 /**

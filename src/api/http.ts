@@ -11,7 +11,7 @@
 // loads fetch, WebSocket, caches, mocks and proxies, about 20 ms at every start.
 import Pool from 'undici/lib/dispatcher/pool.js';
 import request from 'undici/lib/api/api-request.js';
-import { trustContext } from './ca.js';
+import { trustContext } from './trust.js';
 import { SlotuiError, adviceEverywhere } from './errors.js';
 import {
   DEADLINE_CODE,

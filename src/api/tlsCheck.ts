@@ -8,7 +8,8 @@
  */
 import tls from 'node:tls';
 import { isIP } from 'node:net';
-import { extraCertificates, trustContext } from './ca.js';
+import { extraCertificates } from './ca.js';
+import { trustContext } from './trust.js';
 import { transportFailure } from './failures.js';
 import { WIRE_REGISTRY } from './resources.js';
 

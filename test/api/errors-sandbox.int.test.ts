@@ -121,7 +121,7 @@ describe('network, timeouts, protocol', () => {
 
   it('the extra CA is trusted beside the system roots (not instead of them)', async () => {
     const { sandbox } = await setup();
-    const { trustedCertificates } = await import('../../src/api/ca.js');
+    const { trustedCertificates } = await import('../../src/api/trust.js');
     const tls = await import('node:tls');
     const list = trustedCertificates(sandbox.caPem) ?? [];
     expect(list).toContain(sandbox.caPem.trim());
