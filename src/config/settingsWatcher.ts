@@ -48,12 +48,16 @@ export function watchSettingsFile(
     // A reload still to come must not keep a finished program alive.
     timer.unref();
   };
-  // Loaded here, after the dashboard's first frame: most starts never need it.
-  const watcher = import('chokidar').then(({ watch }) => {
-    const w = watch(settingsPath(configDir), { ignoreInitial: true, atomic: true, persistent: false });
-    w.on('all', changed);
-    return new Promise<typeof w>((resolve) => w.once('ready', () => resolve(w)));
-  });
+  // Loaded here, after the dashboard's first frame (most starts never need it), and a turn of the
+  // event loop later: what that frame set off first, the first page's request, goes out before
+  // chokidar loads and looks at the folder.
+  const watcher = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => import('chokidar'))
+    .then(({ watch }) => {
+      const w = watch(settingsPath(configDir), { ignoreInitial: true, atomic: true, persistent: false });
+      w.on('all', changed);
+      return new Promise<typeof w>((resolve) => w.once('ready', () => resolve(w)));
+    });
   // A save between the start's read and the watcher being in place would be missed: read once more.
   const ready = watcher.then(() => reload(true));
   return {
