@@ -41,7 +41,7 @@ export function createExporter(ctx: DashboardContext): (file: string, replace: b
       );
       return undefined;
     }
-    return wholes[resource].matches().map((record) => record.id);
+    return wholes[resource].matchIds();
   };
 
   const run = async (file: string, replace: boolean) => {

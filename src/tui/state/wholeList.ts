@@ -189,6 +189,13 @@ export class WholeList extends Store<WholeListSnapshot> {
     this.refresh();
   }
 
+  /** The ids of every match, in the order shown (what `:export` writes), read without reading the records. */
+  matchIds(): string[] {
+    if (!this.getSnapshot().active) return [];
+    const records = this.index.records(this.resource);
+    return this.positions().map((p) => records.idAt(p)!);
+  }
+
   /** Every match of the filter, in the order shown, across its pages (what `*` marks): each read from the index. */
   matches(): readonly ApiRecord[] {
     if (!this.getSnapshot().active) return [];
