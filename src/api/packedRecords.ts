@@ -53,8 +53,35 @@ const FLAG_ODD = 1;
 
 interface Shape {
   keys: readonly string[];
-  /** A key would set the prototype if assigned: such objects are built with defineProperty. */
-  unsafe: boolean;
+  /** Builds an object of these keys, each value read in turn: made when the shape is first read (build). */
+  build?: Build;
+  /** Objects of this shape read so far. */
+  reads: number;
+}
+
+/** An object of one shape, its values read in its keys' order. */
+type Build = (next: () => unknown) => Record<string, unknown>;
+
+/** Shapes read this often get a builder of their own (most records of a resource share a few shapes). */
+const BUILT_AFTER_READS = 8;
+/** At most this many builders are made (each is compiled code), shared by every store of the process. */
+const MAX_BUILT_SHAPES = 256;
+const builders = new Map<string, Build>();
+
+/**
+ * A function that makes the object with one object literal: an object built key by key goes
+ * through a change of hidden class at every key, and reading a million records spent most of its
+ * time there. The keys are written as JSON strings (any text is a valid literal so), and
+ * `__proto__` as a computed key, which makes an own field rather than setting the prototype.
+ */
+function builderOf(keys: readonly string[]): Build | undefined {
+  const name = keys.join('\u0000');
+  const known = builders.get(name);
+  if (known || builders.size >= MAX_BUILT_SHAPES) return known;
+  const fields = keys.map((key) => `${key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key)}: next()`);
+  const build = new Function('next', `return { ${fields.join(', ')} };`) as Build;
+  builders.set(name, build);
+  return build;
 }
 
 /**
@@ -207,7 +234,7 @@ export class PackCodec {
     const known = this.shapeIds.get(name);
     if (known !== undefined || this.shapes.length >= MAX_SHAPES) return known;
     this.shapeIds.set(name, this.shapes.length);
-    this.shapes.push({ keys: [...keys], unsafe: keys.includes('__proto__') });
+    this.shapes.push({ keys: [...keys], reads: 0 });
     return this.shapes.length - 1;
   }
 
@@ -236,6 +263,7 @@ export class PackCodec {
 class Reader {
   private readonly local: string[] = [];
   private id = '';
+  private readonly next = (): unknown => this.value();
 
   constructor(
     private readonly bytes: Buffer,
@@ -311,9 +339,10 @@ class Reader {
       }
       case SHAPED: {
         const shape = this.shapes[this.varint()]!;
+        if (shape.build) return shape.build(this.next);
+        if (++shape.reads === BUILT_AFTER_READS) shape.build = builderOf(shape.keys);
         const out: Record<string, unknown> = {};
-        if (shape.unsafe) for (const key of shape.keys) setOwn(out, key, this.value());
-        else for (const key of shape.keys) out[key] = this.value();
+        for (const key of shape.keys) setOwn(out, key, this.value());
         return out;
       }
       case KEYED: {

@@ -28,8 +28,9 @@ export interface PickerState {
   /**
    * What the search finds over the whole list (the record index, and the
    * pages loaded that it does not hold yet); null while nothing is typed.
+   * Read as shown: the index's records are read back only for the rows drawn.
    */
-  matches: readonly ApiRecord[] | null;
+  matches: PickerRows | null;
   /** Out of how many records the matches were found. */
   searched: number;
   /** The record index of the resource, as it was when the matches were found. */
@@ -95,7 +96,14 @@ export class FormsStore extends Store<FormsState> {
   }
 }
 
+/** Rows of the picker: an array, or the search's matches, read from the record index when asked for. */
+export interface PickerRows {
+  readonly length: number;
+  at(index: number): ApiRecord | undefined;
+  slice(start: number, end: number): ApiRecord[];
+}
+
 /** The picker's rows: the search's matches over the whole list, or the pages loaded while nothing is typed. */
-export function pickerRows(picker: PickerState): readonly ApiRecord[] {
+export function pickerRows(picker: PickerState): PickerRows {
   return picker.matches ?? picker.records;
 }

@@ -99,7 +99,7 @@ export function createPickerController(ctx: FormsContext): PickerController {
     if (s.kind !== 'form' || !s.picker) return;
     const { picker } = s;
     const rows = pickerRows(picker);
-    const record = rows[Math.min(picker.selected, rows.length - 1)];
+    const record = rows.at(Math.min(picker.selected, rows.length - 1));
     if (!record) return;
     let value = record.id;
     if (picker.append) {

@@ -3,11 +3,12 @@
  * the next), and a search as you type over the whole list, the session's
  * record index gathered in the background while the picker is open.
  */
+import type { HeldRecords } from '../../api/packedRecords.js';
 import type { ApiRecord } from '../../api/record.js';
 import { ListQueryView, queryWords, RecordFilter } from '../../domain/listQuery.js';
 import { errorSentence } from '../text/errorSentence.js';
 import type { FormsContext } from './context.js';
-import type { PickerState } from './formsStore.js';
+import type { PickerRows, PickerState } from './formsStore.js';
 
 const PICKER_PAGE_SIZE = 25;
 
@@ -24,6 +25,27 @@ interface PickerData {
   startSearch(mine: number, resource: PickerState['resource']): void;
   /** Reads the next page; `turn`: the selection moves to its first record (PgDn), so the new page shows. */
   load(mine: number, turn?: boolean): void;
+}
+
+/**
+ * The matches as rows: those of the index (positions among its records, read back only when a
+ * row is asked for: a search over a million matches reads the page shown), then those loaded.
+ */
+function matchRows(held: HeldRecords, positions: readonly number[], loaded: readonly ApiRecord[]): PickerRows {
+  const count = positions.length + loaded.length;
+  const at = (i: number): ApiRecord | undefined => {
+    if (!(i >= 0 && i < count)) return undefined;
+    return i < positions.length ? held.at(positions[i]!) : loaded[i - positions.length];
+  };
+  return {
+    length: count,
+    at,
+    slice: (start, end) => {
+      const rows: ApiRecord[] = [];
+      for (let i = Math.max(0, start); i < Math.min(count, end); i++) rows.push(at(i)!);
+      return rows;
+    },
+  };
 }
 
 export function createPickerData(ctx: FormsContext): PickerData {
@@ -48,15 +70,15 @@ export function createPickerData(ctx: FormsContext): PickerData {
     if (!search || search.gen !== p.gen || queryWords(text).length === 0)
       return { ...p, matches: null, searched: 0, index: status };
     const held = index.records(p.resource);
-    const notHeld = p.records.filter((r) => index.get(p.resource, r.id) === undefined);
+    const notHeld = p.records.filter((r) => held.positionOf(r.id) === undefined);
     const positions = search.view.matches(
       held,
       status.version,
       { text },
       { reshaped: status.reshaped, complete: status.state !== 'gathering' },
     );
-    const matches: ApiRecord[] = [...positions.map((at) => held.at(at)!), ...search.loaded.filter(notHeld, text)];
-    return { ...p, matches, searched: held.length + notHeld.length, index: status };
+    const loaded = search.loaded.filter(notHeld, text);
+    return { ...p, matches: matchRows(held, positions, loaded), searched: held.length + notHeld.length, index: status };
   };
 
   const stopSearch = () => {

@@ -3,7 +3,7 @@
  * forms store and a fake client; keys are pressed by binding id.
  */
 import { writeFileSync, readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { RecordIndex, type PageWalk } from '../../../src/api/recordIndex.js';
 import { type ResourceName } from '../../../src/api/resources.js';
 import { REGISTRY } from '../../../src/presentation/resources.js';
@@ -193,7 +193,11 @@ describe('picker controller', () => {
     h.type('indicator 4990');
     for (let i = 0; i < 200 && h.index.status('slis').state !== 'complete'; i++) await settle();
     // On page 200 of the picker's pages of 25.
-    expect(picker().matches?.map((r) => r.id)).toEqual(['sli-4990']);
+    expect(
+      picker()
+        .matches?.slice(0, 10)
+        .map((r) => r.id),
+    ).toEqual(['sli-4990']);
     expect(pickerStatus(picker())).toBe('1 of 5,030 match');
     h.press('picker-choose');
     const s = h.forms.store.getSnapshot();
@@ -210,6 +214,27 @@ describe('picker controller', () => {
     // Every word counts, in the name or the id: "50" is in 131 of them.
     h.type('indicator 50');
     expect(pickerStatus(picker())).toBe('131 of 5,030 match');
+  });
+
+  test("the search's matches are read from the index only as rows are asked for (the rows shown)", async () => {
+    const h = harness({ slis: 3000 });
+    openSliPicker(h);
+    const picker = () => openPicker(h);
+    await settle();
+    for (let i = 0; i < 100 && h.index.status('slis').state !== 'complete'; i++) await settle();
+    // Each record is read once for its search text.
+    const reads = vi.spyOn(h.index.records('slis'), 'at');
+    h.type('indicato');
+    expect(reads).toHaveBeenCalledTimes(3000);
+    reads.mockClear();
+    h.type('r');
+    const matches = picker().matches!;
+    expect(matches).toHaveLength(3000);
+    expect(reads).not.toHaveBeenCalled();
+    expect(matches.slice(2990, 3100).map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => `sli-${2991 + i}`));
+    expect(matches.at(3000)).toBeUndefined();
+    expect(matches.at(-1)).toBeUndefined();
+    expect(reads).toHaveBeenCalledTimes(10);
   });
 
   test('while the index gathers, the search shows the matches so far and says so', () => {
