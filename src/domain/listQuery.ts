@@ -362,8 +362,12 @@ export class ListQueryView {
     }
     if (this.keys?.column !== column.id) this.keys = { column: column.id, of: [] };
     const of = this.keys.of;
-    for (let k = of.length; k < records.length; k++) of.push(sortKey(this.recordAt(records, k)).trim());
-    for (let k = 0; k < count; k++) to[k] = of[filtered[k]!]!.length;
+    // Only the matches' keys: a narrow filter sorted by AGE reads its few records, not all of them.
+    for (let k = 0; k < count; k++) {
+      const p = filtered[k]!;
+      of[p] ??= sortKey(this.recordAt(records, p)).trim();
+      to[k] = of[p].length;
+    }
     return { texts: of, from, to };
   }
 }
