@@ -392,7 +392,7 @@ function isSpace(c: number): boolean {
 /** numberOf for the part of `text` from `from` to `to`. */
 function numberIn(text: string, from: number, to: number): number {
   // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
-  if (from === to || text.charCodeAt(from) > 57) return NaN;
+  if (text.charCodeAt(from) > 57) return NaN;
   return numberOf(text.slice(from, to));
 }
 

@@ -112,6 +112,62 @@ describe('the order of cells', () => {
     expect(Math.sign(compareCells(a, b))).toBe(sign);
   });
 
+  it('cells are trimmed as String.prototype.trim trims them, at either end, and nothing else is', () => {
+    // Each pair ties once trimmed (kept in the records' order) and would not tie untrimmed.
+    const tricky: [string, string][] = [
+      ['t1', 'a\t '],
+      ['t2', 'a'],
+      ['t3', ' \u00a0b'],
+      ['t4', 'b'],
+      ['t5', 'c\r'],
+      ['t6', 'c'],
+      ['t7', '\u3000d\n'],
+      ['t8', 'd'],
+      ['t9', '\u000be\f'],
+      ['t10', 'e'],
+      ['t11', 'é'],
+      ['t12', 'e'],
+      ['t13', 'f\u2028'],
+      ['t14', 'f'],
+      ['t15', '\u0001g'],
+      ['t16', 'g\u0001'],
+      ['t17', '\u0085h'],
+    ];
+    const all = tricky.map(([id, v]) => ({ id, v }));
+    const { column } = counted();
+    for (const descending of [false, true]) {
+      const order: SortOrder = { column: 'v', descending };
+      expect(ids(matched(new ListQueryView([column]), all, 1, { text: '', sort: order }))).toEqual(
+        ids(sortRecords(all, order, [column])),
+      );
+    }
+  });
+
+  it('the last column of the search text (name and id shown by columns) sorts as the others', () => {
+    const nameAndId: Column[] = [
+      { id: 'name', header: 'NAME', get: (r) => String(r.name) },
+      { id: 'id', header: 'ID', get: (r) => r.id },
+    ];
+    const all = ['sli-10', 'sli-9', 'sli-100'].map((id) => ({ id, name: `n ${id}` }));
+    const order: SortOrder = { column: 'id', descending: false };
+    expect(ids(matched(new ListQueryView(nameAndId), all, 1, { text: '', sort: order }))).toEqual([
+      'sli-9',
+      'sli-10',
+      'sli-100',
+    ]);
+  });
+
+  it("a column's own sort keys are trimmed too", () => {
+    const keyed: Column = { id: 'k', header: 'K', get: () => 'same', sortKey: (r) => String(r.k) };
+    const all = [
+      { id: 'x', k: 'b ' },
+      { id: 'y', k: ' a' },
+      { id: 'z', k: 'b' },
+    ];
+    const order: SortOrder = { column: 'k', descending: false };
+    expect(ids(matched(new ListQueryView([keyed]), all, 1, { text: '', sort: order }))).toEqual(['y', 'x', 'z']);
+  });
+
   it('a column unknown to the view leaves the matches in the records order', () => {
     const { column } = counted();
     const view = new ListQueryView([column]);
