@@ -53,10 +53,11 @@ function weightsOf(collator: Collator): Uint8Array {
 // Made on first use: building a collator costs milliseconds the first frame does not need.
 let order: RangeOrder | undefined;
 
+const textOrder = (): RangeOrder => (order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER)));
+
 /** Negative, zero or positive as `a` sorts before, with or after `b`, in the lists' order. */
 export function compareText(a: string, b: string): number {
-  order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER));
-  return order(a, 0, a.length, b, 0, b.length);
+  return textOrder()(a, 0, a.length, b, 0, b.length);
 }
 
 /**
@@ -64,8 +65,7 @@ export function compareText(a: string, b: string): number {
  * cutting them out: a sort of a million cells held within longer texts makes no copy of each.
  */
 export function compareTextIn(x: string, xFrom: number, xTo: number, y: string, yFrom: number, yTo: number): number {
-  order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER));
-  return order(x, xFrom, xTo, y, yFrom, yTo);
+  return textOrder()(x, xFrom, xTo, y, yFrom, yTo);
 }
 
 const ZERO = 48;

@@ -6,7 +6,7 @@
  * with leading zeros, punctuation, case, prefixes, a character beyond ASCII).
  */
 import { describe, expect, test } from 'vitest';
-import { compareText, textOrderOf } from '../../src/domain/collation.js';
+import { compareText, compareTextIn, textOrderOf } from '../../src/domain/collation.js';
 import { seededRandom } from '../../src/sandbox/faults.js';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -111,5 +111,22 @@ describe('the order of the lists', () => {
     const { compare, asked } = countedOrder();
     expect(Math.sign(compare(a, b))).toBe(Math.sign(collator.compare(a, b)));
     expect(asked.count).toBe(times);
+  });
+});
+
+describe('parts of texts, compared in place', () => {
+  // A part ends where a digit run would go on, so the part and the whole text differ in order.
+  test.each([
+    ['x a12 y', 2, 4, 'a13', 0, 2, 0],
+    ['a12', 0, 2, 'a13', 0, 2, 0],
+    ['a12', 0, 2, 'a1', 0, 2, 0],
+    ['pre sli-9', 4, 9, 'sli-10', 0, 6, -1],
+    ['\u0000é\u0000', 1, 2, 'e!', 0, 1, 0],
+    ['é1', 0, 1, 'zé9', 1, 2, 0],
+    ['b\u0000café', 2, 6, 'cafe', 0, 4, 0],
+    ['b\u0000café', 0, 1, 'xa', 1, 2, 1],
+  ])('%j [%i, %i) against %j [%i, %i): the sign %i, as the parts cut out', (x, xFrom, xTo, y, yFrom, yTo, sign) => {
+    expect(Math.sign(compareTextIn(x, xFrom, xTo, y, yFrom, yTo))).toBe(sign);
+    expect(Math.sign(compareText(x.slice(xFrom, xTo), y.slice(yFrom, yTo)))).toBe(sign);
   });
 });
