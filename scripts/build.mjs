@@ -1,4 +1,4 @@
-// Builds dist/: a small ESM entry (dist/slotui.js) and the program's parts
+// Builds dist/: a small CommonJS entry (dist/slotui.js) and the program's parts
 // (dist/parts/), CommonJS files that the entry runs through vm.Script with
 // V8's code cache (src/startup/parts.ts). Every dynamic import() in src
 // becomes a part of its own, loaded when it runs, so `slotui list` never
@@ -70,18 +70,25 @@ for (const part of parts.sort((a, b) => a.path.localeCompare(b.path))) {
   await writeFile(part.path, part.code);
 }
 
+// The entry is CommonJS (Node's ES module loader costs every start about 10 ms): dist/ says so
+// to Node, as the repository's package.json says "module".
+await writeFile(join(root, 'dist', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 await build({
   absWorkingDir: root,
   entryPoints: { slotui: 'src/slotui.ts' },
   outdir: 'dist',
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
+  banner: { js: '"use strict";var __slotuiImportMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
   platform: 'node',
   target: 'node22',
   minify: true,
   legalComments: 'none',
   packages: 'external',
-  define: { SLOTUI_BUILD_ID: JSON.stringify(hash.digest('hex').slice(0, 16)) },
+  define: {
+    SLOTUI_BUILD_ID: JSON.stringify(hash.digest('hex').slice(0, 16)),
+    'import.meta.url': '__slotuiImportMetaUrl',
+  },
   logLevel: 'warning',
 });
 await chmod(join(root, 'dist', 'slotui.js'), 0o755);
