@@ -471,7 +471,7 @@ try {
     const heldKiB = m.heapAfterKiB - m.heapBeforeKiB;
     const paging = ctx.pagingRssKiB;
     rows.push({
-      measurement: `record index: ${m.records.toLocaleString('en-US')} SLIs held (JS heap)`,
+      measurement: `record index: ${m.records.toLocaleString('en-US')} SLIs held (JS heap and buffers)`,
       slotui: mib(heldKiB),
       reference: paging ? `${mib(paging)} (dashboard RSS, a page at a time)` : '—',
       ratio: paging ? ratio(heldKiB / paging) : '—',
@@ -481,7 +481,7 @@ try {
     if (m.rereads > 0) {
       const growth = m.heapAfterRereadsKiB - m.heapAfterFirstRereadKiB;
       rows.push({
-        measurement: `record index: ${m.records.toLocaleString('en-US')} SLIs read again ${m.rereads} times (JS heap growth after the first)`,
+        measurement: `record index: ${m.records.toLocaleString('en-US')} SLIs read again ${m.rereads} times (JS heap and buffers, growth after the first)`,
         slotui: mib(growth),
         reference: `${mib(heldKiB)} (the index held)`,
         ratio: ratio(growth / heldKiB),
