@@ -30,7 +30,7 @@ const MAX_CANDIDATES = 4096;
 /** Strings of one record that a later equal one may refer to (the first ones: the look-up is linear). */
 const MAX_LOCAL_STRINGS = 32;
 /** Shapes (sets of keys) kept; objects of other shapes write their keys out. */
-const MAX_SHAPES = 65_536;
+const MAX_SHAPES = 4096;
 
 // Tags: the first byte of every value.
 const NULL = 0;

@@ -91,18 +91,18 @@ describe('records held packed', () => {
 
   it('reads back records whose strings repeat within them and across them', () => {
     const held = store();
-    const records = Array.from({ length: 3000 }, (_, i) => sli(i + 1));
+    const records = Array.from({ length: 800 }, (_, i) => sli(i + 1));
     for (const record of records) held.place(record);
     expect([...held]).toEqual(records);
     expect(held.at(-1)).toEqual(records.at(-1));
-    expect(held.at(3000)).toBeUndefined();
-    expect(held.idAt(1234)).toBe(records[1234]!.id);
+    expect(held.at(800)).toBeUndefined();
+    expect(held.idAt(765)).toBe(records[765]!.id);
     expect(held.idAt(-1)).toBeUndefined();
   });
 
   it('holds an SLI of the service in under 200 bytes (its JSON takes about 420)', () => {
     const held = store();
-    const count = 20_000;
+    const count = 5_000;
     let json = 0;
     for (let n = 1; n <= count; n++) {
       const record = sli(n);
@@ -115,11 +115,11 @@ describe('records held packed', () => {
 
   it('objects of more shapes than it keeps write their keys out, and still read back', () => {
     const held = store();
-    const records = Array.from({ length: 66_000 }, (_, i) => ({ id: `r${i}`, [`k${i}`]: i }));
+    const records = Array.from({ length: 4_200 }, (_, i) => ({ id: `r${i}`, [`k${i}`]: i }));
     for (const record of records) held.place(record);
     expect(held.at(0)).toEqual(records[0]);
-    expect(held.at(65_999)).toEqual(records[65_999]);
-    expect(held.get('r65999')).toEqual(records[65_999]);
+    expect(held.at(4_199)).toEqual(records[4_199]);
+    expect(held.get('r4199')).toEqual(records[4_199]);
   });
 
   it('a record larger than a chunk gets a chunk of its own; those after it are read as well', () => {
@@ -136,7 +136,8 @@ describe('records held packed', () => {
 describe('positions by id', () => {
   it('finds each id, replaces a record placed again, removes one and moves those after it up', () => {
     const held = store();
-    for (let n = 1; n <= 5000; n++) expect(held.place(sli(n))).toBe('added');
+    const placed = Array.from({ length: 5000 }, (_, i) => held.place(sli(i + 1)));
+    expect(placed.every((how) => how === 'added')).toBe(true);
     expect(held.positionOf('sli-0004321')).toBe(4320);
     expect(held.has('sli-0009999')).toBe(false);
     expect(held.get('nope')).toBeUndefined();
