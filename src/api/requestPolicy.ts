@@ -13,13 +13,11 @@ export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 200, maxDelay
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** The default wait between tries: a real timer that ends early (as 'cancelled') when the signal aborts. */
+// delay() rejects only when the signal aborts, so any rejection is the cancel.
 export const realSleep: Sleep = async (ms, signal) => {
-  try {
-    await delay(ms, undefined, { signal });
-  } catch (error) {
-    if (signal?.aborted) throw cancelled();
-    throw error;
-  }
+  await delay(ms, undefined, { signal }).catch(() => {
+    throw cancelled();
+  });
 };
 
 export function cancelled(): SlotuiError {

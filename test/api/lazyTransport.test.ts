@@ -80,4 +80,16 @@ describe('lazyTransport', () => {
       message: 'The connection to the service was closed; the request was not sent.',
     });
   });
+
+  it('closed after its first request, closes the loaded stack', async () => {
+    const { agent, transport, loads } = setup();
+    agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, { results: [] });
+    await transport.send(list());
+    await transport.close({ abort: true });
+    await expect(transport.send(list())).rejects.toMatchObject({
+      kind: 'cancelled',
+      message: 'The connection to the service was closed; the request was not sent.',
+    });
+    expect(loads()).toBe(1);
+  });
 });
