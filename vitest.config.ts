@@ -9,7 +9,14 @@ import { defineConfig } from 'vitest/config';
  */
 // React's production build, as the program ships it (scripts/build-parts.mjs): the development build
 // records a stack for every element, a tenth of the integration tier's CPU time.
-const shared = { testTimeout: 20_000, hookTimeout: 30_000, env: { NODE_ENV: 'production' } };
+// COLUMNS and LINES: ink-testing-library's stdout has no rows, so at every frame Ink asks terminal-size,
+// which without them runs `tput` and `resize` (two child processes a frame, most of the integration
+// tier's time); 80x24 is what they answer without a terminal.
+const shared = {
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  env: { NODE_ENV: 'production', COLUMNS: '80', LINES: '24' },
+};
 const OWN_PROCESS = ['test/tui/run.int.test.tsx', 'test/reliability/crash.int.test.tsx'];
 
 export default defineConfig({
