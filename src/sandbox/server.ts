@@ -71,7 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   }
 
-  const tls = await createTlsMaterial(certificateHosts(host));
+  const tls = options.tls ?? (await createTlsMaterial(certificateHosts(host)));
   const tempDir = await mkdtemp(join(tmpdir(), 'slotui-sandbox-'));
   const caFile = join(tempDir, 'ca.pem');
   await writeFile(caFile, tls.cert, { mode: 0o600 });

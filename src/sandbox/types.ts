@@ -1,5 +1,6 @@
 /** The embedded sandbox service's contract. */
 import type { Registry } from '../api/resources.js';
+import type { TlsMaterial } from './tls.js';
 
 export interface Faults {
   /** Added to every API response, in ms. */
@@ -42,6 +43,11 @@ export interface SandboxOptions {
   userId?: string;
   /** The resources it serves (default: WIRE_REGISTRY). */
   registry?: Registry;
+  /**
+   * The certificate and key it serves (default: a new self-signed one for its host). Tests that
+   * start many sandboxes share one: making a key pair and certificate is most of a start's CPU.
+   */
+  tls?: TlsMaterial;
 }
 
 export interface RecordedRequest {

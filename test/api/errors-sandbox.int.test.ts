@@ -7,7 +7,13 @@ import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
-import { expectNoTokenInErrors, expectPlainSentence, expectSlotuiError, recordingSleep } from './helpers.js';
+import {
+  expectNoTokenInErrors,
+  expectPlainSentence,
+  expectSlotuiError,
+  recordingSleep,
+  sharedCertificate,
+} from './helpers.js';
 
 const tokens: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -20,7 +26,7 @@ async function setup(
   sandboxOptions: SandboxOptions = {},
   clientOptions: Partial<ClientOptions> = {},
 ): Promise<{ sandbox: SandboxHandle; client: ApiClient; waits: number[] }> {
-  const sandbox = await startSandbox({ sample: false, seed: 5, ...sandboxOptions });
+  const sandbox = await startSandbox(await sharedCertificate({ sample: false, seed: 5, ...sandboxOptions }));
   cleanups.push(() => sandbox.close());
   tokens.push(sandbox.token);
   const { sleep, waits } = recordingSleep();

@@ -13,12 +13,21 @@ import { expect } from 'vitest';
 import { isSlotuiError, type SlotuiError } from '../../src/api/errors.js';
 import type { Page } from '../../src/api/types.js';
 import { createTlsMaterial, type TlsMaterial } from '../../src/sandbox/tls.js';
+import type { SandboxOptions } from '../../src/sandbox/types.js';
 
 let material: Promise<TlsMaterial> | undefined;
-/** One certificate per test file is enough (and keeps the suite fast). */
+/** One certificate for 127.0.0.1 and localhost per test worker is enough (and keeps the suite fast). */
 export function tlsMaterial(): Promise<TlsMaterial> {
   material ??= createTlsMaterial();
   return material;
+}
+
+/**
+ * A sandbox's options with the worker's shared certificate, for a sandbox on the default host
+ * (a test of certificates that must differ starts its sandboxes without it).
+ */
+export async function sharedCertificate(options: SandboxOptions = {}): Promise<SandboxOptions> {
+  return options.host === undefined && options.tls === undefined ? { ...options, tls: await tlsMaterial() } : options;
 }
 
 export interface SeenRequest {

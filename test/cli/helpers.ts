@@ -14,6 +14,7 @@ import { loadDataFile } from '../../src/sandbox/persist.js';
 import type { Store } from '../../src/sandbox/store.js';
 import { fakeApi, type FakeApi, type ReceivedRequest, type ServeOptions } from '../fakeApi.js';
 import { startSandbox } from '../../src/sandbox/server.js';
+import { sharedCertificate } from '../api/helpers.js';
 import type { Faults, SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
 
 export interface RunOptions {
@@ -172,7 +173,7 @@ export interface CliHarness {
 }
 
 export async function startCliHarness(options: SandboxOptions = {}): Promise<CliHarness> {
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox(await sharedCertificate(options));
   const configDir = await mkdtemp(join(tmpdir(), 'slotui-cli-config-'));
   return {
     sandbox,

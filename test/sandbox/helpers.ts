@@ -2,6 +2,7 @@
 import { Agent, request } from 'undici';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
+import { sharedCertificate } from '../api/helpers.js';
 
 export interface Harness {
   sandbox: SandboxHandle;
@@ -27,7 +28,7 @@ export interface CallResult {
 }
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox(await sharedCertificate(options));
   const agent = new Agent({ connect: { ca: sandbox.caPem } });
   const call = async (path: string, init: CallInit = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...init.headers };

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { runSandboxCommand } from '../../src/sandbox/command.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { tlsMaterial } from '../api/helpers.js';
 import { startHarness, waitFor } from './helpers.js';
 
 describe('the sandbox server', () => {
@@ -105,6 +106,29 @@ describe('the sandbox server', () => {
     await h.sandbox.close();
     await expect(h.call('/v1/slis/')).rejects.toThrow();
     await h.agent.close();
+  });
+
+  test('serves the certificate it is given, else one of its own', async () => {
+    const given = await tlsMaterial();
+    const [withGiven, withOwn] = await Promise.all([
+      startSandbox({ sample: false, tls: given }),
+      startSandbox({ sample: false }),
+    ]);
+    try {
+      expect(withGiven.caPem).toBe(given.cert);
+      expect(await readFile(withGiven.caFile, 'utf8')).toBe(given.cert);
+      expect(withOwn.caPem).not.toBe(given.cert);
+      const agent = new Agent({ connect: { ca: given.cert } });
+      const res = await request(`${withGiven.baseUrl}/v1/slis/`, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${withGiven.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      await res.body.dump();
+      await agent.close();
+    } finally {
+      await Promise.all([withGiven.close(), withOwn.close()]);
+    }
   });
 
   test('listens on a given port', async () => {

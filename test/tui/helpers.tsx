@@ -7,6 +7,7 @@ import React, { useState } from 'react';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
+import { sharedCertificate } from '../api/helpers.js';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/types.js';
 import type { Settings } from '../../src/config/types.js';
@@ -259,7 +260,7 @@ export function dashboardFixture<O extends { client: ApiClient }>(
     },
   };
   beforeAll(async () => {
-    fixture.sandbox = await startSandbox(sandboxOptions);
+    fixture.sandbox = await startSandbox(await sharedCertificate(sandboxOptions));
   });
   afterAll(async () => {
     await fixture.sandbox.close();
