@@ -11,6 +11,7 @@
  * layers (controllers/layers.ts) and its view (DashboardView.tsx); a column
  * or field is one entry in the resource registry.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Key } from 'ink';
 import { type ResourceName } from '../api/resources.js';
 import { REGISTRY, type Column, type ViewRegistry, type ResourceView } from '../presentation/resources.js';
@@ -516,9 +517,12 @@ export function createDashboard(services: DashboardServices): Dashboard {
     env,
     layers: (screen) => keyLayers.layers(screen),
   };
+  // The clock ticks every second, but the ages on screen change less often (past ten minutes, once a
+  // minute): a view the same as the last is kept, so a dashboard left open draws only what changed.
   const view = new DerivedStore(
     () => computeView(sources),
     () => viewSourcesOf(sources),
+    isDeepStrictEqual,
   );
   const ctx: DashboardContext = {
     get registry() {

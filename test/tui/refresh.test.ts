@@ -64,6 +64,20 @@ describe('the page on screen is read again every refresh', () => {
     expect(h.status()).toMatch(/ · read 1[23]s ago$/);
   });
 
+  test('a tick that changes nothing drawn keeps the view as it was (nothing is drawn again)', async () => {
+    const h = live(0);
+    await h.settle();
+    // Past ten minutes an age is in whole minutes.
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    const shown = h.view();
+    expect(h.status()).toMatch(/ · read 10m ago$/);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(h.view()).toBe(shown);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.view()).not.toBe(shown);
+    expect(h.status()).toMatch(/ · read 11m ago$/);
+  });
+
   test('when reads fail, the last page stays marked STALE, the next tries wait longer, and a success ends it', async () => {
     const h = live();
     await h.settle();

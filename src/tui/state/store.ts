@@ -59,11 +59,17 @@ export class Store<T> {
 export class DerivedStore<T> extends Store<T> {
   // Worked out when first read: what it reads may be made after it.
   private stale = true;
+  private computed = false;
   private readonly watched = new Map<Subscribable, () => void>();
 
+  /**
+   * `same`: when a value worked out again is the same as the last by this test, the last is kept,
+   * so a subscriber that compares snapshots (React's useSyncExternalStore) does nothing.
+   */
   constructor(
     private readonly compute: () => T,
     private readonly sources: () => readonly Subscribable[],
+    private readonly same?: (last: T, next: T) => boolean,
   ) {
     super(undefined as T);
     this.rewatch();
@@ -72,7 +78,9 @@ export class DerivedStore<T> extends Store<T> {
   protected override read(): T {
     if (this.stale) {
       // A computation that throws stays stale: the next read throws again rather than showing nothing.
-      this.setQuietly(this.compute());
+      const next = this.compute();
+      if (!(this.computed && this.same?.(super.read(), next))) this.setQuietly(next);
+      this.computed = true;
       this.stale = false;
     }
     return super.read();
