@@ -5,7 +5,7 @@
  * bounded; the child is killed by its PID only if a test leaves it running.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pty from 'node-pty';
@@ -40,11 +40,11 @@ export function ensureBuilt(): void {
 
 /**
  * V8's code cache of the built program (`<cache>/slotui/v8-*`), shared by the sessions of this
- * run (test/e2e/codeCache.setup.ts): each session keeps its own cache folder (pages kept by another session must not be drawn
- * in it), but starts from the code cache the first session left, as a person's second run does.
- * Without it every run compiled the program anew and wrote its caches at exit, a fifth of a
- * second of CPU a run. The cold start and the making of the caches are tested on their own
- * (test/cli/bundle.int.test.ts).
+ * run (test/e2e/codeCache.setup.ts): each session keeps its own cache folder (pages kept by another
+ * session must not be drawn in it), but starts from the caches the sessions before it left, as a
+ * person's later runs do. Without it every run compiled the program anew and wrote its caches at
+ * exit, a fifth of a second of CPU a run. The cold start, the making of the caches and their trial
+ * are tested on their own (test/cli/bundle.int.test.ts).
  */
 const sharedCodeCache = inject('e2eCodeCache');
 
@@ -56,11 +56,30 @@ function codeCacheFiles(slotuiCache: string): string[] {
     .flatMap((folder) => readdirSync(join(slotuiCache, folder)).map((file) => join(folder, file)));
 }
 
-/** Copies the code cache of one `slotui` cache folder into another (caches on trial too: they are proven per folder). */
+/** Copies the code cache of one `slotui` cache folder into another. */
 function copyCodeCache(from: string, to: string): void {
   for (const file of codeCacheFiles(from)) {
+    if (file.endsWith('.copy')) continue; // another session's, still being copied in
     mkdirSync(dirname(join(to, file)), { recursive: true, mode: 0o700 });
     cpSync(join(from, file), join(to, file));
+  }
+}
+
+/**
+ * Adds a session's caches the shared folder lacks, after a run that ended well: a new cache
+ * (`.new`) as a proven one, as a person's third run finds it, so no later session tries it again
+ * nor compiles a part an earlier session already did. Each file lands whole (copied, then
+ * renamed): a session copying the folder at the same time never reads half of one.
+ */
+function shareCodeCache(from: string, to: string): void {
+  for (const file of codeCacheFiles(from)) {
+    if (file.endsWith('.trial')) continue;
+    const target = join(to, file.replace(/\.new$/, ''));
+    if (existsSync(target)) continue;
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    const partial = `${target}.${process.pid}.copy`;
+    cpSync(join(from, file), partial);
+    renameSync(partial, target);
   }
 }
 
@@ -194,7 +213,7 @@ export class PtySession {
       }
     }
     this.term.dispose();
-    if (codeCacheFiles(sharedCodeCache).length === 0) copyCodeCache(this.slotuiCache, sharedCodeCache);
+    if (this.exit?.exitCode === 0) shareCodeCache(this.slotuiCache, sharedCodeCache);
     rmSync(this.configDir, { recursive: true, force: true });
   }
 }
