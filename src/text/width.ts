@@ -142,20 +142,26 @@ export function textWidth(text: string): number {
   return width;
 }
 
-/** The text cut to at most `width` cells, an ellipsis marking the cut. */
+/**
+ * The text cut to at most `width` cells, an ellipsis marking the cut. Reads only as far as the
+ * cut: a value of a megabyte in a column of 40 cells costs what 41 cells do.
+ */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (textWidth(text) <= width) return text;
-  if (width === 1) return '…';
-  let out = '';
-  let used = 0;
-  for (const { segment } of segmenter().segment(text)) {
-    const w = graphemeWidth(segment);
-    if (used + w > width - 1) break;
-    out += segment;
-    used += w;
+  // One cell each for the first width + 1 characters: the text fits whole, or is cut after width - 1.
+  if (ONE_CELL_EACH.test(text.length > width ? text.slice(0, width + 1) : text)) {
+    if (text.length <= width) return text;
+    return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
   }
-  return `${out}…`;
+  let used = 0;
+  let cut = -1;
+  for (const { segment, index } of segmenter().segment(text)) {
+    const w = graphemeWidth(segment);
+    if (cut < 0 && used + w > width - 1) cut = index;
+    used += w;
+    if (used > width) return width === 1 ? '…' : `${text.slice(0, cut)}…`;
+  }
+  return text;
 }
 
 /** Exactly `width` cells: cut with an ellipsis, or padded with spaces. */
