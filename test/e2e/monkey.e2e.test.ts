@@ -9,15 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seededRandom } from '../../src/sandbox/faults.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { ensureBuilt, PtySession } from './pty.js';
+import { ensureBuilt, ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, PtySession, SHOW_CURSOR } from './pty.js';
 
 const SEED = Number(process.env.SLOTUI_MONKEY_SEED ?? 7_001);
 /** SLOTUI_MONKEY_KEYS shortens or lengthens a run. */
 const KEY_COUNT = Number(process.env.SLOTUI_MONKEY_KEYS ?? 500);
-const ENTER_ALT = '\u001b[?1049h';
-const LEAVE_ALT = '\u001b[?1049l';
-const HIDE_CURSOR = '\u001b[?25l';
-const SHOW_CURSOR = '\u001b[?25h';
 
 // No q and no Ctrl+C until the end (they would quit early); no lone Esc (it would glue to the next key).
 const ALPHABET = [

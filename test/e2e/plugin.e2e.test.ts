@@ -10,10 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { ensureBuilt, PtySession } from './pty.js';
-
-const ENTER_ALT = '\u001b[?1049h';
-const LEAVE_ALT = '\u001b[?1049l';
+import { ensureBuilt, ENTER_ALT, LEAVE_ALT, PtySession } from './pty.js';
 
 let sandbox: SandboxHandle;
 let session: PtySession | undefined;

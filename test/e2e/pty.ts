@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+
+/** What the program writes to take the terminal and give it back. */
+export const ENTER_ALT = '\u001b[?1049h';
+export const LEAVE_ALT = '\u001b[?1049l';
+export const HIDE_CURSOR = '\u001b[?25l';
+export const SHOW_CURSOR = '\u001b[?25h';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/slotui.js');
@@ -216,4 +222,13 @@ export class PtySession {
     if (this.exit?.exitCode === 0) shareCodeCache(this.slotuiCache, sharedCodeCache);
     rmSync(this.configDir, { recursive: true, force: true });
   }
+}
+
+/** The terminal as the program found it: out of the alternate screen, the cursor shown last. */
+export function expectRestored(s: PtySession): void {
+  expect(s.raw).toContain(ENTER_ALT);
+  expect(s.raw.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(s.raw.lastIndexOf(ENTER_ALT));
+  expect(s.raw.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(s.raw.lastIndexOf(HIDE_CURSOR));
+  expect(s.raw.trimEnd().endsWith(SHOW_CURSOR)).toBe(true);
+  expect(s.term.buffer.active.type).toBe('normal');
 }

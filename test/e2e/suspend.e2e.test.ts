@@ -6,12 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { ensureBuilt, PtySession } from './pty.js';
-
-const ENTER_ALT = '\u001b[?1049h';
-const LEAVE_ALT = '\u001b[?1049l';
-const HIDE_CURSOR = '\u001b[?25l';
-const SHOW_CURSOR = '\u001b[?25h';
+import { ensureBuilt, ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, PtySession, SHOW_CURSOR } from './pty.js';
 
 let session: PtySession | undefined;
 beforeAll(() => ensureBuilt(), 180_000);
