@@ -9,6 +9,7 @@ import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { emptyReply, errorReply, jsonReply, jsonText, type FieldErrors, type Reply } from './reply.js';
 import type { PageBodies } from './pageBodies.js';
 import type { Store } from './store.js';
+import type { RequestTarget } from './target.js';
 
 export interface ApiContext {
   store: Store;
@@ -24,7 +25,7 @@ export interface ApiContext {
 
 export interface ApiRequest {
   method: string;
-  url: URL;
+  url: RequestTarget;
   contentType: string | undefined;
   body: string;
 }
@@ -36,7 +37,8 @@ const ITEM_PATH = /^\/v1\/([^/]+)\/([^/]+)\/?$/;
 
 const NOT_FOUND = 'Not found.';
 
-export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Reply> {
+/** A read is answered at once (no promise to wait for); a write once its data is saved. */
+export function handleApi(ctx: ApiContext, req: ApiRequest): Reply | Promise<Reply> {
   const path = req.url.pathname;
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const item = ITEM_PATH.exec(path);
@@ -68,7 +70,7 @@ function methodNotAllowed(allow: string): Reply {
   });
 }
 
-function list(ctx: ApiContext, resource: ResourceName, url: URL): Reply {
+function list(ctx: ApiContext, resource: ResourceName, url: RequestTarget): Reply {
   const errors: FieldErrors = {};
   const limitAsked = parseWhole(url.searchParams.get('limit'), DEFAULT_LIMIT, 1);
   const offset = parseWhole(url.searchParams.get('offset'), 0, 0);

@@ -24,6 +24,7 @@ import { isLoopbackHost } from './hosts.js';
 import { createTlsMaterial } from './tls.js';
 import { VerifiedTokens } from './verifiedTokens.js';
 import { PageBodies } from './pageBodies.js';
+import { parseTarget, type RequestTarget } from './target.js';
 import type { RecordedRequest, SandboxHandle, SandboxOptions } from './types.js';
 
 const DEFAULT_MAX_LIMIT = 100;
@@ -98,7 +99,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let recordedBodyBytes = 0;
   const record = (entry: RecordedRequest, rawBody = '') => {
     requests.push(entry);
-    bodyBytes.set(entry, rawBody.length);
+    // Most requests have no body: nothing to count, and no entry in the weak map.
+    if (rawBody.length > 0) bodyBytes.set(entry, rawBody.length);
     recordedBodyBytes += rawBody.length;
     while (
       requests.length > MAX_RECORDED_REQUESTS ||
@@ -112,10 +114,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const linkOrigin = (hostHeader: string | undefined) =>
     hostHeader && knownHosts.has(hostHeader.toLowerCase()) ? `https://${hostHeader.toLowerCase()}` : origin;
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * A request without a body (most: GET, DELETE) that reads is answered in the
+   * same turn as it arrives, without a promise in between; what waits (a body,
+   * an injected latency, a write saving the data) goes on in `answerApi`.
+   */
+  function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     counters.requests++;
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', origin);
+    const url = parseTarget(req.url ?? '/', origin);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const path = url.pathname + url.search;
 
@@ -127,11 +134,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         res,
         handleFrontend(
           { sessions, userId, issueToken: () => issueToken() },
-          { method, url, cookie: req.headers.cookie },
+          { method, url: new URL(req.url ?? '/', origin), cookie: req.headers.cookie },
         ) ?? errorReply(404, 'Not found.'),
       );
       while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
-      return;
+      return undefined;
     }
 
     const auth = authenticate(req.headers.authorization);
@@ -139,41 +146,61 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       discardBody(req);
       record({ method, path, authorized: false });
       send(res, errorReply(401, auth.detail, undefined, { 'www-authenticate': auth.challenge, connection: 'close' }));
-      return;
+      return undefined;
     }
 
-    // A request that announces no body (most: GET, DELETE) is answered without waiting for its end.
-    const body = announcesBody(req) ? await readBody(req) : '';
-    if (body === undefined) return; // the client went away mid-body
+    // A request that announces no body is answered without waiting for its end.
+    if (!announcesBody(req)) return answerApi(req, res, method, url, path, '');
+    return readBody(req).then((body) => answerApi(req, res, method, url, path, body));
+  }
+
+  function answerApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: RequestTarget,
+    path: string,
+    body: string | undefined | typeof TOO_LARGE,
+  ): Promise<void> | undefined {
+    if (body === undefined) return undefined; // the client went away mid-body
     if (body === TOO_LARGE) {
       record({ method, path, authorized: true });
       send(
         res,
         errorReply(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { connection: 'close' }),
       );
-      return;
+      return undefined;
     }
     record({ method, path, body: parseJson(body), authorized: true }, body);
 
     if (faults.latencyMs > 0) {
-      try {
-        await sleep(faults.latencyMs, undefined, { signal: closing.signal });
-      } catch {
-        return; // closing
-      }
+      return sleep(faults.latencyMs, undefined, { signal: closing.signal }).then(
+        () => answerAfterLatency(req, res, method, url, body),
+        () => undefined, // closing
+      );
     }
+    return answerAfterLatency(req, res, method, url, body);
+  }
+
+  function answerAfterLatency(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: RequestTarget,
+    body: string,
+  ): Promise<void> | undefined {
     const fault = faults.decide();
     switch (fault.kind) {
       case 'reset':
         req.socket.destroy();
-        return;
+        return undefined;
       case 'hang':
-        return; // never answered; close() destroys the socket
+        return undefined; // never answered; close() destroys the socket
       case 'error': {
         const retry: Record<string, string> =
           fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
         send(res, errorReply(fault.status, faultDetail(fault.status), undefined, retry));
-        return;
+        return undefined;
       }
       case 'html':
         send(
@@ -183,12 +210,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             '<!doctype html><html><head><title>Maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>',
           ),
         );
-        return;
+        return undefined;
       default:
         break;
     }
 
-    const reply = await handleApi(
+    const reply = handleApi(
       {
         store,
         registry,
@@ -199,8 +226,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       { method, url, contentType: req.headers['content-type'], body },
     );
-    if (fault.kind === 'truncate') sendTruncated(res, reply);
-    else send(res, reply);
+    const answer = (done: Reply) => {
+      if (fault.kind === 'truncate') sendTruncated(res, done);
+      else send(res, done);
+    };
+    if (reply instanceof Promise) return reply.then(answer);
+    answer(reply);
+    return undefined;
   }
 
   function authenticate(header: string | undefined): { ok: true } | { ok: false; detail: string; challenge: string } {
@@ -229,10 +261,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
-    onRequest(req, res).catch(() => {
-      // A bug in a handler: answer plainly rather than leave the client hanging.
+    // A bug in a handler: answer plainly rather than leave the client hanging.
+    const failed = () => {
       if (!res.headersSent && !res.destroyed) send(res, errorReply(500, 'The sandbox failed to handle this request.'));
-    });
+    };
+    try {
+      onRequest(req, res)?.catch(failed);
+    } catch {
+      failed();
+    }
   });
   server.maxConnections = MAX_CONNECTIONS;
   server.on('connection', (socket: Socket) => {
@@ -376,8 +413,9 @@ function parseJson(body: string): unknown {
 function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed || res.headersSent) return;
   const headers: Record<string, string | number> = { ...reply.headers };
-  // 204 carries neither a body nor a Content-Length.
-  if (reply.status !== 204) headers['content-length'] = Buffer.byteLength(reply.body);
+  // 204 carries neither a body nor a Content-Length. A kept page's bytes know their length.
+  if (reply.status !== 204)
+    headers['content-length'] = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
   res.writeHead(reply.status, headers);
   res.end(reply.status === 204 ? undefined : reply.body);
 }

@@ -117,3 +117,25 @@ describe('PageBodies', () => {
     expect(made).toBe(9);
   });
 });
+
+describe('reads answered in the turn they arrive', () => {
+  it('a list page or a record is a reply, not a promise; a write is a promise', () => {
+    const data = emptyData();
+    addSampleData(data);
+    const ctx: ApiContext = {
+      store: new Store(data),
+      registry: WIRE_REGISTRY,
+      maxLimit: 100,
+      origin: ORIGIN,
+      persist: () => Promise.resolve(),
+      pages: new PageBodies(),
+    };
+    const ask = (method: string, path: string) =>
+      handleApi(ctx, { method, url: new URL(path, ORIGIN), contentType: undefined, body: '' });
+    const page = ask('GET', '/v1/slis/?limit=2&offset=0');
+    expect(page).not.toBeInstanceOf(Promise);
+    const id = (JSON.parse(String((page as { body: unknown }).body)) as ListPage).results[0]!.id;
+    expect(ask('GET', `/v1/slis/${id}/`)).not.toBeInstanceOf(Promise);
+    expect(ask('DELETE', `/v1/slis/${id}/`)).toBeInstanceOf(Promise);
+  });
+});
