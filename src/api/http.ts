@@ -227,7 +227,7 @@ export function createTransport(options: TransportOptions): Transport {
     // Everything downstream walks answers recursively (validation, output, the dashboard's details).
     // In a list, one record nested too deep is cut there and marked, never hiding the others.
     const tooDeepResults = clipDeepResults(json);
-    if (nestsDeeperThan(json))
+    if (answerDeeperThanAllowed(json))
       return {
         error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status),
         retryable: false,
@@ -293,6 +293,21 @@ export function createTransport(options: TransportOptions): Transport {
  * levels down: the envelope, then `results`), each replaced in place by its
  * copy cut at the limit. Nothing for an answer that is not a list.
  */
+/**
+ * Whether the answer nests more than MAX_NESTING levels, its list records
+ * (each at level 3, already clipped to MAX_NESTING - 2 levels of their own by
+ * clipDeepResults) not walked again.
+ */
+function answerDeeperThanAllowed(json: unknown): boolean {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return nestsDeeperThan(json);
+  const answer = json as Record<string, unknown>;
+  if (!Array.isArray(answer.results) || !Object.hasOwn(answer, 'results')) return nestsDeeperThan(json);
+  for (const key of Object.keys(answer)) {
+    if (key !== 'results' && nestsDeeperThan(answer[key], MAX_NESTING - 1)) return true;
+  }
+  return false;
+}
+
 function clipDeepResults(json: unknown): number[] {
   // null has no results, and neither has a number, a text or an array.
   const results = (json as { results?: unknown } | null)?.results;

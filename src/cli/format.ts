@@ -122,7 +122,20 @@ const jsonEscape = (ch: string): string =>
 
 /** JSON.stringify with the characters above escaped: same data, safe on a terminal. */
 export function terminalSafeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(clipNesting(value), null, indent).replace(UNSAFE_IN_JSON, jsonEscape);
+  return terminalSafeText(JSON.stringify(clipNesting(value), null, indent));
+}
+
+/** Any character that needs escaping is at or above U+007F; a text without one (most) is left as it is. */
+// eslint-disable-next-line no-control-regex
+const ALL_ASCII = /^[\u0000-\u007e]*$/;
+
+/**
+ * JSON text (or several joined by ASCII) with the characters above escaped.
+ * A whole page at once costs one scan, not one a record; the escapes are the
+ * same, character for character.
+ */
+export function terminalSafeText(json: string): string {
+  return ALL_ASCII.test(json) ? json : json.replace(UNSAFE_IN_JSON, jsonEscape);
 }
 
 export interface PageShape {

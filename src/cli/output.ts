@@ -21,8 +21,10 @@ import {
   tableHeader,
   tableRow,
   terminalSafeJson,
+  terminalSafeText,
   type TableLayout,
 } from './format.js';
+import { clipNesting } from '../api/nesting.js';
 import { escapeCodePoint, toYaml } from '../text/yaml.js';
 
 export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
@@ -110,9 +112,12 @@ class JsonArraySink implements RecordSink {
 
   async add(records: readonly ApiRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const parts = records.map((record, index) => `${this.any || index > 0 ? ',\n' : '[\n'}${terminalSafeJson(record)}`);
+    // Each record as terminalSafeJson writes it; the characters to escape are looked for once in the page.
+    const parts = records.map(
+      (record, index) => `${this.any || index > 0 ? ',\n' : '[\n'}${JSON.stringify(clipNesting(record))}`,
+    );
     this.any = true;
-    await this.ctx.out.write(parts.join(''));
+    await this.ctx.out.write(terminalSafeText(parts.join('')));
   }
 
   async end(): Promise<void> {

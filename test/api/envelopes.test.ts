@@ -127,6 +127,29 @@ describe('envelopes the sandbox never sends', () => {
     expect(JSON.stringify(page.results[1])).toContain('"(nested too deep)"');
   });
 
+  it('depth at the limits: the fields of the envelope and each record measured from where they stand', async () => {
+    const deepText = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const answer = (extra: string, record: string) => `{"total":1,"results":[${record}],"next":null${extra}}`;
+    const serveText = (text: string) =>
+      serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      });
+    // The envelope is level 1, a field's value level 2: 63 levels of its own fit, 64 do not.
+    const fits = await serveText(answer(`,"meta":${deepText(63)}`, '{"id":"a"}'));
+    expect((await fits.listPage('slis')).results.map((r) => r.id)).toEqual(['a']);
+    const tooDeep = await serveText(answer(`,"meta":${deepText(64)}`, '{"id":"a"}'));
+    const error = await expectSlotuiError(() => tooDeep.listPage('slis'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toMatch(/nests more than 64 levels deep, which no record does/);
+    // A record is level 3: 62 levels of its own fit whole, one more is cut and marked.
+    const record = (levels: number) => `{"id":"r","extra":${deepText(levels - 1)}}`;
+    const whole = await (await serveText(answer('', record(62)))).listPage('slis');
+    expect(whole.odd).toBeUndefined();
+    const cut = await (await serveText(answer('', record(63)))).listPage('slis');
+    expect(cut.odd).toEqual([{ index: 0, id: 'r', reason: 'it nests more than 64 levels deep (shown cut there)' }]);
+  });
+
   it('a next that loops back to a visited page is refused', async () => {
     const client = await serve((req, res, self) => {
       const offset = Number(new URL(req.url ?? '/', self.origin).searchParams.get('offset'));

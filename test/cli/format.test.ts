@@ -2,7 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { VIEWS } from '../../src/presentation/resources.js';
 import { sanitizeLine, sanitizeText } from '../../src/text/sanitize.js';
 import type { ApiRecord } from '../../src/api/record.js';
-import { detailListing, layoutTable, pageSummary, tableHeader, tableRow, truncate } from '../../src/cli/format.js';
+import {
+  detailListing,
+  layoutTable,
+  pageSummary,
+  tableHeader,
+  tableRow,
+  terminalSafeJson,
+  terminalSafeText,
+  truncate,
+} from '../../src/cli/format.js';
 import { describeJsonProblem, locateJsonProblem } from '../../src/cli/json-error.js';
 
 const sli = (n: number, name = `service ${n} availability`): ApiRecord => ({
@@ -122,5 +131,30 @@ describe('sanitize', () => {
     expect(truncate('😀😀😀😀', 5)).toBe('😀😀…');
     expect(truncate('日本語のテキスト', 7)).toBe('日本語…');
     expect(truncate('abc', 3)).toBe('abc');
+  });
+});
+
+describe('terminalSafeText', () => {
+  test('a page of records joined escapes what each record escaped alone, character for character', () => {
+    const names = [
+      'plain',
+      'soft\u00adhyphen',
+      'del\u007f and csi \u009b',
+      'line\u2028sep',
+      'bidi\u202eflip',
+      'tag \u{e0041}',
+      'é 日本 😀',
+    ];
+    const records = names.map((name, i) => ({ ...sli(i, name) }));
+    const oneByOne = records.map((r, i) => `${i === 0 ? '[\n' : ',\n'}${terminalSafeJson(r)}`).join('');
+    const joined = terminalSafeText(records.map((r, i) => `${i === 0 ? '[\n' : ',\n'}${JSON.stringify(r)}`).join(''));
+    expect(joined).toBe(oneByOne);
+    expect(joined).toContain('soft\\u00adhyphen');
+    expect(joined).toContain('tag \\udb40\\udc41');
+  });
+
+  test('a text of plain ASCII is given back as it is', () => {
+    const text = JSON.stringify(sli(1));
+    expect(terminalSafeText(text)).toBe(text);
   });
 });
