@@ -23,7 +23,11 @@ const { main } = parts.load('main.js') as { main: typeof Main };
 void main({
   argv: process.argv.slice(2),
   env: process.env,
-  stdin: process.stdin,
+  // Made when first read: process.stdin builds its stream (and loads fs streams and readline) at
+  // the first touch, about 4 ms that a command reading no input (list, get) never needs.
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
   stderr: process.stderr,
   onWholeList: keepStreamHeapFlat,

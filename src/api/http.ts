@@ -26,6 +26,7 @@ import {
   type Target,
 } from './failures.js';
 import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
+import { maxHeaderSize } from './headerLimit.js';
 import { assertSameOrigin } from './origin.js';
 import { cancelled, type Sleep } from './requestPolicy.js';
 import { tokenScrub } from './tokenScrub.js';
@@ -112,9 +113,11 @@ export function createTransport(options: TransportOptions): Transport {
   const connect = options.ca
     ? { secureContext: trustContext(options.ca), rejectUnauthorized: true }
     : { rejectUnauthorized: true };
+  const headerLimit = maxHeaderSize();
   const makePool = (connections: number | null) =>
     new Pool(base.origin, {
       connect,
+      ...(headerLimit === undefined ? {} : { maxHeaderSize: headerLimit }),
       connections,
       connectTimeout: timeouts.connectMs,
       headersTimeout: timeouts.headersMs,

@@ -87,7 +87,10 @@ export function createContext(
     flags,
     registry: io.registry ?? REGISTRY,
     stdoutIsTerminal: io.stdout.isTTY === true,
-    stdinIsTerminal: io.stdin.isTTY === true,
+    // Read when asked: io.stdin may be made on first use (the entry's process.stdin).
+    get stdinIsTerminal() {
+      return io.stdin.isTTY === true;
+    },
     now,
     secrets,
 

@@ -8,7 +8,7 @@
  * and only by the real program (it is process-wide): the entry hands the
  * stream's to the CLI, the runner the gathering's to the dashboard.
  */
-import { setFlagsFromString } from 'node:v8';
+import type * as V8 from 'node:v8';
 
 /**
  * The dashboard's gathering: the young generation kept at its first size, the
@@ -36,7 +36,8 @@ let kept = false;
 function keep(flags: string): void {
   if (kept) return;
   kept = true;
-  setFlagsFromString(flags);
+  // node:v8 loads here, not with the entry (a one-shot command never needs it).
+  (process.getBuiltinModule('node:v8') as typeof V8).setFlagsFromString(flags);
 }
 
 export function keepHeapSmall(): void {
