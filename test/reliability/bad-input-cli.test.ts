@@ -9,8 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { startFakeHarness, type FakeHarness } from '../cli/helpers.js';
 import {
   expectNoHostileSequences,
   expectOneSentence,
@@ -21,16 +20,16 @@ import {
   type CliRun,
 } from './helpers.js';
 
-let sandbox: SandboxHandle;
+let h: FakeHarness;
 let dir: string;
 let watch: ReturnType<typeof watchProcess>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  h = await startFakeHarness();
   dir = await tempFolder('slotui-bad-input-');
 });
 afterAll(async () => {
-  await sandbox.close();
+  await h.close();
   await removeFolder(dir);
 });
 beforeEach(() => {
@@ -43,12 +42,8 @@ afterEach(async () => {
   expect((await readdir(dir)).filter((f) => f.startsWith('crash-'))).toEqual([]);
 });
 
-const env = () => ({
-  SLOTUI_CONFIG_DIR: dir,
-  SLOTUI_BASE_URL: sandbox.baseUrl,
-  SLOTUI_CA_FILE: sandbox.caFile,
-  SLOTUI_TOKEN: sandbox.token,
-});
+// The fake service from memory (test/cli/helpers.ts); crash logs land in this file's own folder.
+const env = () => h.env({ SLOTUI_CONFIG_DIR: dir });
 
 async function file(name: string, content: string | Buffer): Promise<string> {
   const path = join(dir, name);
@@ -58,9 +53,9 @@ async function file(name: string, content: string | Buffer): Promise<string> {
 
 /** Runs a command that must be refused before anything is sent. */
 async function refused(argv: string[], stdin?: string): Promise<CliRun> {
-  const before = sandbox.stats().requests;
-  const r = await runCli(argv, { env: env(), stdin });
-  expect(sandbox.stats().requests, 'requests sent').toBe(before);
+  const before = h.sandbox.stats().requests;
+  const r = await runCli(argv, { env: env(), createClient: h.createClient, stdin });
+  expect(h.sandbox.stats().requests, 'requests sent').toBe(before);
   expect(r.stdout).toBe('');
   expectOneSentence(r.stderr);
   return r;
@@ -151,23 +146,26 @@ describe('values', () => {
       'unicode.json',
       `\uFEFF${JSON.stringify({ name, type: '可用性', description: 'emoji 👩‍💻 and 𝔘' })}`,
     );
-    const created = await runCli(['create', 'slis', '--file', path, '--json'], { env: env() });
+    const created = await runCli(['create', 'slis', '--file', path, '--json'], {
+      env: env(),
+      createClient: h.createClient,
+    });
     expect(created.code).toBe(0);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
-    const back = await runCli(['get', 'slis', id, '--json'], { env: env() });
+    const back = await runCli(['get', 'slis', id, '--json'], { env: env(), createClient: h.createClient });
     expect(JSON.parse(back.stdout)).toMatchObject({ name, type: '可用性', description: 'emoji 👩‍💻 and 𝔘' });
   });
 
   test('escaped control characters in values are sent as given, and printed made safe', async () => {
     const evil = 'evil\u001b]0;PWNED\u0007\u001b[2J\u202e\u0000name';
     const path = await file('escaped.json', JSON.stringify({ name: evil, type: 'latency' }));
-    const r = await runCli(['create', 'slis', '--file', path], { env: env() });
+    const r = await runCli(['create', 'slis', '--file', path], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expect(r.stdout).toMatch(/^name\s+evilname$/m);
     // Nothing lost: the server has the value exactly as the file gave it.
     const id = /^id\s+(\S+)$/m.exec(r.stdout)?.[1] ?? '';
-    const back = await runCli(['get', 'slis', id, '--json'], { env: env() });
+    const back = await runCli(['get', 'slis', id, '--json'], { env: env(), createClient: h.createClient });
     expect((JSON.parse(back.stdout) as { name: string }).name).toBe(evil);
   });
 

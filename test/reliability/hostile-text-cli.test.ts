@@ -1,6 +1,7 @@
 /**
  * Hostile text from the server through `slotui list` and `slotui get`
- * (in-memory streams): records loaded as-is from a sandbox data file carry
+ * (in-memory streams, the fake service of test/cli/helpers.ts): records
+ * loaded as-is from a sandbox data file carry
  * ANSI and OSC sequences (title, hyperlink, clipboard), DCS/APC strings,
  * C0/C1 controls, bidi overrides, a 100k-character string and wide
  * characters. None of the sequences reaches the output, tables keep their
@@ -11,8 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { textWidth } from '../../src/text/width.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { startFakeHarness, type FakeHarness } from '../cli/helpers.js';
 import { terminalSafeJson } from '../../src/cli/format.js';
 import {
   LONG_TEXT,
@@ -25,33 +25,28 @@ import {
   tempFolder,
 } from './helpers.js';
 
-let sandbox: SandboxHandle;
+let h: FakeHarness;
 let dir: string;
 
 beforeAll(async () => {
   dir = await tempFolder('slotui-hostile-cli-');
   const dataFile = join(dir, 'data.json');
   await writeFile(dataFile, hostileDataFile());
-  sandbox = await startSandbox({ dataFile });
+  h = await startFakeHarness({ dataFile });
 });
 afterAll(async () => {
-  await sandbox?.close();
+  await h?.close();
   await removeFolder(dir);
 });
 
-const env = () => ({
-  SLOTUI_CONFIG_DIR: dir,
-  SLOTUI_BASE_URL: sandbox.baseUrl,
-  SLOTUI_CA_FILE: sandbox.caFile,
-  SLOTUI_TOKEN: sandbox.token,
-});
+const env = () => h.env({ SLOTUI_CONFIG_DIR: dir });
 
 describe('slotui list', () => {
   test.each([
     ['piped (nothing cut)', {}],
     ['on an 80-column terminal', { stdoutIsTTY: true, columns: 80 }],
   ])("%s: no sequence gets through, every line within the terminal's width", async (_name, tty) => {
-    const r = await runCli(['list', 'slis'], { env: env(), ...tty });
+    const r = await runCli(['list', 'slis'], { env: env(), createClient: h.createClient, ...tty });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expectNoHostileSequences(r.stderr, 'stderr');
@@ -76,7 +71,7 @@ describe('slotui list', () => {
   });
 
   test('--all and --json: JSON escapes every control, the data survives byte for byte', async () => {
-    const r = await runCli(['list', 'slis', '--all', '--json'], { env: env() });
+    const r = await runCli(['list', 'slis', '--all', '--json'], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     const records = JSON.parse(r.stdout) as Record<string, unknown>[];
@@ -85,7 +80,7 @@ describe('slotui list', () => {
   });
 
   test('-o yaml: escaped by the format, the data survives exactly', async () => {
-    const r = await runCli(['list', 'slis', '--all', '-o', 'yaml'], { env: env() });
+    const r = await runCli(['list', 'slis', '--all', '-o', 'yaml'], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expect(parseYaml(r.stdout)).toEqual(hostileSlis());
@@ -94,7 +89,7 @@ describe('slotui list', () => {
 
 describe('slotui get', () => {
   test('the listing: no sequence, line breaks kept, a lone carriage return dropped', async () => {
-    const r = await runCli(['get', 'slis', 'sli-000001'], { env: env() });
+    const r = await runCli(['get', 'slis', 'sli-000001'], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expect(r.stdout).toMatch(/^name\s+evil <m0><m0>/m);
@@ -104,30 +99,33 @@ describe('slotui get', () => {
   });
 
   test('--json: escaped, equal to the record', async () => {
-    const r = await runCli(['get', 'slis', 'sli-000001', '--json'], { env: env() });
+    const r = await runCli(['get', 'slis', 'sli-000001', '--json'], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expect(JSON.parse(r.stdout)).toEqual(hostileSlis()[0]);
   });
 
   test('a 100k-character field and wide characters', async () => {
-    const long = await runCli(['get', 'slis', 'sli-000002'], { env: env() });
+    const long = await runCli(['get', 'slis', 'sli-000002'], { env: env(), createClient: h.createClient });
     expect(long.code).toBe(0);
     expect(long.stdout).toContain(LONG_TEXT);
-    const wide = await runCli(['get', 'slis', 'sli-000003'], { env: env() });
+    const wide = await runCli(['get', 'slis', 'sli-000003'], { env: env(), createClient: h.createClient });
     expect(wide.stdout).toMatch(new RegExp(`^description\\s+${WIDE_TEXT}\\n\\s+${WIDE_TEXT}$`, 'mu'));
   });
 
   test('a hostile id given back on the command line is sent encoded and answered', async () => {
     const id = hostileSlis()[4]!.id as string;
-    const r = await runCli(['get', 'slis', id], { env: env() });
+    const r = await runCli(['get', 'slis', id], { env: env(), createClient: h.createClient });
     expect(r.code).toBe(0);
     expectNoHostileSequences(r.stdout, 'stdout');
     expect(r.stdout).toMatch(/^id\s+sli-000005$/m);
   });
 
   test('an unknown hostile id: the error sentence is made safe too', async () => {
-    const r = await runCli(['get', 'slis', `nope\u001b]0;PWNED\u0007\u202e`], { env: env() });
+    const r = await runCli(['get', 'slis', `nope\u001b]0;PWNED\u0007\u202e`], {
+      env: env(),
+      createClient: h.createClient,
+    });
     expect(r.code).toBe(1);
     expectNoHostileSequences(r.stderr, 'stderr');
     expect(r.stderr).toMatch(/^slotui: No sli with id nope/);
