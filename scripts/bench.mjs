@@ -769,15 +769,28 @@ try {
     const ref = [];
     const floor = [];
     const smallPeaks = [];
+    const before = [];
+    const beforeSmallPeaks = [];
     try {
       for (let i = 0; i < settings.allRuns; i++) {
         mine.push(await listAll(ctx, i === 0 ? { expectTotal: ctx.total } : {}));
         ref.push(await curlAllPages(ctx, curlArgs, ctx.total));
         floor.push(await walker.run());
         smallPeaks.push((await listAll(small, i === 0 ? { expectTotal: small.total } : {})).peakKiB);
+        if (baseline) {
+          before.push(await listAll({ ...ctx, bin: baseline }));
+          beforeSmallPeaks.push((await listAll({ ...small, bin: baseline })).peakKiB);
+        }
       }
     } finally {
       await walker.cleanup();
+    }
+    if (baseline) {
+      const beforeRate = ctx.total / (median(before.map((m) => m.ms)) / 1000);
+      const curlRate = ctx.total / (median(ref.map((m) => m.ms)) / 1000);
+      notes.push(
+        `Baseline \`--all\` in the same rounds: ${rate(beforeRate)}, ${ratio(curlRate / beforeRate)} curl; peak RSS ${mib(median(before.map((m) => m.peakKiB)))} vs ${mib(median(beforeSmallPeaks))} at ${small.total.toLocaleString('en-US')}.`,
+      );
     }
     await small.sandbox.close();
     const mineRate = ctx.total / (median(mine.map((m) => m.ms)) / 1000);
