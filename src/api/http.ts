@@ -117,7 +117,8 @@ export function createTransport(options: TransportOptions): Transport {
   const makePool = (connections: number | null) =>
     new Pool(base.origin, {
       connect,
-      ...(headerLimit === undefined ? {} : { maxHeaderSize: headerLimit }),
+      // Undefined (--max-http-header-size given) leaves undici to read node:http's.
+      maxHeaderSize: headerLimit,
       connections,
       connectTimeout: timeouts.connectMs,
       headersTimeout: timeouts.headersMs,
@@ -292,25 +293,22 @@ export function createTransport(options: TransportOptions): Transport {
 }
 
 /**
- * The indices of a list answer's records nested too deep (a record sits two
- * levels down: the envelope, then `results`), each replaced in place by its
- * copy cut at the limit. Nothing for an answer that is not a list.
- */
-/**
  * Whether the answer nests more than MAX_NESTING levels, its list records
  * (each at level 3, already clipped to MAX_NESTING - 2 levels of their own by
  * clipDeepResults) not walked again.
  */
-function answerDeeperThanAllowed(json: unknown): boolean {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return nestsDeeperThan(json);
+export function answerDeeperThanAllowed(json: unknown): boolean {
+  const results = (json as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) return nestsDeeperThan(json);
   const answer = json as Record<string, unknown>;
-  if (!Array.isArray(answer.results) || !Object.hasOwn(answer, 'results')) return nestsDeeperThan(json);
-  for (const key of Object.keys(answer)) {
-    if (key !== 'results' && nestsDeeperThan(answer[key], MAX_NESTING - 1)) return true;
-  }
-  return false;
+  return Object.keys(answer).some((key) => key !== 'results' && nestsDeeperThan(answer[key], MAX_NESTING - 1));
 }
 
+/**
+ * The indices of a list answer's records nested too deep (a record sits two
+ * levels down: the envelope, then `results`), each replaced in place by its
+ * copy cut at the limit. Nothing for an answer that is not a list.
+ */
 function clipDeepResults(json: unknown): number[] {
   // null has no results, and neither has a number, a text or an array.
   const results = (json as { results?: unknown } | null)?.results;
