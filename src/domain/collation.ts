@@ -52,8 +52,76 @@ function weightsOf(collator: Collator): Uint8Array {
 
 // Made on first use: building a collator costs milliseconds the first frame does not need.
 let order: RangeOrder | undefined;
+let key: RangeKey | undefined;
 
 const textOrder = (): RangeOrder => (order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER)));
+
+/** A number for a part of a text (`x` from `from` to `to`): see prefixKeyOf. */
+type RangeKey = (x: string, from: number, to: number) => number;
+
+/**
+ * A number for each text that orders as the text does, as far as its start goes: for two texts of
+ * printable ASCII whose keys differ, the lesser key's text sorts first (by textOrderOf of the same
+ * collator); equal keys (texts alike in their first characters) tell nothing, and a text with any
+ * other character has NaN. A sort compares the keys first and the texts only when they are equal:
+ * most comparisons of a million names are then one subtraction.
+ *
+ * The key is the text's first characters as their weights, 6 bits each, in the 53 bits a double
+ * holds exactly; a number (a run of digits) takes the digits' weight, then all the bits left for
+ * its value (one too large for them takes the largest value: ties, never a wrong order). The end of
+ * a text weighs 0, below every character, as a shorter text sorts first.
+ */
+export function prefixKeyOf(collator: Collator): RangeKey {
+  const weights = weightsOf(collator);
+  const digits = weights[ZERO]!;
+  let most = 0;
+  let shared = false;
+  for (let c = 32; c <= 126; c++) {
+    most = Math.max(most, weights[c]!);
+    if (!isDigit(c) && weights[c] === digits) shared = true;
+  }
+  // More ranks than 6 bits hold, or a character weighing as a digit: no keys (every comparison reads the texts).
+  if (most >= SLOT || shared) return () => NaN;
+  return (x, from, to) => {
+    let value = 0;
+    let bits = KEY_BITS;
+    let i = from;
+    while (i < to && bits >= SLOT_BITS) {
+      const c = x.charCodeAt(i);
+      if (!isPrintableAscii(c)) return NaN;
+      value = value * SLOT + weights[c]!;
+      bits -= SLOT_BITS;
+      i++;
+      if (isDigit(c)) {
+        const largest = POWERS[bits]! - 1;
+        let number = c - ZERO;
+        for (; i < to; i++) {
+          const d = x.charCodeAt(i);
+          if (!isDigit(d)) break;
+          number = number * 10 + d - ZERO;
+          if (number > largest) number = largest;
+        }
+        value = value * POWERS[bits]! + number;
+        bits = 0;
+      }
+    }
+    // The rest is not in the key, but a character beyond printable ASCII there still sends the text to the collator.
+    for (; i < to; i++) if (!isPrintableAscii(x.charCodeAt(i))) return NaN;
+    return value * POWERS[bits]!;
+  };
+}
+
+/** The bits of a double's mantissa (integers below 2^53 are exact), and what a character takes of them. */
+const KEY_BITS = 53;
+const SLOT_BITS = 6;
+const SLOT = 2 ** SLOT_BITS;
+const POWERS = Float64Array.from({ length: KEY_BITS + 1 }, (_, bits) => 2 ** bits);
+
+/** prefixKeyOf for the lists' order: the key of `x` from `from` to `to`. */
+export function textKeyIn(x: string, from: number, to: number): number {
+  key ??= prefixKeyOf(new Intl.Collator('en', TEXT_ORDER));
+  return key(x, from, to);
+}
 
 /** Negative, zero or positive as `a` sorts before, with or after `b`, in the lists' order. */
 export function compareText(a: string, b: string): number {
@@ -83,8 +151,19 @@ function asciiCompare(
   yTo: number,
   w: Uint8Array,
 ): number | undefined {
-  let i = xFrom;
-  let j = yFrom;
+  // The stretch both texts share (printable) compares equal: skip it a character at a time, with no
+  // weights read, back to the start of a number it ends within (a digit after it makes that number
+  // another). Names in a list often share a long start ("svc-0000" in "svc-00001 availability").
+  const shared = Math.min(xTo - xFrom, yTo - yFrom);
+  let p = 0;
+  while (p < shared) {
+    const c = x.charCodeAt(xFrom + p);
+    if (c !== y.charCodeAt(yFrom + p) || !isPrintableAscii(c)) break;
+    p++;
+  }
+  while (p > 0 && isDigit(x.charCodeAt(xFrom + p - 1))) p--;
+  let i = xFrom + p;
+  let j = yFrom + p;
   while (i < xTo && j < yTo) {
     const a = x.charCodeAt(i);
     const b = y.charCodeAt(j);

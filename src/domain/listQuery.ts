@@ -8,7 +8,7 @@
  *   numbers, text by a locale-aware, numeric-aware comparison; empty cells
  *   last either way; ties keep the server's order.
  */
-import { compareText, compareTextIn } from './collation.js';
+import { compareText, compareTextIn, textKeyIn } from './collation.js';
 import type { ApiRecord } from '../api/record.js';
 
 /** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
@@ -248,32 +248,33 @@ export class ListQueryView {
     let found = this.found;
     if (found?.text !== text) {
       found =
-        found && narrows(found.words, words)
-          ? this.narrowed(records, found, text, words)
-          : { text, words, scanned: 0, at: [] };
+        found && narrows(found.words, words) ? this.narrowed(found, text, words) : { text, words, scanned: 0, at: [] };
       this.found = found;
     }
-    for (let i = found.scanned; i < records.length; i++) {
-      if (this.matchesAt(records, i, words)) found.at.push(i);
+    const end = records.length;
+    // The search texts made first, then one pass over them: a text typed afresh over a million
+    // records reads one array of strings, with no call a record.
+    if (end > found.scanned) this.textAt(records, end - 1);
+    this.examined += end - found.scanned;
+    const texts = this.texts;
+    const at = found.at;
+    if (words.length === 1) {
+      const word = words[0]!;
+      for (let i = found.scanned; i < end; i++) if (texts[i]!.includes(word)) at.push(i);
+    } else {
+      for (let i = found.scanned; i < end; i++) if (holdsAll(texts[i]!, words)) at.push(i);
     }
-    found.scanned = records.length;
-    return found.at;
+    found.scanned = end;
+    return at;
   }
 
-  /** The last matches filtered by a text that narrows theirs. */
-  private narrowed(records: RecordList, from: Found, text: string, words: string[]): Found {
+  /** The last matches filtered by a text that narrows theirs (their search texts are made already). */
+  private narrowed(from: Found, text: string, words: string[]): Found {
     const found: Found = { text, words, scanned: from.scanned, at: [] };
-    for (const i of from.at) {
-      if (this.matchesAt(records, i, words)) found.at.push(i);
-    }
+    this.examined += from.at.length;
+    const texts = this.texts;
+    for (const i of from.at) if (holdsAll(texts[i]!, words)) found.at.push(i);
     return found;
-  }
-
-  private matchesAt(records: RecordList, i: number, words: readonly string[]): boolean {
-    this.examined++;
-    const text = this.textAt(records, i);
-    for (const word of words) if (!text.includes(word)) return false;
-    return true;
   }
 
   /** The search text of the record at `i`, worked out in the records' order, so the array stays dense. */
@@ -314,17 +315,27 @@ export class ListQueryView {
     this.sortedRecords += filtered.length;
     const { texts, from, to } = this.cellsOf(records, filtered, this.columns[at]!, at);
     const count = filtered.length;
-    // Whether each cell reads as a number, worked out once rather than at every comparison (none: no array).
+    // Whether each cell reads as a number (none: no array), and its text's key (textKeyIn), worked
+    // out once rather than at every comparison.
     let numbers: Float64Array | undefined;
-    for (let k = 0; k < count; k++) {
-      const value = numberIn(texts[filtered[k]!]!, from[k]!, to[k]!);
-      if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
-    }
-    const sign = descending ? -1 : 1;
+    const keys = new Float64Array(count);
     // Empty cells last, in the records' order; array sorting is stable, so ties keep it too.
     const order: number[] = [];
     const empty: number[] = [];
-    for (let k = 0; k < count; k++) (from[k] === to[k] ? empty : order).push(k);
+    for (let k = 0; k < count; k++) {
+      const start = from[k]!;
+      const end = to[k]!;
+      if (start === end) {
+        empty.push(k);
+        continue;
+      }
+      order.push(k);
+      const text = texts[filtered[k]!]!;
+      const value = numberIn(text, start, end);
+      if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
+      keys[k] = textKeyIn(text, start, end);
+    }
+    const sign = descending ? -1 : 1;
     order.sort((a, b) => {
       // As compareCells: numbers as numbers when both are, else text.
       if (numbers) {
@@ -332,10 +343,17 @@ export class ListQueryView {
         const n = numbers[b]!;
         if (!Number.isNaN(m) && !Number.isNaN(n)) return sign * (m - n);
       }
+      // Keys that differ give the texts' order (the same answer, so the same sort); equal keys or
+      // NaN (a text beyond printable ASCII) leave it to the texts.
+      const d = keys[a]! - keys[b]!;
+      if (d < 0) return -sign;
+      if (d > 0) return sign;
       return sign * compareTextIn(texts[filtered[a]!]!, from[a]!, to[a]!, texts[filtered[b]!]!, from[b]!, to[b]!);
     });
-    for (const k of empty) order.push(k);
-    return order.map((k) => filtered[k]!);
+    const shown: number[] = [];
+    for (const k of order) shown.push(filtered[k]!);
+    for (const k of empty) shown.push(filtered[k]!);
+    return shown;
   }
 
   /**
@@ -394,6 +412,12 @@ function numberIn(text: string, from: number, to: number): number {
   // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
   if (text.charCodeAt(from) > 57) return NaN;
   return numberOf(text.slice(from, to));
+}
+
+/** The text holds every word. */
+function holdsAll(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (!text.includes(word)) return false;
+  return true;
 }
 
 /** Every word of the last text lies within a word of the new one: what the new one matches, the last one did. */

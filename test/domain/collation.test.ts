@@ -6,7 +6,7 @@
  * with leading zeros, punctuation, case, prefixes, a character beyond ASCII).
  */
 import { describe, expect, test } from 'vitest';
-import { compareText, compareTextIn, textOrderOf } from '../../src/domain/collation.js';
+import { compareText, compareTextIn, prefixKeyOf, textKeyIn, textOrderOf } from '../../src/domain/collation.js';
 import { seededRandom } from '../../src/sandbox/faults.js';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -128,5 +128,69 @@ describe('parts of texts, compared in place', () => {
   ])('%j [%i, %i) against %j [%i, %i): the sign %i, as the parts cut out', (x, xFrom, xTo, y, yFrom, yTo, sign) => {
     expect(Math.sign(compareTextIn(x, xFrom, xTo, y, yFrom, yTo))).toBe(sign);
     expect(Math.sign(compareText(x.slice(xFrom, xTo), y.slice(yFrom, yTo)))).toBe(sign);
+  });
+});
+
+describe('keys of texts (a sort compares them before the texts)', () => {
+  const key = prefixKeyOf(collator);
+  const keyOf = (text: string) => key(text, 0, text.length);
+
+  test('seeded random texts: keys that differ give the collator’s order; equal keys say nothing', () => {
+    const random = seededRandom(20_261_128);
+    const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
+    const text = () =>
+      Array.from({ length: Math.floor(random() * 14) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+        '',
+      );
+    const wrong: string[] = [];
+    let decided = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const a = text();
+      const b = random() < 0.5 ? a.slice(0, Math.floor(random() * (a.length + 1))) + text() : text();
+      const d = keyOf(a) - keyOf(b);
+      if (/[^ -~]/.test(a + b)) {
+        // A character beyond printable ASCII: no key, the texts decide.
+        if (!Number.isNaN(d)) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}: a key`);
+        continue;
+      }
+      if (d === 0) continue;
+      decided++;
+      if (Math.sign(d) !== Math.sign(collator.compare(a, b))) wrong.push(`${JSON.stringify(a)} ${JSON.stringify(b)}`);
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(decided).toBeGreaterThan(10_000);
+  });
+
+  test.each([
+    ['svc-00009 latency', 'svc-00010 latency', -1],
+    ['svc-1000000 x', 'svc-999999 x', 1],
+    ['SLI-10', 'sli-10', 0],
+    ['item 02', 'item 2', 0],
+    ['', 'a', -1],
+    ['a', 'a b', -1],
+    ['_x', '-x', -1],
+    ['abcdefghij', 'abcdefghik', 0],
+    ['n 99999999999999999999', 'n 99999999999999999998', 0],
+    ['x1', 'x1a', 0],
+  ])('%j against %j: %i (0: left to the texts)', (a, b, sign) => {
+    expect(Math.sign(keyOf(a) - keyOf(b))).toBe(sign);
+    if (sign !== 0) expect(Math.sign(collator.compare(a, b))).toBe(sign);
+  });
+
+  test('a part of a text has the key of the part cut out; beyond ASCII anywhere in it, NaN', () => {
+    expect(key('b\u0000svc-12 a\u0000z', 2, 10)).toBe(keyOf('svc-12 a'));
+    expect(key('b\u0000svc-12 a\u0000z', 0, 1)).toBe(keyOf('b'));
+    expect(keyOf('abcdefghijklmnopé')).toBeNaN();
+    expect(keyOf('é')).toBeNaN();
+    expect(textKeyIn('svc-9', 0, 5)).toBeLessThan(textKeyIn('svc-10', 0, 6));
+  });
+
+  test('a collator with a character weighing as a digit, or too many weights: no keys', () => {
+    const digitLike = prefixKeyOf({
+      compare: (a, b) => collator.compare(a === '#' ? '0' : a, b === '#' ? '0' : b),
+    });
+    expect(digitLike('abc', 0, 3)).toBeNaN();
+    const all = prefixKeyOf({ compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0) });
+    expect(all('abc', 0, 3)).toBeNaN();
   });
 });

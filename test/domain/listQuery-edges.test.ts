@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
+import { seededRandom } from '../../src/sandbox/faults.js';
 import {
   compareCells,
   describeSort,
@@ -289,4 +290,64 @@ describe('sort words', () => {
     expect(describeSort({ column: 'gone', descending: false }, columns)).toBe('sorted by gone ↑');
     expect(describeSort({ column: 'b', descending: false }, columns)).toBe('sorted by B ↑');
   });
+});
+
+describe('the order of a column over tricky texts', () => {
+  // Case, accents, numbers (padded, long, within text), punctuation, empty and blank cells, text
+  // beyond ASCII, long shared starts (keys equal, the texts decide): the view's sort (keys first,
+  // then the texts) gives what a stable sort by the collator itself gives.
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+  const byCollator = (a: string, b: string) =>
+    NUMBER.test(a) && NUMBER.test(b) ? Number(a) - Number(b) : collator.compare(a, b);
+  const random = seededRandom(20_261_128);
+  const parts = [
+    'svc-',
+    'Svc-',
+    'SVC ',
+    'svc-0000',
+    'é',
+    'e',
+    'É',
+    'ß',
+    'Ω',
+    'z',
+    'Z',
+    '_',
+    '-',
+    ' ',
+    '.',
+    '0',
+    '7',
+    '10',
+    '007',
+    '99999999999999999999',
+    'latency',
+    'Latency',
+    'a b',
+    'ab',
+    'x1',
+    '中',
+  ];
+  const cell = () =>
+    random() < 0.05
+      ? ''
+      : Array.from({ length: Math.floor(random() * 5) }, () => parts[Math.floor(random() * parts.length)]).join('');
+  const tricky: ApiRecord[] = Array.from({ length: 3_000 }, (_, n) => ({ id: `t${n}`, v: cell() }));
+  const { column } = counted();
+
+  it.each([false, true])(
+    'descending %s: the collator’s order, ties and empty cells in the records’ order',
+    (descending) => {
+      const sign = descending ? -1 : 1;
+      const keyed = tricky.map((record) => ({ record, cell: String(record.v).trim() }));
+      const expected = [
+        ...keyed.filter((k) => k.cell !== '').sort((a, b) => sign * byCollator(a.cell, b.cell)),
+        ...keyed.filter((k) => k.cell === ''),
+      ].map((k) => k.record.id);
+      const view = new ListQueryView([column]);
+      expect(ids(matched(view, tricky, 1, { text: '', sort: { column: 'v', descending } }))).toEqual(expected);
+      expect(ids(sortRecords(tricky, { column: 'v', descending }, [column]))).toEqual(expected);
+    },
+  );
 });
