@@ -56,8 +56,12 @@ let key: RangeKey | undefined;
 
 const textOrder = (): RangeOrder => (order ??= rangeOrderOf(new Intl.Collator('en', TEXT_ORDER)));
 
-/** A number for a part of a text (`x` from `from` to `to`): see prefixKeyOf. */
-type RangeKey = (x: string, from: number, to: number) => number;
+/**
+ * The number for a part of a text (`x` from `from` to `to`), written to `into[at]` (see prefixKeyOf):
+ * written rather than returned, as a double returned from a call a cell is a heap object, a million
+ * of them for a sort of a million.
+ */
+type RangeKey = (x: string, from: number, to: number, into: Float64Array, at: number) => void;
 
 /**
  * A number for each text that orders as the text does, as far as its start goes: for two texts of
@@ -81,34 +85,42 @@ export function prefixKeyOf(collator: Collator): RangeKey {
     if (!isDigit(c) && weights[c] === digits) shared = true;
   }
   // More ranks than 6 bits hold, or a character weighing as a digit: no keys (every comparison reads the texts).
-  if (most >= SLOT || shared) return () => NaN;
-  return (x, from, to) => {
-    let value = 0;
-    let bits = KEY_BITS;
-    let i = from;
-    while (i < to && bits >= SLOT_BITS) {
-      const c = x.charCodeAt(i);
-      if (!isPrintableAscii(c)) return NaN;
-      value = value * SLOT + weights[c]!;
-      bits -= SLOT_BITS;
-      i++;
-      if (isDigit(c)) {
-        const largest = POWERS[bits]! - 1;
-        let number = c - ZERO;
-        for (; i < to; i++) {
-          const d = x.charCodeAt(i);
-          if (!isDigit(d)) break;
-          number = number * 10 + d - ZERO;
-          if (number > largest) number = largest;
-        }
-        value = value * POWERS[bits]! + number;
-        bits = 0;
-      }
-    }
-    // The rest is not in the key, but a character beyond printable ASCII there still sends the text to the collator.
-    for (; i < to; i++) if (!isPrintableAscii(x.charCodeAt(i))) return NaN;
-    return value * POWERS[bits]!;
+  if (most >= SLOT || shared)
+    return (_x, _from, _to, into, at) => {
+      into[at] = NaN;
+    };
+  return (x, from, to, into, at) => {
+    into[at] = keyOf(x, from, to, weights);
   };
+}
+
+/** prefixKeyOf's key of a part of a text, by these weights. */
+function keyOf(x: string, from: number, to: number, weights: Uint8Array): number {
+  let value = 0;
+  let bits = KEY_BITS;
+  let i = from;
+  while (i < to && bits >= SLOT_BITS) {
+    const c = x.charCodeAt(i);
+    if (!isPrintableAscii(c)) return NaN;
+    value = value * SLOT + weights[c]!;
+    bits -= SLOT_BITS;
+    i++;
+    if (isDigit(c)) {
+      const largest = POWERS[bits]! - 1;
+      let number = c - ZERO;
+      for (; i < to; i++) {
+        const d = x.charCodeAt(i);
+        if (!isDigit(d)) break;
+        number = number * 10 + d - ZERO;
+        if (number > largest) number = largest;
+      }
+      value = value * POWERS[bits]! + number;
+      bits = 0;
+    }
+  }
+  // The rest is not in the key, but a character beyond printable ASCII there still sends the text to the collator.
+  for (; i < to; i++) if (!isPrintableAscii(x.charCodeAt(i))) return NaN;
+  return value * POWERS[bits]!;
 }
 
 /** The bits of a double's mantissa (integers below 2^53 are exact), and what a character takes of them. */
@@ -117,10 +129,10 @@ const SLOT_BITS = 6;
 const SLOT = 2 ** SLOT_BITS;
 const POWERS = Float64Array.from({ length: KEY_BITS + 1 }, (_, bits) => 2 ** bits);
 
-/** prefixKeyOf for the lists' order: the key of `x` from `from` to `to`. */
-export function textKeyIn(x: string, from: number, to: number): number {
+/** prefixKeyOf for the lists' order: the key of `x` from `from` to `to`, into `into[at]`. */
+export function textKeyIn(x: string, from: number, to: number, into: Float64Array, at: number): void {
   key ??= prefixKeyOf(new Intl.Collator('en', TEXT_ORDER));
-  return key(x, from, to);
+  key(x, from, to, into, at);
 }
 
 /** Negative, zero or positive as `a` sorts before, with or after `b`, in the lists' order. */

@@ -319,21 +319,27 @@ export class ListQueryView {
     // out once rather than at every comparison.
     let numbers: Float64Array | undefined;
     const keys = new Float64Array(count);
-    // Empty cells last, in the records' order; array sorting is stable, so ties keep it too.
-    const order: number[] = [];
-    const empty: number[] = [];
+    // Empty cells last, in the records' order; array sorting is stable, so ties keep it too. The
+    // arrays are made at their size: grown a push at a time, their copies fill the young generation
+    // the gathering keeps small (src/startup/heap.ts), and a million pushes collect it many times.
+    let blank = 0;
+    for (let k = 0; k < count; k++) if (from[k] === to[k]) blank++;
+    const order = new Array<number>(count - blank);
+    const empty = new Array<number>(blank);
+    let o = 0;
+    let e = 0;
     for (let k = 0; k < count; k++) {
       const start = from[k]!;
       const end = to[k]!;
       if (start === end) {
-        empty.push(k);
+        empty[e++] = k;
         continue;
       }
-      order.push(k);
+      order[o++] = k;
       const text = texts[filtered[k]!]!;
       const value = numberIn(text, start, end);
       if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
-      keys[k] = textKeyIn(text, start, end);
+      textKeyIn(text, start, end, keys, k);
     }
     const sign = descending ? -1 : 1;
     order.sort((a, b) => {
@@ -350,9 +356,9 @@ export class ListQueryView {
       if (d > 0) return sign;
       return sign * compareTextIn(texts[filtered[a]!]!, from[a]!, to[a]!, texts[filtered[b]!]!, from[b]!, to[b]!);
     });
-    const shown: number[] = [];
-    for (const k of order) shown.push(filtered[k]!);
-    for (const k of empty) shown.push(filtered[k]!);
+    const shown = new Array<number>(count);
+    for (let k = 0; k < order.length; k++) shown[k] = filtered[order[k]!]!;
+    for (let k = 0; k < blank; k++) shown[order.length + k] = filtered[empty[k]!]!;
     return shown;
   }
 
