@@ -12,6 +12,18 @@ import { seededRandom } from '../../src/sandbox/faults.js';
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** An order made now from a collator that counts the comparisons asked of it once the weights are read. */
+/** Seeded texts of up to `maxLength` characters made to find the edges, and the generator behind them. */
+function randomTexts(seed: number, maxLength: number) {
+  const random = seededRandom(seed);
+  const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
+  const text = () =>
+    Array.from(
+      { length: Math.floor(random() * maxLength) },
+      () => alphabet[Math.floor(random() * alphabet.length)],
+    ).join('');
+  return { random, text };
+}
+
 function countedOrder() {
   const asked = { count: 0 };
   const compare = textOrderOf({
@@ -69,12 +81,7 @@ describe('the order of the lists', () => {
   });
 
   test('seeded random texts: the same order as the collator, every time', () => {
-    const random = seededRandom(20_251_125);
-    const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
-    const text = () =>
-      Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
-        '',
-      );
+    const { random, text } = randomTexts(20_251_125, 12);
     const { compare, asked } = countedOrder();
     let beyondAscii = 0;
     const wrong: string[] = [];
@@ -141,12 +148,7 @@ describe('keys of texts (a sort compares them before the texts)', () => {
   const keyOf = (text: string) => keyIn(text, 0, text.length);
 
   test('seeded random texts: keys that differ give the collator’s order; equal keys say nothing', () => {
-    const random = seededRandom(20_261_128);
-    const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
-    const text = () =>
-      Array.from({ length: Math.floor(random() * 14) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
-        '',
-      );
+    const { random, text } = randomTexts(20_261_128, 14);
     const wrong: string[] = [];
     let decided = 0;
     for (let n = 0; n < 20_000; n++) {
