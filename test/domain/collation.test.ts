@@ -5,7 +5,7 @@
  * characters, and on seeded random texts made to find the edges (digit runs
  * with leading zeros, punctuation, case, prefixes, a character beyond ASCII).
  */
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { compareText, compareTextIn, prefixKeyOf, textKeyIn, textOrderOf } from '../../src/domain/collation.js';
 import { seededRandom } from '../../src/sandbox/faults.js';
 
@@ -138,8 +138,17 @@ describe('parts of texts, compared in place', () => {
   });
 });
 
+test('a part of a text after a digit is compared alone, not with the number before it', () => {
+  expect(Math.sign(compareTextIn('1b', 1, 2, 'za', 1, 2))).toBe(1);
+  expect(Math.sign(compareTextIn('12', 1, 2, '93', 1, 2))).toBe(-1);
+});
+
 describe('keys of texts (a sort compares them before the texts)', () => {
-  const key = prefixKeyOf(collator);
+  // Made in each test, not once for the file: a mutation test changes the code under each test.
+  let key: ReturnType<typeof prefixKeyOf>;
+  beforeEach(() => {
+    key = prefixKeyOf(collator);
+  });
   const into = new Float64Array(1);
   const keyIn = (text: string, from: number, to: number, of = key) => {
     of(text, from, to, into, 0);
@@ -189,6 +198,9 @@ describe('keys of texts (a sort compares them before the texts)', () => {
     expect(keyIn('b\u0000svc-12 a\u0000z', 0, 1)).toBe(keyOf('b'));
     expect(keyOf('abcdefghijklmnopé')).toBeNaN();
     expect(keyOf('é')).toBeNaN();
+    // The lists' collator gives keys to plain texts: most comparisons of a sort never read the texts.
+    expect(Number.isFinite(keyOf('checkout-api availability'))).toBe(true);
+    expect(Number.isFinite(keyOf('~ svc 12'))).toBe(true);
     const two = new Float64Array(2);
     textKeyIn('svc-9', 0, 5, two, 0);
     textKeyIn('svc-10', 0, 6, two, 1);
