@@ -143,6 +143,12 @@ test('a part of a text after a digit is compared alone, not with the number befo
   expect(Math.sign(compareTextIn('12', 1, 2, '93', 1, 2))).toBe(-1);
 });
 
+test('the start two parts share is skipped within the parts: what follows a part is not read as its own', () => {
+  expect(Math.sign(compareTextIn('abcd', 0, 2, 'abcd', 0, 4))).toBe(-1);
+  expect(Math.sign(compareTextIn('xabcd', 1, 3, 'abcd', 0, 4))).toBe(-1);
+  expect(Math.sign(compareTextIn('abcd', 0, 4, 'xabcd', 1, 3))).toBe(1);
+});
+
 describe('keys of texts (a sort compares them before the texts)', () => {
   // Made in each test, not once for the file: a mutation test changes the code under each test.
   let key: ReturnType<typeof prefixKeyOf>;
