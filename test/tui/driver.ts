@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import type { Key } from 'ink';
 import { vi } from 'vitest';
 import type { ApiRecord } from '../../src/api/record.js';
+import type { ApiClient } from '../../src/api/types.js';
 import type { ViewRegistry } from '../../src/presentation/resources.js';
 import type { Settings } from '../../src/config/types.js';
 import { emptyData, addSampleData, addSeededSlis } from '../../src/sandbox/sample.js';
@@ -42,6 +43,11 @@ export interface DriverOptions {
   shell?: boolean;
   /** With `shell: true`: the shell's typeahead window after a 401 opens the token setup (timed by the fake clock). */
   typeaheadMs?: number;
+  /**
+   * Real timers instead of fake ones: for the dashboard over the sandbox over TLS (the integration
+   * tier), where answers take real time on a socket. `until` polls in real time; `settle` is not used.
+   */
+  realTimers?: boolean;
 }
 
 export interface Driver {
@@ -136,7 +142,7 @@ const UNTIL_FAKE_MS = 5_000;
 const UNTIL_REAL_MS = 10_000;
 
 export function drive(options: DriverOptions = {}): Driver {
-  vi.useFakeTimers();
+  if (!options.realTimers) vi.useFakeTimers();
   const client = options.client ?? fakeClient(options.records ?? sampleRecords());
   const quits: Driver['quits'] = [];
   const size = { columns: options.columns ?? 100, rows: options.rows ?? 24 };
@@ -202,6 +208,7 @@ export function drive(options: DriverOptions = {}): Driver {
   };
 
   const settle = async () => {
+    if (options.realTimers) throw new Error('With real timers, wait with until (a condition), not settle.');
     for (let i = 0; i < SETTLE_STEPS; i++) await vi.advanceTimersByTimeAsync(STEP_MS);
   };
 
@@ -223,6 +230,14 @@ export function drive(options: DriverOptions = {}): Driver {
     bracketedPaste: (text) => input.handlePaste(text),
     settle,
     until: async (condition, what) => {
+      if (options.realTimers) {
+        const end = realNow() + UNTIL_REAL_MS;
+        while (!condition(view())) {
+          if (realNow() > end) throw new Error(`Never got ${what}. Drawn:\n${driver.text()}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        return;
+      }
       const deadline = realNow() + UNTIL_REAL_MS;
       for (let waited = 0; !condition(view()); waited += STEP_MS) {
         if (waited >= UNTIL_FAKE_MS && realNow() > deadline)
@@ -270,4 +285,13 @@ export function drive(options: DriverOptions = {}): Driver {
   };
   open.push(driver);
   return driver;
+}
+
+/**
+ * The driver over a real client: the sandbox over TLS (with `realTimers`), or the fake service in
+ * memory (test/fakeApi.ts), so the service's own checks and answers are met. Its `client` keeps no
+ * call log: read what was sent from the sandbox's requests.
+ */
+export function driveClient(client: ApiClient, options: Omit<DriverOptions, 'client'> = {}): Driver {
+  return drive({ ...options, client: client as FakeClient });
 }

@@ -1,12 +1,15 @@
 /**
- * The list screen against a real sandbox: one frame through Ink, then what
+ * The list screen against a real sandbox: its frames through Ink, then what
  * the network does under the keys (the links followed, the background
- * prefetch and the page cache, a reload, fast paging over a slow server).
- * The list's behaviour over a fake client is list.test.ts's.
+ * prefetch and the page cache, a reload, fast paging over a slow server) over
+ * the dashboard's view model without Ink, on the same sandbox. The list's
+ * behaviour over a fake client is list.test.ts's.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { disposeDrivers, driveClient, type Driver } from './driver.js';
 import {
   listRequests,
   renderDashboard,
@@ -14,7 +17,6 @@ import {
   shownPage,
   statusLineOf,
   waitForFrame,
-  waitForPage,
   waitForText,
   waitUntil,
   type Dashboard,
@@ -79,99 +81,127 @@ describe('rows', () => {
   });
 });
 
+/** The dashboard over the sandbox without Ink (test/tui/driver.ts): what the network does under the keys. */
+function drive(): Driver {
+  const client = sandboxClient(sandbox);
+  clients.push(client);
+  return driveClient(client, { realTimers: true });
+}
+const clients: ApiClient[] = [];
+afterEach(async () => {
+  disposeDrivers();
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** Until page `n` (of `of`) is shown and nothing loads. */
+const page = (d: Driver, n: number, of?: number) =>
+  d.until(
+    (v) =>
+      shownPage(v.status.text) === n &&
+      (of === undefined || v.status.text.includes(`page ${n} of ${of}`)) &&
+      v.status.loading === null,
+    `page ${n} shown`,
+  );
+
+/** The page each view worked out from now on shows (every view, not only the frames Ink chose to draw). */
+function pagesShown(d: Driver): (number | undefined)[] {
+  const shown: (number | undefined)[] = [];
+  d.dashboard.view.subscribe(() => shown.push(shownPage(d.status())));
+  return shown;
+}
+
 describe('paging', () => {
   test('next and previous follow the links the server gave (offsets come from the server)', async () => {
-    const d = open();
-    await waitForPage(d, 1, 13);
-    d.press('n');
-    await waitForPage(d, 2);
-    d.press('n');
-    await waitForPage(d, 3);
+    const d = drive();
+    await page(d, 1, 13);
+    d.key('n');
+    await page(d, 2);
+    d.key('n');
+    await page(d, 3);
     const seen = listRequests(sandbox);
     expect(seen).toContain('18:18');
     expect(seen).toContain('36:18');
   });
 
   test('the next page is fetched in the background, and pages seen come from the cache', async () => {
-    const d = open();
-    await waitForPage(d, 1, 13);
+    const d = drive();
+    await page(d, 1, 13);
     // The prefetch of page 2 happens without a key.
     await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the prefetch of page 2');
     const before = listRequests(sandbox).length;
-    d.press('n');
-    await waitForPage(d, 2);
+    d.key('n');
+    await page(d, 2);
     // Background requests take turns on the one connection (the other resources' counts may go first).
     await waitUntil(() => listRequests(sandbox).includes('36:18'), 'the prefetch of page 3');
-    d.press('p');
-    await waitForPage(d, 1);
+    d.key('p');
+    await page(d, 1);
     // Page 2 came from the prefetch, page 1 from the cache; only page 3's prefetch went out.
     expect(listRequests(sandbox).slice(before)).toEqual(['36:18']);
   });
 
   test('r reloads the page shown, from the server', async () => {
-    const d = open();
-    await waitForPage(d, 1, 13);
-    d.press('n');
-    await waitForPage(d, 2);
+    const d = drive();
+    await page(d, 1, 13);
+    d.key('n');
+    await page(d, 2);
     const before = listRequests(sandbox).length;
-    d.press('r');
+    d.key('r');
     await waitUntil(() => listRequests(sandbox).slice(before).includes('18:18'), 'the reload of page 2');
-    await waitForPage(d, 2);
+    await page(d, 2);
   });
 
-  test('while a page loads, the old rows stay on screen and a spinner names what loads', async () => {
-    const d = open();
-    await waitForPage(d, 1, 13);
+  test('while a page loads, the old rows stay on screen and the status names what loads', async () => {
+    const d = drive();
+    await page(d, 1, 13);
     sandbox.setFaults({ latencyMs: 400 });
-    d.press('G');
-    const loading = await waitForText(d, 'Loading the last page of SLIs');
-    expect(loading).toContain('checkout-api availability');
-    expect(shownPage(loading)).toBe(1);
-    await waitForPage(d, 13, 13);
+    d.key('G');
+    await d.until(
+      (v) => v.status.loading?.startsWith('Loading the last page of SLIs') === true,
+      'the last page loading',
+    );
+    expect(d.rows()[0]).toContain('checkout-api availability');
+    expect(shownPage(d.status())).toBe(1);
+    await page(d, 13, 13);
   });
 
   test('paging faster than a slow server shows only the page asked for last', async () => {
     // Slow from the start, so the prefetch of page 2 is still on its way when the keys come.
     sandbox.setFaults({ latencyMs: 150 });
-    const d = open();
-    await waitForPage(d, 1, 13);
+    const d = drive();
+    await page(d, 1, 13);
     await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the prefetch of page 2 to be sent');
-    const framesBefore = d.frames().length;
-    d.press('n', 'n', 'n', 'n');
-    const frame = await waitForPage(d, 5, 13);
-    expect(frame).toContain('sli-000073');
-    const shown = d.frames().slice(framesBefore).map(shownPage);
+    const shown = pagesShown(d);
+    d.key('n', 'n', 'n', 'n');
+    await page(d, 5, 13);
+    expect(d.rows().join('\n')).toContain('sli-000073');
     // Pages 2, 3 and 4 were walked through (and cached) but never shown.
     expect(shown.filter((n) => n !== 1 && n !== 5)).toEqual([]);
     // And g then n while loading: the first page, then one on.
-    d.press('g', 'n');
-    await waitForPage(d, 2, 13);
+    d.key('g', 'n');
+    await page(d, 2, 13);
   });
 
   test('a newer request wins over a late answer: paging back while a page loads cancels it', async () => {
-    const d = open();
-    await waitForPage(d, 1, 13);
+    const d = drive();
+    await page(d, 1, 13);
     await waitUntil(() => listRequests(sandbox).includes('18:18'), 'the prefetch of page 2');
     sandbox.setFaults({ latencyMs: 300 });
-    d.press('G');
-    await waitForText(d, 'Loading the last page');
+    d.key('G');
+    await d.until(
+      (v) => v.status.loading?.startsWith('Loading the last page of SLIs') === true,
+      'the last page loading',
+    );
     // The last page's request has reached the server (on the one connection it may wait its turn first).
     await waitUntil(() => listRequests(sandbox).includes('216:18'), 'the request for the last page to be sent');
-    d.press('g');
+    d.key('g');
     // Page 1 is cached: it is shown at once, and the last page is no longer wanted.
-    await waitForFrame(d, (f) => !/loading/i.test(statusLineOf(f)), 'loading to stop');
-    const framesAfter = d.frames().length;
+    await d.until((v) => v.status.loading === null, 'loading to stop');
+    const shown = pagesShown(d);
     // A reload sent after the last page's request, just as slow: once it is back, the late answer would be too.
-    d.press('r');
-    await waitForText(d, 'Reloading SLIs');
-    await waitForPage(d, 1, 13);
+    d.key('r');
+    await d.until((v) => v.status.loading?.startsWith('Reloading SLIs') === true, 'the reload under way');
+    await page(d, 1, 13);
     expect(listRequests(sandbox)).toContain('216:18');
-    expect(
-      d
-        .frames()
-        .slice(framesAfter)
-        .map(shownPage)
-        .filter((n) => n !== undefined && n !== 1),
-    ).toEqual([]);
+    expect(shown.filter((n) => n !== undefined && n !== 1)).toEqual([]);
   });
 });

@@ -1,32 +1,22 @@
 /**
- * The dashboard against the sandbox's fault switches (ink-testing-library,
- * real TLS): a reload that meets a fault shows the fault's sentence and
- * "Press r to retry", keeps the last good rows, tries a GET at most 3 times
- * (only for faults a retry can cure), and r brings the page back once the
- * server is well. No crash, no unhandled rejection.
+ * The dashboard against the sandbox's fault switches over real TLS, read from
+ * its view model (test/tui/driver.ts, no Ink: the error line through Ink is
+ * test/tui/errors.int.test.tsx's): a reload that meets a fault shows the
+ * fault's sentence and "Press r to retry", keeps the last good rows, tries a
+ * GET at most 3 times (only for faults a retry can cure), and r brings the
+ * page back once the server is well. No crash, no unhandled rejection.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { Faults, SandboxHandle } from '../../src/sandbox/types.js';
 import { json, startHttpsServer } from '../api/helpers.js';
-import {
-  flat,
-  listRequests,
-  renderDashboard,
-  statusLineOf,
-  waitForFrame,
-  waitForPage,
-  waitForWords,
-  type Dashboard,
-} from '../tui/helpers.js';
-import { instantSleep, removeFolder, tempFolder, watchProcess } from './helpers.js';
+import { disposeDrivers, driveClient, type Driver } from '../tui/driver.js';
+import { flat, listRequests } from '../tui/helpers.js';
+import { instantSleep, watchProcess } from './helpers.js';
 
 let sandbox: SandboxHandle;
-let dashboard: Dashboard | undefined;
 let client: ApiClient | undefined;
 let watch: ReturnType<typeof watchProcess>;
 
@@ -41,8 +31,7 @@ beforeEach(() => {
   watch = watchProcess();
 });
 afterEach(async () => {
-  dashboard?.unmount();
-  dashboard = undefined;
+  disposeDrivers();
   await client?.close();
   client = undefined;
   sandbox.setFaults({});
@@ -53,7 +42,7 @@ afterEach(async () => {
 const TIMEOUTS = { connectMs: 2_000, headersMs: 300, bodyMs: 300 };
 
 /** The dashboard on a client as the CLI builds it (3 tries), with small timeouts and instant backoff. */
-function open(): Dashboard {
+function open(): Driver {
   client = createClient({
     baseUrl: sandbox.baseUrl,
     token: sandbox.token,
@@ -61,9 +50,19 @@ function open(): Dashboard {
     timeouts: TIMEOUTS,
     sleep: instantSleep().sleep,
   });
-  dashboard = renderDashboard({ client });
-  return dashboard;
+  return driveClient(client, { realTimers: true });
 }
+
+/** Until the message line holds every text given (read as words). */
+const said = (d: Driver, ...texts: string[]) =>
+  d.until((v) => {
+    const message = v.bottom.kind === 'message' ? flat(v.bottom.lines.join(' ')) : '';
+    return texts.every((t) => message.includes(flat(t)));
+  }, texts.join(' and '));
+
+const PAGE_1 = 'slis · page 1 of 2 · total 30 · profile default · read 0s ago';
+const pageOne = (d: Driver) =>
+  d.until((v) => v.status.text === PAGE_1 && v.status.loading === null && !v.status.failed, 'page 1 of 2');
 
 interface FaultCase {
   name: string;
@@ -129,48 +128,42 @@ describe('the dashboard under each fault', () => {
     '$name: the sentence and r to retry, last good rows kept, r recovers',
     async ({ faults, tries, words }) => {
       const d = open();
-      await waitForPage(d, 1, 2);
+      await pageOne(d);
       sandbox.setFaults(faults);
       sandbox.requests.splice(0);
-      d.press('r');
-      const frame = await waitForWords(d, words, 'Press r to retry.');
+      d.key('r');
+      await said(d, words, 'Press r to retry.');
       // The rows of the last good page are still there, and the status line says what failed.
-      expect(frame).toContain('checkout-api availability');
-      expect(statusLineOf(frame)).toContain('page 1 of 2');
-      expect(statusLineOf(frame)).toContain('✖ failed');
-      expect(frame).not.toContain(sandbox.token);
+      expect(d.rows()[0]).toContain('checkout-api availability');
+      expect(d.status()).toContain('page 1 of 2');
+      expect(d.view().status.failed).toBe(true);
+      expect(d.text()).not.toContain(sandbox.token);
       // The reload of page 1 (offset 0, 18 a page) was tried within the bound.
       expect(listRequests(sandbox).filter((r) => r === '0:18')).toHaveLength(tries);
       sandbox.setFaults({});
-      d.press('r');
-      const back = await waitForFrame(
-        d,
-        (f) => !flat(f).includes('Press r to retry') && !/loading|failed/i.test(statusLineOf(f)),
+      d.key('r');
+      await d.until(
+        (v) => !d.message().includes('Press r to retry') && v.status.loading === null && !v.status.failed,
         'the page back',
       );
-      expect(statusLineOf(back)).toBe('slis · page 1 of 2 · total 30 · profile default · read 0s ago');
-      expect(back).toContain('checkout-api availability');
+      expect(d.status()).toBe(PAGE_1);
+      expect(d.rows()[0]).toContain('checkout-api availability');
     },
   );
 
   test('a first page that meets a fault: the sentence and r; r loads it once the server is well', async () => {
     sandbox.setFaults({ resetRate: 1 });
     const d = open();
-    await waitForWords(
-      d,
-      'No SLIs shown: the first page could not be read.',
-      'was closed before an answer arrived.',
-      'Press r to retry.',
-    );
+    await said(d, 'was closed before an answer arrived.', 'Press r to retry.');
+    expect(d.view().body).toMatchObject({ kind: 'list', empty: 'No SLIs shown: the first page could not be read.' });
     sandbox.setFaults({});
-    d.press('r');
-    await waitForPage(d, 1, 2);
+    d.key('r');
+    await pageOne(d);
   });
 });
 
 describe('a complete body that is not valid JSON (a server of our own)', () => {
   test('the sentence and r to retry, no crash', async () => {
-    const dir = await tempFolder('slotui-faults-tui-');
     let broken = true;
     const server = await startHttpsServer((_req, res) => {
       if (!broken)
@@ -179,31 +172,27 @@ describe('a complete body that is not valid JSON (a server of our own)', () => {
       res.end('{"total": 5, "results": [{"id": "1"');
     });
     try {
-      await writeFile(join(dir, 'ca.pem'), server.caPem);
       client = createClient({
         baseUrl: server.origin,
         token: 'tok-tui-invalid-json',
         ca: server.caPem,
         sleep: instantSleep().sleep,
       });
-      dashboard = renderDashboard({ client });
-      await waitForWords(
-        dashboard,
+      const d = driveClient(client, { realTimers: true });
+      await said(
+        d,
         "The server's answer to /v1/slis/ is not valid JSON (it may have been cut off).",
         'Press r to retry.',
       );
       broken = false;
-      dashboard.press('r');
-      await waitForFrame(
-        dashboard,
-        (f) => f.includes('alpha') && !flat(f).includes('Press r to retry'),
+      d.key('r');
+      await d.until(
+        () => d.rows().some((r) => r.includes('alpha')) && !d.message().includes('Press r to retry'),
         'the page once the JSON is valid',
       );
     } finally {
-      dashboard?.unmount();
-      dashboard = undefined;
+      disposeDrivers();
       await server.close();
-      await removeFolder(dir);
     }
   });
 });
