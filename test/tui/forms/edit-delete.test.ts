@@ -2,8 +2,8 @@
  * Editing and deleting from the list and the details, over the fake client
  * and the dashboard driver (test/tui/driver.ts): edit sends only the changed
  * fields, the discard question, the delete question and what each answer
- * does, read-only sessions. What the sandbox's answers and faults do to a
- * form, and the editor's file, are failures-edit-delete.int.test.tsx's.
+ * does, read-only sessions. What the service's answers do to a form, and
+ * the editor's file, are failures-edit.test.ts's.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../../src/api/record.js';

@@ -1,0 +1,276 @@
+/**
+ * What the service's answers do to a form, and edit in $EDITOR, over the
+ * dashboard driver (test/tui/driver.ts) and the sandbox's API in memory
+ * (test/fakeApi.ts) through the real client: a 400 lands on its field, a
+ * 500 keeps what was typed, no double submit, the discard and delete
+ * questions, and an injected editor (a valid change, invalid JSON, a refused
+ * change, an editor that cancels). The form through Ink and a connection
+ * dropped on the socket are failures-edit-delete.int.test.tsx's.
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ApiClient } from '../../../src/api/types.js';
+import { formRows, type FormState } from '../../../src/tui/forms/formModel.js';
+import { EditorCancelled, type EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
+import { textWidth } from '../../../src/text/width.js';
+import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
+import { drawn } from '../drawn.js';
+import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
+import { fakeClient, type FakeClient } from '../fakeClient.js';
+import { flat, sandboxClient } from '../helpers.js';
+
+let sandboxes: FakeSandbox[] = [];
+afterEach(async () => {
+  disposeDrivers();
+  for (const s of sandboxes) await s.close();
+  sandboxes = [];
+});
+
+interface Opened extends Driver {
+  sandbox: FakeSandbox;
+  api: ApiClient;
+}
+
+/** The dashboard on the sandbox's API in memory, on the SLIs' first page. */
+async function open(options: { columns?: number; launchEditor?: EditorLauncher } = {}): Promise<Opened> {
+  const sandbox = fakeSandbox();
+  sandboxes.push(sandbox);
+  const api = sandboxClient(sandbox);
+  const { launchEditor } = options;
+  const d = driveClient(api, {
+    columns: options.columns ?? 120,
+    rows: 40,
+    ...(launchEditor ? { services: { runEditor: async (file: string) => launchEditor(file) } } : {}),
+  });
+  await d.until((v) => v.status.text.startsWith('slis · page 1') && v.status.loading === null, 'the SLIs');
+  return Object.assign(d, { sandbox, api });
+}
+
+async function orgs(d: Driver): Promise<void> {
+  d.key('3');
+  await d.until(
+    (v) => v.status.text.startsWith('organizations · page 1') && v.status.loading === null,
+    'the organizations',
+  );
+}
+
+const form = (d: Driver): FormState => {
+  const screen = d.view().screen;
+  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
+  return screen.state.form;
+};
+const value = (d: Driver, row: string): string | undefined => form(d).editors[row]?.value;
+const focused = (d: Driver): string => formRows(form(d))[form(d).focus]?.id ?? '';
+const requestsOf = (d: Opened, method: string, path: string) =>
+  d.sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
+const said = (d: Driver, text: string) => d.until(() => flat(d.message()).includes(text), text);
+
+describe('failures keep the form', () => {
+  test('a 400 from the service is shown on its field (an SLI id that does not exist)', async () => {
+    const d = await open();
+    d.key('2');
+    await d.until((v) => v.status.text.startsWith('slos · page 1'), 'the SLOs');
+    d.press('create');
+    for (const v of ['ghost sli slo', '', 'sli-999999', 'rolling', '7', 'days']) {
+      d.type(v);
+      d.press('form-next');
+    }
+    d.type('99');
+    d.press('form-submit');
+    await d.until(
+      () => (form(d).errors.service_level_indicator_id ?? '').includes('No SLI has the id sli-999999'),
+      'the service message on the SLI field',
+    );
+    expect(form(d).topErrors).toContain('The service refused the form: see the messages on the fields.');
+    expect(value(d, 'name')).toBe('ghost sli slo');
+    expect(focused(d)).toBe('service_level_indicator_id');
+  });
+
+  test('a 500 keeps the form and its contents; Ctrl+S again retries', async () => {
+    const d = await open();
+    await orgs(d);
+    d.press('create');
+    d.type('kept through a 500');
+    d.press('form-next');
+    d.type('a description');
+    d.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
+    d.press('form-submit');
+    await d.until(
+      () => form(d).topErrors.some((e) => e.endsWith('What you typed is kept: press Ctrl+S to try again.')),
+      'the failure said',
+    );
+    expect(value(d, 'name')).toBe('kept through a 500');
+    expect(value(d, 'description')).toBe('a description');
+    d.sandbox.setFaults({});
+    d.press('form-submit');
+    await said(d, 'Created organization “kept through a 500”');
+    const created = requestsOf(d, 'POST', '/v1/organizations').filter(
+      (r) => (r.body as { name?: string }).name === 'kept through a 500',
+    );
+    expect(created).toHaveLength(2);
+  });
+
+  test('no double submit: save twice while the first is in flight sends one create', async () => {
+    // The fake client's create answers 400 ms late, on the fake clock.
+    const client = fakeClient(sampleRecords());
+    const create = client.create.bind(client);
+    Object.assign(client, {
+      create: (...a: Parameters<FakeClient['create']>) =>
+        new Promise((resolve, reject) => setTimeout(() => create(...a).then(resolve, reject), 400)),
+    });
+    const d = drive({ client, columns: 120, rows: 40 });
+    await d.until((v) => v.status.text.startsWith('slis · page 1'), 'the SLIs');
+    await orgs(d);
+    d.press('create');
+    d.type('only once');
+    d.press('form-submit', 'form-submit');
+    expect(form(d).submitting).toBe(true);
+    expect(drawn(d)).toContain('Saving…');
+    d.press('form-submit');
+    d.key('Enter');
+    await said(d, 'Created organization “only once”');
+    expect(client.calls.filter((c) => c === 'create organizations')).toHaveLength(1);
+  });
+});
+
+describe('the discard question', () => {
+  test('drawn whole at 80 columns; Enter alone means no: the form and its text stay', async () => {
+    const d = await open({ columns: 80 });
+    await orgs(d);
+    d.press('create');
+    d.type('kept on enter');
+    d.press('form-cancel');
+    expect(form(d).confirmDiscard).toBe(true);
+    const frame = drawn(d);
+    expect(flat(frame)).toContain(
+      'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
+    );
+    for (const line of frame.split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    d.key('Enter');
+    expect(form(d).confirmDiscard).toBe(false);
+    expect(value(d, 'name')).toBe('kept on enter');
+    expect(d.message()).not.toContain('nothing was sent');
+  });
+});
+
+describe('delete of a record others refer to', () => {
+  test('the question says what uses it ("used by 2 SLOs"); Enter alone still keeps it', async () => {
+    const d = await open();
+    const sli = await d.api.create('slis', { name: 'measured twice', type: 'latency' });
+    const slo = { time_window_type: 'rolling', time_window_value: '7', time_window_unit: 'days', target_value: '99' };
+    await d.api.create('slos', { name: 'first user', service_level_indicator_id: sli.id, ...slo });
+    await d.api.create('slos', { name: 'second user', service_level_indicator_id: sli.id, ...slo });
+    // Made behind the dashboard's back: read the list again.
+    d.press('reload');
+    await d.until((v) => v.status.text.includes('total 31') && v.status.loading === null, 'the list read again');
+    d.press('last-page');
+    await d.until(() => d.rows().some((r) => r.startsWith('measured twice')), 'the last page');
+    while (d.view().selected?.record.id !== sli.id) d.press('down');
+    d.press('delete');
+    await d.until(() => {
+      const screen = d.view().screen;
+      return screen.kind === 'forms' && screen.state.kind === 'delete' && screen.state.usedBy?.state === 'found';
+    }, 'what uses it');
+    const frame = flat(drawn(d));
+    expect(frame).toContain(`Delete SLI “measured twice” (${sli.id})? [y/N]`);
+    expect(frame).toContain('This SLI is used by 2 SLOs.');
+    d.key('Enter');
+    expect(d.message()).toBe('Nothing was deleted.');
+    expect(requestsOf(d, 'DELETE', `/v1/slis/${sli.id}`)).toHaveLength(0);
+  });
+});
+
+describe('edit in $EDITOR (E)', () => {
+  test('a valid change is applied (PATCH of the changed field); the file is private', async () => {
+    const seen: { mode: number; text: string }[] = [];
+    const d = await open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push({ mode: statSync(file).mode & 0o777, text });
+        const header = text
+          .split('\n')
+          .filter((l) => l.startsWith('//'))
+          .join('\n');
+        const fields = JSON.parse(
+          text
+            .split('\n')
+            .filter((l) => !l.startsWith('//'))
+            .join('\n'),
+        ) as Record<string, unknown>;
+        writeFileSync(file, `${header}\n${JSON.stringify({ ...fields, description: 'from the editor' }, null, 2)}\n`);
+      },
+    });
+    await orgs(d);
+    const first = d.view().selected!.record;
+    d.press('edit-json');
+    await said(d, `Saved organization “${String(first.name)}”`);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.mode).toBe(0o600);
+    expect(seen[0]!.text).toMatch(/^\/\/ Edit organization/);
+    expect(requestsOf(d, 'PATCH', `/v1/organizations/${first.id}`).at(-1)?.body).toEqual({
+      description: 'from the editor',
+    });
+  });
+
+  test('invalid JSON reopens the editor with the error on top and the text kept', async () => {
+    const seen: string[] = [];
+    const d = await open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push(text);
+        if (seen.length === 1)
+          writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "renamed in editor" BROKEN'));
+        else writeFileSync(file, text.replace(' BROKEN', ''));
+      },
+    });
+    await orgs(d);
+    d.press('down', 'edit-json');
+    await said(d, 'Saved organization “renamed in editor”');
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatch(/^\/\/ .*\n\/\/ .*\n\/\/ ERROR: Not valid JSON/);
+    expect(seen[1]).toContain('"name": "renamed in editor" BROKEN');
+    expect(requestsOf(d, 'PATCH', '/v1/organizations/').at(-1)?.body).toEqual({ name: 'renamed in editor' });
+  });
+
+  test('a refused change reopens with the error; saving it unchanged keeps the file and says where', async () => {
+    let calls = 0;
+    const d = await open({
+      launchEditor: (file) => {
+        calls++;
+        if (calls === 1) writeFileSync(file, readFileSync(file, 'utf8').replace(/"name": "[^"]*"/, '"name": ""'));
+      },
+    });
+    await orgs(d);
+    d.press('edit-json');
+    await said(d, 'Not saved:');
+    expect(calls).toBe(2);
+    const file = /kept in (\S+\.json)/.exec(flat(d.message()))?.[1];
+    expect(file).toBeDefined();
+    expect(readFileSync(file!, 'utf8')).toContain('"name": ""');
+  });
+
+  test("an editor that exits with an error (vim's :cq): says it cancelled, sends nothing, and the next E starts from the text typed", async () => {
+    const seen: string[] = [];
+    const d = await open({
+      launchEditor: (file) => {
+        const text = readFileSync(file, 'utf8');
+        seen.push(text);
+        if (seen.length === 1) {
+          writeFileSync(file, text.replace(/"description": ("[^"]*"|null)/, '"description": "half typed"'));
+          throw new EditorCancelled(1);
+        }
+      },
+    });
+    await orgs(d);
+    d.press('edit-json');
+    await said(d, 'The editor cancelled: nothing was sent. Your text is kept for the next E.');
+    expect(requestsOf(d, 'PATCH', '/v1/organizations/')).toHaveLength(0);
+    // Closed without a change this time: the draft was only looked at, so nothing is sent and it stays.
+    d.press('edit-json');
+    await said(d, 'Closed as it was opened: nothing was sent. Your text is kept for the next E.');
+    expect(requestsOf(d, 'PATCH', '/v1/organizations/')).toHaveLength(0);
+    expect(seen[1]).toContain('"description": "half typed"');
+    expect(seen[1]).toContain('your text from the edit cancelled last time');
+    expect(seen).toHaveLength(2);
+  });
+});
