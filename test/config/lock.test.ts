@@ -31,8 +31,8 @@ describe('withFileLock', () => {
   it('waits for a live holder, then gives up with a sentence naming the lock', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 200)).toThrow(
-      /^Another slotui is still updating .*config\.json after 0\.2 s\. Try again; if no other slotui is running, remove .*config\.json\.lock\.$/,
+    expect(() => withFileLock(file, () => 'never', 100)).toThrow(
+      /^Another slotui is still updating .*config\.json after 0\.1 s\. Try again; if no other slotui is running, remove .*config\.json\.lock\.$/,
     );
   });
 
@@ -56,7 +56,7 @@ describe('the lock at its edges', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
     // Another process lets go of the lock a moment later (this one waits synchronously).
-    const holder = spawn('sh', ['-c', `sleep 0.2; rmdir '${file}.lock'`]);
+    const holder = spawn('sh', ['-c', `sleep 0.05; rmdir '${file}.lock'`]);
     const exited = new Promise((resolve) => holder.on('exit', resolve));
     expect(withFileLock(file, () => 'ran', 10_000)).toBe('ran');
     await exited;
@@ -71,7 +71,7 @@ describe('the lock at its edges', () => {
   it('the wait is said in seconds to a tenth', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 250)).toThrow(/ after 0\.3 s\./);
+    expect(() => withFileLock(file, () => 'never', 150)).toThrow(/ after 0\.2 s\./);
   });
 
   it('tryFileLock takes a free lock and gives its release; a held one gives nothing', () => {
