@@ -1,47 +1,70 @@
 /**
  * Records a hostile (or merely odd) server may send, through `slotui get` and
- * `slotui list`, against an HTTPS server of our own on 127.0.0.1: fields named
- * like built-in object members are data like any other; a value nested
- * thousands deep is refused with a sentence, never a stack overflow.
+ * `slotui list`, as raw JSON text from the fake API (the real client reads it
+ * as it reads a socket's): fields named like built-in object members are data
+ * like any other; a value nested thousands deep is refused with a sentence,
+ * never a stack overflow.
  */
-import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHttpsServer, type TestServer } from '../api/helpers.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { ClientOptions } from '../../src/api/types.js';
+import { createClient } from '../../src/api/client.js';
+import { fakeApi, type FakeApi, type FakeReply } from '../fakeApi.js';
 import { removeFolder, runCli, tempFolder } from '../reliability/helpers.js';
 
 const BUILT_IN_NAMES =
   '"__proto__":{"planted":"proto-value"},"constructor":"ctor-value","toString":"tostring-value","valueOf":"valueof-value","hasOwnProperty":"hop-value"';
 const RECORD = `{"id":"sli-000001","name":"odd fields","type":"latency",${BUILT_IN_NAMES}}`;
 
-let server: TestServer;
 let dir: string;
 /** The answer to the next request (raw JSON text), by path. */
 const answers = new Map<string, string>();
+const raw = (text: string): FakeReply => ({ status: 200, body: text, headers: { 'content-type': 'application/json' } });
 
-function raw(res: ServerResponse, text: string): void {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+/** A server answering every request with `reply` (each test that needs one of its own makes it). */
+function server(reply: Parameters<FakeApi['stub']>[2], origin: string): FakeApi {
+  const api = fakeApi(origin, 'tok');
+  api.stub('GET|POST|PUT|PATCH|DELETE', /.*/, reply, { times: Infinity });
+  return api;
 }
+let main: FakeApi;
+const others: FakeApi[] = [];
 
 beforeAll(async () => {
   dir = await tempFolder('slotui-hostile-records-');
-  server = await startHttpsServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'https://x').pathname;
-    raw(res, answers.get(path) ?? `{"total":1,"results":[${RECORD}],"next":null,"previous":null}`);
-  });
+  main = server(
+    (request) =>
+      raw(answers.get(request.url.pathname) ?? `{"total":1,"results":[${RECORD}],"next":null,"previous":null}`),
+    'https://hostile.test',
+  );
+});
+afterEach(async () => {
+  for (const api of others.splice(0)) {
+    api.verify();
+    await api.close();
+  }
 });
 afterAll(async () => {
-  await server?.close();
+  main?.verify();
+  await main?.close();
   await removeFolder(dir);
 });
 
-const env = () => ({ SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: server.origin, SLOTUI_TOKEN: 'tok' });
-const client = () => ({ ca: server.caPem, retry: { tries: 1 } });
+const env = (api = main) => ({ SLOTUI_CONFIG_DIR: dir, SLOTUI_BASE_URL: api.origin, SLOTUI_TOKEN: 'tok' });
+const clientOf =
+  (api = main) =>
+  (options: ClientOptions) =>
+    createClient({ ...options, retry: { tries: 1 }, dispatcher: api.dispatcher });
+/** Another server for one test, closed (and checked for unused stubs) after it. */
+function another(reply: Parameters<FakeApi['stub']>[2]): FakeApi {
+  const api = server(reply, `https://other-${others.length + 1}.test`);
+  others.push(api);
+  return api;
+}
 
 describe('fields named like built-in object members', () => {
   test('get shows __proto__, constructor, toString, valueOf and hasOwnProperty like any other field', async () => {
     answers.set('/v1/slis/sli-000001/', RECORD);
-    const r = await runCli(['get', 'slis', 'sli-000001'], { env: env(), client: client() });
+    const r = await runCli(['get', 'slis', 'sli-000001'], { env: env(), createClient: clientOf() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^__proto__\s+\{"planted":"proto-value"\}$/m);
@@ -54,7 +77,7 @@ describe('fields named like built-in object members', () => {
 
   test('get --json keeps every field, __proto__ included', async () => {
     answers.set('/v1/slis/sli-000001/', RECORD);
-    const r = await runCli(['get', 'slis', 'sli-000001', '--json'], { env: env(), client: client() });
+    const r = await runCli(['get', 'slis', 'sli-000001', '--json'], { env: env(), createClient: clientOf() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"__proto__": {\n    "planted": "proto-value"\n  }');
     const parsed = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -65,32 +88,28 @@ describe('fields named like built-in object members', () => {
 
   test('list --json keeps __proto__, and the table shows the record', async () => {
     answers.delete('/v1/slis/');
-    const json = await runCli(['list', 'slis', '--json'], { env: env(), client: client() });
+    const json = await runCli(['list', 'slis', '--json'], { env: env(), createClient: clientOf() });
     expect(json.code).toBe(0);
     expect(json.stdout).toContain('"__proto__":{"planted":"proto-value"}');
-    const table = await runCli(['list', 'slis'], { env: env(), client: client() });
+    const table = await runCli(['list', 'slis'], { env: env(), createClient: clientOf() });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^odd fields\s+latency/m);
   });
 
   test('a 400 naming a field __proto__ or constructor shows it on that field', async () => {
     answers.clear();
-    const failing = await startHttpsServer((_req, res) => {
-      const text = '{"__proto__":["Proto is wrong."],"constructor":["Ctor is wrong."]}';
-      res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
+    const failing = another(() => ({
+      status: 400,
+      body: '{"__proto__":["Proto is wrong."],"constructor":["Ctor is wrong."]}',
+      headers: { 'content-type': 'application/json' },
+    }));
+    const r = await runCli(['update', 'slis', 'sli-000001', '--file', '-'], {
+      env: env(failing),
+      createClient: clientOf(failing),
+      stdin: '{"name":"x"}',
     });
-    try {
-      const r = await runCli(['update', 'slis', 'sli-000001', '--file', '-'], {
-        env: { ...env(), SLOTUI_BASE_URL: failing.origin },
-        client: { ca: failing.caPem },
-        stdin: '{"name":"x"}',
-      });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain('__proto__: Proto is wrong; constructor: Ctor is wrong');
-    } finally {
-      await failing.close();
-    }
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('__proto__: Proto is wrong; constructor: Ctor is wrong');
   });
 });
 
@@ -107,7 +126,7 @@ describe('a field nested 5,000 deep', () => {
     async (_name, argv) => {
       answers.set('/v1/slis/', `{"total":2,"results":[${RECORD},${DEEP_RECORD}],"next":null,"previous":null}`);
       try {
-        const r = await runCli(argv, { env: env(), client: client() });
+        const r = await runCli(argv, { env: env(), createClient: clientOf() });
         expect(r.code).toBe(0);
         expect(r.stderr).toBe(
           'slotui: warning: sli sli-000002 (number 2 of the list) does not fit the fields of SLIs (it nests more than 64 levels deep (shown cut there)); it is shown as the service sent it.\n',
@@ -122,24 +141,24 @@ describe('a field nested 5,000 deep', () => {
 
   test('get: the same sentence', async () => {
     answers.set('/v1/slis/sli-000002/', DEEP_RECORD);
-    const r = await runCli(['get', 'slis', 'sli-000002'], { env: env(), client: client() });
+    const r = await runCli(['get', 'slis', 'sli-000002'], { env: env(), createClient: clientOf() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/nests more than 64 levels deep/);
     expect(r.stderr).not.toMatch(/call stack|crash/i);
   });
 
   test('create --file with a payload nested that deep is refused before anything is sent', async () => {
-    const before = server.requests.length;
+    const before = main.requests.length;
     const r = await runCli(['create', 'slis', '--file', '-'], {
       env: env(),
-      client: client(),
+      createClient: clientOf(),
       stdin: `{"name":"n","type":"t","extra":${DEEP}}`,
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'slotui: stdin nests more than 64 levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.\n',
     );
-    expect(server.requests.length).toBe(before);
+    expect(main.requests.length).toBe(before);
   });
 });
 
@@ -153,15 +172,20 @@ describe('invisible format characters from the server', () => {
     answers.set('/v1/slis/', `{"total":1,"results":[${record}],"next":null,"previous":null}`);
     answers.set('/v1/slis/sli-000003/', record);
     try {
-      const table = await runCli(['list', 'slis'], { env: env(), client: client(), stdoutIsTTY: true, columns: 100 });
+      const table = await runCli(['list', 'slis'], {
+        env: env(),
+        createClient: clientOf(),
+        stdoutIsTTY: true,
+        columns: 100,
+      });
       expect(table.code).toBe(0);
       expect(table.stdout).toMatch(/^payments\s+latency/m);
       expect(table.stdout).not.toMatch(invisible);
-      const get = await runCli(['get', 'slis', 'sli-000003'], { env: env(), client: client() });
+      const get = await runCli(['get', 'slis', 'sli-000003'], { env: env(), createClient: clientOf() });
       expect(get.stdout).toMatch(/^name\s+payments$/m);
       expect(get.stdout).not.toMatch(invisible);
       // --json keeps the data, escaped.
-      const json = await runCli(['get', 'slis', 'sli-000003', '--json'], { env: env(), client: client() });
+      const json = await runCli(['get', 'slis', 'sli-000003', '--json'], { env: env(), createClient: clientOf() });
       expect(json.stdout).not.toMatch(invisible);
       expect((JSON.parse(json.stdout) as { name: string }).name).toBe(name);
     } finally {
@@ -170,22 +194,15 @@ describe('invisible format characters from the server', () => {
   });
 
   test('an error message shows none of them', async () => {
-    const failing = await startHttpsServer((_req, res) => {
-      const text = JSON.stringify({ detail: `no${INVISIBLE}pe` });
-      res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-    });
-    try {
-      const r = await runCli(['get', 'slis', 'sli-000003'], {
-        env: { ...env(), SLOTUI_BASE_URL: failing.origin },
-        client: { ca: failing.caPem, retry: { tries: 1 } },
-      });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain('HTTP 503: nope');
-      expect(r.stderr).not.toMatch(invisible);
-    } finally {
-      await failing.close();
-    }
+    const failing = another(() => ({
+      status: 503,
+      body: JSON.stringify({ detail: `no${INVISIBLE}pe` }),
+      headers: { 'content-type': 'application/json' },
+    }));
+    const r = await runCli(['get', 'slis', 'sli-000003'], { env: env(failing), createClient: clientOf(failing) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('HTTP 503: nope');
+    expect(r.stderr).not.toMatch(invisible);
   });
 });
 
@@ -197,7 +214,7 @@ describe('one record of the wrong type never hides the others', () => {
   test('list shows every record, the odd one marked, and names it on stderr', async () => {
     answers.clear();
     answers.set('/v1/slis/', PAGE);
-    const r = await runCli(['list', 'slis'], { env: env(), client: client() });
+    const r = await runCli(['list', 'slis'], { env: env(), createClient: clientOf() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(WARNING);
     expect(r.stdout).toMatch(/^first\s+latency.*sli-000001/m);
@@ -212,7 +229,7 @@ describe('one record of the wrong type never hides the others', () => {
       ['list', 'slis', '-o', 'json'],
       ['list', 'slis', '--all', '--json'],
     ]) {
-      const r = await runCli(argv, { env: env(), client: client() });
+      const r = await runCli(argv, { env: env(), createClient: clientOf() });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe(WARNING);
       const records = JSON.parse(r.stdout) as Record<string, unknown>[];
@@ -230,11 +247,11 @@ describe('-o name: one record, one line, nothing a terminal acts on', () => {
       '/v1/slis/',
       `{"total":2,"results":[{"id":"${HOSTILE_ID}","name":"x"},{"id":"sli-000003","name":"y"}],"next":null,"previous":null}`,
     );
-    const list = await runCli(['list', 'slis', '-o', 'name'], { env: env(), client: client() });
+    const list = await runCli(['list', 'slis', '-o', 'name'], { env: env(), createClient: clientOf() });
     expect(list.code).toBe(0);
     expect(list.stdout).toBe('sli/sli-1\\u000asli-2\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J\\u202e\nsli/sli-000003\n');
     answers.set('/v1/slis/sli-000009/', `{"id":"${HOSTILE_ID}","name":"x"}`);
-    const get = await runCli(['get', 'slis', 'sli-000009', '-o', 'name'], { env: env(), client: client() });
+    const get = await runCli(['get', 'slis', 'sli-000009', '-o', 'name'], { env: env(), createClient: clientOf() });
     expect(get.code).toBe(0);
     expect(get.stdout.split('\n')).toHaveLength(2);
     // eslint-disable-next-line no-control-regex
@@ -246,33 +263,27 @@ describe('list --all while records are deleted (offset paging)', () => {
   test('a total that moved between the first page and the last is said on stderr', async () => {
     answers.clear();
     // Two pages: the first says 3 records, the second (after a delete elsewhere) 2, and one record is skipped.
-    const shifting = await startHttpsServer((req, res) => {
-      const offset = Number(new URL(req.url ?? '/', 'https://x').searchParams.get('offset') ?? 0);
-      const text =
-        offset === 0
-          ? `{"total":3,"results":[{"id":"sli-000001","name":"a","type":"t"},{"id":"sli-000002","name":"b","type":"t"}],"next":"/v1/slis/?limit=2&offset=2","previous":null}`
-          : `{"total":2,"results":[],"next":null,"previous":null}`;
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
+    const shifting = another((request) =>
+      raw(
+        request.url.searchParams.get('offset') === '2'
+          ? `{"total":2,"results":[],"next":null,"previous":null}`
+          : `{"total":3,"results":[{"id":"sli-000001","name":"a","type":"t"},{"id":"sli-000002","name":"b","type":"t"}],"next":"/v1/slis/?limit=2&offset=2","previous":null}`,
+      ),
+    );
+    const r = await runCli(['list', 'slis', '--all', '--limit', '2', '-o', 'name'], {
+      env: env(shifting),
+      createClient: clientOf(shifting),
     });
-    try {
-      const r = await runCli(['list', 'slis', '--all', '--limit', '2', '-o', 'name'], {
-        env: { ...env(), SLOTUI_BASE_URL: shifting.origin },
-        client: { ca: shifting.caPem, retry: { tries: 1 } },
-      });
-      expect(r.code).toBe(0);
-      expect(r.stdout).toBe('sli/sli-000001\nsli/sli-000002\n');
-      expect(r.stderr).toBe(
-        'slotui: warning: the SLIs changed while they were read (a total of 3 at the first page, 2 at the last; 2 read): a record may be missing or listed twice. Run the command again for a consistent list.\n',
-      );
-    } finally {
-      await shifting.close();
-    }
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('sli/sli-000001\nsli/sli-000002\n');
+    expect(r.stderr).toBe(
+      'slotui: warning: the SLIs changed while they were read (a total of 3 at the first page, 2 at the last; 2 read): a record may be missing or listed twice. Run the command again for a consistent list.\n',
+    );
   });
 
   test('a steady list says nothing', async () => {
     answers.clear();
-    const r = await runCli(['list', 'slis', '--all', '-o', 'name'], { env: env(), client: client() });
+    const r = await runCli(['list', 'slis', '--all', '-o', 'name'], { env: env(), createClient: clientOf() });
     expect(r.stderr).toBe('');
   });
 });
@@ -283,7 +294,7 @@ describe('used-by when the record itself cannot be read', () => {
     answers.set('/v1/slis/sli-000009/', '{"id":{"x":1},"name":"broken"}');
     answers.set('/v1/slos/', '{"total":0,"results":[],"next":null,"previous":null}');
     try {
-      const r = await runCli(['used-by', 'slis', 'sli-000009'], { env: env(), client: client() });
+      const r = await runCli(['used-by', 'slis', 'sli-000009'], { env: env(), createClient: clientOf() });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^slotui: The server's answer to \/v1\/slis\/sli-000009\/ .*\n$/);
