@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
-import { expect, inject } from 'vitest';
+import { expect, inject, test } from 'vitest';
 
 /** What the program writes to take the terminal and give it back. */
 export const ENTER_ALT = '\u001b[?1049h';
@@ -104,7 +104,11 @@ export class PtySession {
   exit: { exitCode: number; signal?: number } | undefined;
   private readonly child: pty.IPty;
   readonly configDir: string;
-  private pending = Promise.resolve();
+  /** Chunks handed to xterm and chunks it has parsed: the screen is current when they are equal. */
+  private written = 0;
+  private parsed = 0;
+  /** Checks of the waits under way, run when the screen has caught up with the output or the program ended. */
+  private readonly watchers = new Set<() => void>();
 
   constructor(options: PtyOptions = {}) {
     const cols = options.cols ?? 100;
@@ -134,11 +138,33 @@ export class PtySession {
     });
     this.child.onData((data) => {
       this.raw += data;
-      // xterm parses asynchronously; chain the writes so the screen is read after all of them.
-      this.pending = this.pending.then(() => new Promise<void>((done) => this.term.write(data, done)));
+      // xterm parses asynchronously and in order; the screen is read only once it has all of it.
+      this.written++;
+      this.term.write(data, () => {
+        this.parsed++;
+        if (this.parsed === this.written) this.notify();
+      });
     });
     this.child.onExit((e) => {
       this.exit = e;
+      this.notify();
+    });
+  }
+
+  private notify(): void {
+    for (const check of [...this.watchers]) check();
+  }
+
+  /** Resolves once xterm has parsed all the output received so far. */
+  private settled(): Promise<void> {
+    if (this.parsed === this.written) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.parsed !== this.written) return;
+        this.watchers.delete(check);
+        resolve();
+      };
+      this.watchers.add(check);
     });
   }
 
@@ -163,15 +189,41 @@ export class PtySession {
     return this.lines().join('\n');
   }
 
-  async waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await this.pending;
-      const screen = this.screen();
-      if (predicate(screen)) return screen;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Screen:\n${screen}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  /**
+   * Waits until the predicate holds, checked on the screen as xterm has it once all output so far is
+   * parsed: after each burst of output and when the program ends, not on a timer (reading the
+   * whole screen every few milliseconds was much of the test process's time). A slow timer checks
+   * too, for a predicate on something else than the output.
+   */
+  waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        this.watchers.delete(check);
+        clearTimeout(deadline);
+        clearInterval(fallback);
+      };
+      const check = (): void => {
+        if (this.parsed !== this.written) return;
+        let screen: string;
+        try {
+          screen = this.screen();
+          if (!predicate(screen)) return;
+        } catch (error) {
+          done();
+          reject(error as Error);
+          return;
+        }
+        done();
+        resolve(screen);
+      };
+      const deadline = setTimeout(() => {
+        done();
+        reject(new Error(`Timed out waiting for ${what}. Screen:\n${this.screen()}`));
+      }, timeoutMs);
+      const fallback = setInterval(check, 250);
+      this.watchers.add(check);
+      check();
+    });
   }
 
   waitForText(text: string, timeoutMs?: number): Promise<string> {
@@ -200,14 +252,11 @@ export class PtySession {
   }
 
   async waitForExit(timeoutMs = 15_000): Promise<{ exitCode: number; signal?: number }> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.exit === undefined) {
-      if (Date.now() > deadline)
-        throw new Error(`The program did not exit within ${timeoutMs} ms. Screen:\n${this.screen()}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await this.pending;
-    return this.exit;
+    await this.waitFor(() => this.exit !== undefined, 'the exit', timeoutMs).catch(() => {
+      throw new Error(`The program did not exit within ${timeoutMs} ms. Screen:\n${this.screen()}`);
+    });
+    await this.settled();
+    return this.exit!;
   }
 
   dispose(): void {
@@ -231,4 +280,27 @@ export function expectRestored(s: PtySession): void {
   expect(s.raw.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(s.raw.lastIndexOf(HIDE_CURSOR));
   expect(s.raw.trimEnd().endsWith(SHOW_CURSOR)).toBe(true);
   expect(s.term.buffer.active.type).toBe('normal');
+}
+
+/**
+ * Checks made one after the other on one run of the program (a start costs about half a second of
+ * CPU, the most of this tier's time): each is a test of its own, so a failure names its check; the
+ * checks after a failed one are skipped, as they would start from a screen other than theirs.
+ */
+export function inOrder(): (name: string, check: () => Promise<void>, timeoutMs?: number) => void {
+  let failed: string | undefined;
+  return (name, check, timeoutMs) =>
+    test(
+      name,
+      async ({ skip }) => {
+        if (failed !== undefined) skip(`after the failed check "${failed}"`);
+        try {
+          await check();
+        } catch (error) {
+          failed = name;
+          throw error;
+        }
+      },
+      timeoutMs,
+    );
 }
