@@ -1,34 +1,66 @@
 /**
- * End to end: the built `slotui --demo` in a pseudo-terminal
- * creates an SLO through the form, picking its SLI from the picker, and
- * shows it in the list; a form left with Ctrl+C comes back in the next run.
+ * End to end: the built `slotui --demo` in a pseudo-terminal. A form left with
+ * Ctrl+C is kept as a draft and comes back in the next run; that run then
+ * creates an SLO through the form, picking its SLI from the picker, and shows
+ * it in the list (Ctrl+P and Ctrl+S reach the program: the terminal is raw).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { ensureBuilt, PtySession } from './pty.js';
-
-let session: PtySession | undefined;
-let kept: PtySession | undefined;
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ensureBuilt, inOrder, PtySession } from './pty.js';
 
 beforeAll(() => {
   ensureBuilt();
 }, 180_000);
 
-afterEach(() => {
-  session?.dispose();
-  session = undefined;
-  kept?.dispose();
-  kept = undefined;
-});
-
 const line = (s: PtySession, label: string): string => s.lines().find((l) => l.slice(2).startsWith(label)) ?? '';
 
-describe('slotui --demo: create an SLO through the form', () => {
-  test('2, c, fill the fields, pick an SLI, Ctrl+S: the SLO is in the list', async () => {
-    const s = new PtySession();
-    session = s;
+describe('slotui --demo: a form left with Ctrl+C, then a form saved, in the next run', () => {
+  let first: PtySession | undefined;
+  let again: PtySession | undefined;
+  afterAll(() => {
+    again?.dispose();
+    first?.dispose(); // its config folder is the second run's too
+  });
+  const check = inOrder();
+  const drafts = (): string => join(first!.configDir, 'drafts');
+
+  check('c, type, Ctrl+C: exit 0 with a 0600 draft', async () => {
+    const s = (first = new PtySession());
     await s.waitForText('checkout-api availability');
+    s.press('c');
+    await s.waitForText('New SLI');
+    s.press('typed at 3am');
+    await s.waitFor(() => line(s, 'Name *').includes('[typed at 3am'), 'the name typed');
+    s.press('\u0003'); // Ctrl+C
+    expect((await s.waitForExit()).exitCode).toBe(0);
+    expect(s.screen()).toContain('What you typed in the form is kept as a draft');
+    const [file, ...others] = readdirSync(drafts());
+    expect(others).toEqual([]);
+    expect(statSync(drafts()).mode & 0o777).toBe(0o700);
+    expect(statSync(join(drafts(), file!)).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(drafts(), file!), 'utf8')).toContain('typed at 3am');
+  });
+
+  check('the next run offers the draft on c, Enter restores it, a discard removes it', async () => {
+    const s = (again = new PtySession({ env: { SLOTUI_CONFIG_DIR: first!.configDir } }));
+    await s.waitForText('checkout-api availability');
+    s.press('c');
+    await s.waitForText('A draft from');
+    expect(line(s, 'Name *')).not.toContain('typed at 3am');
+    s.press('\r');
+    await s.waitFor(() => line(s, 'Name *').includes('[typed at 3am'), 'the name restored');
+    s.press('\u0013'); // Ctrl+S: the type is still missing, so the form stays
+    await s.waitForText('New SLI');
+    s.press('\u001b');
+    await s.waitForText('Discard what you typed?');
+    s.press('y');
+    await s.waitFor(() => !s.screen().includes('New SLI'), 'the form closed');
+    expect(readdirSync(drafts())).toEqual([]);
+  });
+
+  check('2, c, fill the fields, pick an SLI, Ctrl+S: the SLO is in the list', async () => {
+    const s = again!;
     s.press('2');
     await s.waitFor(() => s.lines().some((l) => l.startsWith('slos · page 1 of')), 'the SLO list');
     s.press('c');
@@ -62,44 +94,5 @@ describe('slotui --demo: create an SLO through the form', () => {
     );
     s.press('q');
     expect((await s.waitForExit()).exitCode).toBe(0);
-  });
-});
-
-describe('slotui --demo: a form left with Ctrl+C', () => {
-  test('c, type, Ctrl+C: exit 0 with a 0600 draft; the next run offers it on c and Enter restores it', async () => {
-    const first = new PtySession();
-    kept = first; // its config folder is the second run's too: removed after the test
-    await first.waitForText('checkout-api availability');
-    first.press('c');
-    await first.waitForText('New SLI');
-    first.press('typed at 3am');
-    await first.waitFor(() => line(first, 'Name *').includes('[typed at 3am'), 'the name typed');
-    first.press('\u0003'); // Ctrl+C
-    expect((await first.waitForExit()).exitCode).toBe(0);
-    expect(first.screen()).toContain('What you typed in the form is kept as a draft');
-    const drafts = join(first.configDir, 'drafts');
-    const [file, ...others] = readdirSync(drafts);
-    expect(others).toEqual([]);
-    expect(statSync(drafts).mode & 0o777).toBe(0o700);
-    expect(statSync(join(drafts, file!)).mode & 0o777).toBe(0o600);
-    expect(readFileSync(join(drafts, file!), 'utf8')).toContain('typed at 3am');
-
-    const again = new PtySession({ env: { SLOTUI_CONFIG_DIR: first.configDir } });
-    session = again;
-    await again.waitForText('checkout-api availability');
-    again.press('c');
-    await again.waitForText('A draft from');
-    expect(line(again, 'Name *')).not.toContain('typed at 3am');
-    again.press('\r');
-    await again.waitFor(() => line(again, 'Name *').includes('[typed at 3am'), 'the name restored');
-    again.press('\u0013'); // Ctrl+S: the type is still missing, so the form stays
-    await again.waitForText('New SLI');
-    again.press('\u001b');
-    await again.waitForText('Discard what you typed?');
-    again.press('y');
-    await again.waitFor(() => !again.screen().includes('New SLI'), 'the form closed');
-    expect(readdirSync(drafts)).toEqual([]);
-    again.press('q');
-    expect((await again.waitForExit()).exitCode).toBe(0);
   });
 });

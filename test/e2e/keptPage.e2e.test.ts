@@ -2,8 +2,9 @@
  * The page kept by the last run, in the built program against the sandbox:
  * the dashboard draws it first (marked cached), before its HTTP client is
  * loaded, then asks the service; a service that never answers leaves it on
- * screen and q still ends the program at once, and a service that answers
- * replaces it with what the service holds now.
+ * screen and q still ends the program at once with the terminal restored
+ * (Ctrl+C and SIGTERM with a request hanging: quit.e2e.test.ts), and a
+ * service that answers replaces it with what the service holds now.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { ensureBuilt, ENTER_ALT, LEAVE_ALT, PtySession } from './pty.js';
+import { ensureBuilt, expectRestored, PtySession } from './pty.js';
 
 let sandbox: SandboxHandle;
 let cacheHome: string;
@@ -55,7 +56,7 @@ async function quitWithQ(s: PtySession): Promise<void> {
   s.press('q');
   const exit = await s.waitForExit(8_000);
   expect(exit.exitCode).toBe(0);
-  expect(s.raw.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(s.raw.lastIndexOf(ENTER_ALT));
+  expectRestored(s);
 }
 
 test('the kept page: drawn while the service is silent, replaced once it answers', async () => {
