@@ -1,16 +1,17 @@
 /**
  * End to end, the first run of the built program in a real pseudo-terminal:
- * with nothing configured `slotui` opens the welcome screen; `d` tries the demo;
- * `c` walks through the token setup against a sandbox (the JSON answer of its
- * token endpoint pasted), stores the token 0600, and lands on the dashboard.
- * The token never reaches the terminal.
+ * with nothing configured `slotui` opens the welcome screen; `c` walks through
+ * the token setup against a sandbox (the JSON answer of its token endpoint
+ * pasted), stores the token 0600, and lands on the dashboard. The token never
+ * reaches the terminal. The welcome screen's `d` (the demo sandbox) starts
+ * dashboard.e2e.test.ts's run.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { tokenEndpointAnswer } from '../tui/auth/helpers.js';
+import { tokenEndpointAnswer } from '../sandbox/tokenEndpoint.js';
 import { ensureBuilt, PtySession } from './pty.js';
 
 let sandbox: SandboxHandle;
@@ -26,16 +27,6 @@ afterAll(async () => {
 afterEach(() => {
   session?.dispose();
   session = undefined;
-});
-
-test('welcome screen, then d: the demo sandbox', async () => {
-  const s = (session = new PtySession({ args: [] }));
-  await s.waitForText('Welcome');
-  s.press('d');
-  await s.waitForText('checkout-api availability');
-  s.press('q');
-  await s.waitFor(() => s.exit !== undefined, 'the exit');
-  expect(s.exit?.exitCode).toBe(0);
 });
 
 test('welcome screen, then c: the token setup stores the pasted token and opens the dashboard', async () => {

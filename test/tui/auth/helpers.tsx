@@ -4,7 +4,6 @@
  * temporary config folder) against a real sandbox over TLS.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +14,9 @@ import type { Settings } from '../../../src/config/types.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import type { AuthDeps, LoginResult } from '../../../src/tui/auth/types.js';
 import { FIXED_NOW, mountSized, testSettings } from '../helpers.js';
+
+// Kept apart from this file's Ink and CLI imports, for the pseudo-terminal tests that need only it.
+export { tokenEndpointAnswer } from '../../sandbox/tokenEndpoint.js';
 
 export interface AuthHarness {
   ctx: Context;
@@ -95,33 +97,6 @@ export function renderRoot(props: {
     },
     { columns: props.columns ?? 110, rows: props.rows ?? 28 },
   );
-}
-
-/** A token the way a user gets one: log in on the sandbox's frontend, then GET the token endpoint; the raw JSON answer. */
-export async function tokenEndpointAnswer(sandbox: SandboxHandle): Promise<string> {
-  const get = (path: string, cookie?: string) =>
-    new Promise<{ status: number; body: string; cookie?: string }>((resolve, reject) => {
-      const req = https.get(
-        new URL(path, sandbox.frontendUrl),
-        { ca: sandbox.caPem, headers: cookie ? { cookie } : {} },
-        (res) => {
-          let body = '';
-          res
-            .setEncoding('utf8')
-            .on('data', (chunk: string) => (body += chunk))
-            .on('end', () => {
-              const setCookie = res.headers['set-cookie']?.[0]?.split(';')[0];
-              resolve({ status: res.statusCode ?? 0, body, cookie: setCookie });
-            });
-        },
-      );
-      req.on('error', reject);
-    });
-  const login = await get('/login?auto=1');
-  if (!login.cookie) throw new Error('the sandbox login gave no session cookie');
-  const answer = await get('/api/service/v1/users/m2m-token', login.cookie);
-  if (answer.status !== 200) throw new Error(`the token endpoint answered ${answer.status}`);
-  return answer.body;
 }
 
 /**
