@@ -1,9 +1,11 @@
 /**
- * End to end: the built `slotui --demo` in a real pseudo-terminal, read through a headless xterm.
- * One run at 100x30 pages, opens details, is resized to 80x24 and re-lays its frame out to fit,
- * puts an id and a summary on the clipboard through OSC 52, takes a paste as text (never keys),
- * and quits with q leaving the terminal as found (Ctrl+C and SIGTERM: quit.e2e.test.ts). A second
- * run starts with the options that only change what they name: NO_COLOR, tmux and --read-only.
+ * End to end: the built program in a real pseudo-terminal, read through a headless xterm.
+ * One run, a first one (nothing configured): the welcome screen, d for the demo sandbox; then at
+ * 100x30 it pages, opens details, is resized to 80x24 and re-lays its frame out to fit, puts an id
+ * and a summary on the clipboard through OSC 52, takes a paste as text (never keys), and quits
+ * with q leaving the terminal as found (Ctrl+C and SIGTERM: quit.e2e.test.ts). A second run
+ * starts with the options that only change what they name: NO_COLOR, tmux and --read-only. The
+ * first run's token setup: first-run.e2e.test.ts.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ensureBuilt, expectRestored, inOrder, PtySession } from './pty.js';
@@ -24,16 +26,21 @@ const PASTE_ON = '\u001b[?2004h';
 const PASTE_OFF = '\u001b[?2004l';
 const pasted = (text: string): string => `\u001b[200~${text}\u001b[201~`;
 
-describe('slotui --demo in a pseudo-terminal, one run', () => {
+describe('slotui in a pseudo-terminal, one run from the welcome screen', () => {
   let s: PtySession;
   beforeAll(() => {
-    s = new PtySession();
+    s = new PtySession({ args: [] });
   });
   afterAll(() => s?.dispose());
   const check = inOrder();
 
-  check('the first screen: the rows, the header, the four tabs in one row, the status line', async () => {
+  check('nothing configured: the welcome screen, then d opens the demo sandbox', async () => {
+    await s.waitForText('Welcome');
+    s.press('d');
     await s.waitForText('checkout-api availability');
+  });
+
+  check('the first screen: the rows, the header, the four tabs in one row, the status line', async () => {
     expect(s.term.buffer.active.type).toBe('alternate');
     // The rows and the status line may arrive in separate writes.
     await s.waitFor(() => PAGE_ONE.test(statusLine(s)), 'the status line');
