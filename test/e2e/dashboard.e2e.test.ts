@@ -8,7 +8,7 @@
  * first run's token setup: first-run.e2e.test.ts.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ensureBuilt, expectRestored, inOrder, PtySession } from './pty.js';
+import { ensureBuilt, expectRestored, inOrder, PASTE_OFF, PASTE_ON, PtySession } from './pty.js';
 
 beforeAll(() => {
   ensureBuilt();
@@ -22,8 +22,6 @@ const clipboard = (raw: string): string[] =>
   // eslint-disable-next-line no-control-regex
   [...raw.matchAll(/\u001b]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
 
-const PASTE_ON = '\u001b[?2004h';
-const PASTE_OFF = '\u001b[?2004l';
 const pasted = (text: string): string => `\u001b[200~${text}\u001b[201~`;
 
 describe('slotui in a pseudo-terminal, one run from the welcome screen', () => {

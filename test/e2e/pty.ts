@@ -27,6 +27,12 @@ export const ENTER_ALT = '\u001b[?1049h';
 export const LEAVE_ALT = '\u001b[?1049l';
 export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
+/**
+ * Bracketed paste on: Ink writes it in the same effects, just after, that put the terminal in raw
+ * mode (src/tui/App.tsx: useInput, then usePaste), so keys sent after it are read as keys.
+ */
+export const PASTE_ON = '\u001b[?2004h';
+export const PASTE_OFF = '\u001b[?2004l';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/slotui.js');
@@ -136,6 +142,13 @@ export class PtySession {
   private parsed = 0;
   /** Checks of the waits under way, run when the screen has caught up with the output or the program ended. */
   private readonly watchers = new Set<() => void>();
+  /**
+   * Keys pressed before slotui first listens for keys, sent once it does. The first frame can come
+   * before the terminal is in raw mode (on a busy machine the first page is there before Ink's
+   * effects run): a key sent then is read by the terminal's line discipline, echoed (which
+   * scrolls the frame) and, for Enter, turned into a line feed the program does not take as Enter.
+   */
+  private held: string[] | undefined;
 
   constructor(options: PtyOptions = {}) {
     const cols = options.cols ?? 100;
@@ -163,8 +176,15 @@ export class PtySession {
       cwd: ROOT,
       env,
     });
+    // Another program (a shell) reads its keys in its own time; a slotui command that is not the
+    // dashboard reads none.
+    if (!options.file) this.held = [];
     this.child.onData((data) => {
       this.raw += data;
+      if (this.held && this.raw.includes(PASTE_ON)) {
+        for (const keys of this.held) this.child.write(keys);
+        this.held = undefined;
+      }
       // xterm parses asynchronously and in order; the screen is read only once it has all of it.
       this.written++;
       this.term.write(data, () => {
@@ -258,7 +278,8 @@ export class PtySession {
   }
 
   press(keys: string): void {
-    this.child.write(keys);
+    if (this.held) this.held.push(keys);
+    else this.child.write(keys);
   }
 
   resize(cols: number, rows: number): void {
