@@ -1,10 +1,13 @@
 /**
- * Errors never end the dashboard, through Ink against the sandbox: a failed
- * page shows the client's sentence and r to retry; 401, 404 and an untrusted
- * certificate say what to do. Paging, first pages and details that fail are
- * errors.test.ts's.
+ * Errors never end the dashboard, against the sandbox: through Ink, a failed
+ * page shows the client's sentence and r to retry; from the view model
+ * without Ink, 401, 404 and an untrusted certificate say what to do.
+ * Paging, first pages and details that fail are errors.test.ts's.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ApiClient } from '../../src/api/types.js';
+import { textWidth } from '../../src/text/width.js';
+import { disposeDrivers, driveClient, type Driver } from './driver.js';
 import {
   dashboardFixture,
   flat,
@@ -47,38 +50,60 @@ describe('a failed page', () => {
   });
 });
 
+/** The dashboard on a client of the sandbox, read from its view model (test/tui/driver.ts), without Ink. */
+function drive(options: Parameters<typeof sandboxClient>[1]): Driver {
+  const client = sandboxClient(fx.sandbox, options);
+  clients.push(client);
+  return driveClient(client, { realTimers: true, columns: 80 });
+}
+const clients: ApiClient[] = [];
+afterEach(async () => {
+  disposeDrivers();
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** Until the message line, read as words, holds every text given. */
+const said = (d: Driver, ...texts: string[]) =>
+  d.until(() => texts.every((t) => flat(d.message()).includes(flat(t))), texts.join(' and '));
+
 describe('authentication and paths', () => {
   test('401 tells the user to set up a token', async () => {
-    const d = open({ client: sandboxClient(fx.sandbox, { token: 'not-a-valid-token' }) });
-    const frame = await waitForWords(d, 'HTTP 401', 'Press r to retry.');
-    expect(frame).toContain('slotui auth login');
-    expect(frame).toContain('SLOTUI_TOKEN');
-    expect(frame).not.toContain('not-a-valid-token');
+    const d = drive({ token: 'not-a-valid-token' });
+    await said(d, 'HTTP 401', 'Press r to retry.');
+    expect(d.message()).toContain('slotui auth login');
+    expect(d.message()).toContain('SLOTUI_TOKEN');
+    expect(d.text()).not.toContain('not-a-valid-token');
   });
 
   test('no token at all says how to set one', async () => {
-    const d = open({ client: sandboxClient(fx.sandbox, { token: undefined }) });
-    const frame = await waitForWords(d, 'Press r to retry.');
-    expect(frame).toContain('slotui auth login');
-    expect(frame).toContain('SLOTUI_TOKEN');
+    const d = drive({ token: undefined });
+    await said(d, 'Press r to retry.');
+    expect(d.message()).toContain('slotui auth login');
+    expect(d.message()).toContain('SLOTUI_TOKEN');
   });
 
   test('an untrusted certificate is named as one, with what to set and the retry key whole at 80 columns', async () => {
-    const d = open({ client: sandboxClient(fx.sandbox, { ca: undefined }), columns: 80 });
-    const frame = flat(await waitForWords(d, 'Press r to retry.'));
-    expect(frame).toContain("The service's certificate is not trusted");
-    expect(frame).toContain('start slotui with SLOTUI_CA_FILE set to its PEM file.');
-    expect(frame).not.toContain('--ca-file');
-    expect(statusLineOf(d.lastFrame())).toMatch(/^slis · page – of – · total – · profile default\s+✖ failed$/);
+    const d = drive({ ca: undefined });
+    await said(d, 'Press r to retry.');
+    const message = flat(d.message());
+    expect(message).toContain("The service's certificate is not trusted");
+    expect(message).toContain('start slotui with SLOTUI_CA_FILE set to its PEM file.');
+    expect(message).not.toContain('--ca-file');
+    // The message's lines as drawn: each within the 80 columns, none cut.
+    const bottom = d.view().bottom;
+    for (const line of bottom.kind === 'message' ? bottom.lines : []) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    expect(d.status()).toBe('slis · page – of – · total – · profile default');
+    expect(d.view().status.failed).toBe(true);
   });
 
   test('a list that answers 404 says the server does not expose it there and how to set another path', async () => {
-    const d = open({ client: sandboxClient(fx.sandbox, { paths: { slis: '/v1/indicators/' } }) });
-    const frame = flat(await waitForWords(d, 'Press r to retry.'));
-    expect(frame).toContain('This server does not expose SLIs at /v1/indicators/ (HTTP 404).');
-    expect(frame).toContain('Set another path for slis in the profile');
+    const d = drive({ paths: { slis: '/v1/indicators/' } });
+    await said(d, 'Press r to retry.');
+    const message = flat(d.message());
+    expect(message).toContain('This server does not expose SLIs at /v1/indicators/ (HTTP 404).');
+    expect(message).toContain('Set another path for slis in the profile');
     // The other resources still work.
-    d.press('2');
-    await waitForFrame(d, (f) => statusLineOf(f).startsWith('slos · page 1 of'), 'the SLOs');
+    d.key('2');
+    await d.until((v) => v.status.text.startsWith('slos · page 1 of'), 'the SLOs');
   });
 });

@@ -5,12 +5,15 @@
  * dashboard's behaviour for a cross-origin or http next and for results that
  * are not an array or hold a record with a bad id: the error's sentence and
  * r to retry, no crash, and no request (so no token) toward another origin.
+ * The dashboard is read from its view model over real TLS servers (the error
+ * line through Ink is test/tui/errors.int.test.tsx's).
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { expectSlotuiError, json, startHttpsServer, type Handler, type TestServer } from '../api/helpers.js';
-import { flat, renderDashboard, statusLineOf, waitForPage, waitForWords, type Dashboard } from '../tui/helpers.js';
+import { disposeDrivers, driveClient, type Driver } from '../tui/driver.js';
+import { flat } from '../tui/helpers.js';
 import { instantSleep, watchProcess } from './helpers.js';
 
 const TOKEN = 'tok-envelopes-Secret-42';
@@ -33,11 +36,26 @@ async function serve(handler: Handler): Promise<{ server: TestServer; client: Ap
   return { server, client };
 }
 
-function open(client: ApiClient): Dashboard {
-  const d = renderDashboard({ client });
-  cleanups.push(() => d.unmount());
+/** The dashboard on the client, read from its view model (test/tui/driver.ts): what is said, and the rows. */
+function open(client: ApiClient): Driver {
+  const d = driveClient(client, { realTimers: true });
+  cleanups.push(() => disposeDrivers());
   return d;
 }
+
+/** Until the message line and the rows, read as words, hold every text given. */
+const said = (d: Driver, ...texts: string[]) =>
+  d.until(() => {
+    const shown = flat([d.message(), ...d.rows()].join(' '));
+    return texts.every((t) => shown.includes(flat(t)));
+  }, texts.join(' and '));
+
+/** Until page `n` (of `of`) is shown and nothing loads. */
+const page = (d: Driver, n: number, of?: number) =>
+  d.until(
+    (v) => v.status.text.startsWith(`slis · page ${n} of ${of ?? ''}`) && v.status.loading === null && !v.status.failed,
+    `page ${n}`,
+  );
 
 const records = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `sli-${from + i}`, name: `record ${from + i}` }));
@@ -77,21 +95,21 @@ describe('the dashboard and hostile envelopes', () => {
       }),
     );
     const d = open(client);
-    await waitForPage(d, 1, 3);
-    d.press('n');
-    const frame = await waitForWords(
+    await page(d, 1, 3);
+    d.key('n');
+    await said(
       d,
       `Refused to follow a link to ${elsewhere.origin}: it is not the base URL's origin`,
       'Press r to retry.',
     );
-    expect(frame).toContain('record 1');
-    expect(statusLineOf(frame)).toContain('page 1 of 3');
+    expect(d.rows()[0]).toContain('record 1');
+    expect(d.status()).toContain('page 1 of 3');
     // Not the prefetch, not the page asked for: nothing reached the other origin, not even a connection.
     expect(elsewhere.requests).toHaveLength(0);
     expect(elsewhere.connections()).toBe(0);
     expect(server.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
-    d.press('r');
-    await waitForWords(d, 'Refused to follow a link', 'Press r to retry.');
+    d.key('r');
+    await said(d, 'Refused to follow a link', 'Press r to retry.');
     expect(elsewhere.connections()).toBe(0);
   });
 
@@ -105,10 +123,10 @@ describe('the dashboard and hostile envelopes', () => {
       }),
     );
     const d = open(client);
-    await waitForPage(d, 1, 3);
+    await page(d, 1, 3);
     const before = server.requests.length;
-    d.press('n');
-    await waitForWords(d, `Refused to follow a link to http://127.0.0.1:${server.port}`, 'Press r to retry.');
+    d.key('n');
+    await said(d, `Refused to follow a link to http://127.0.0.1:${server.port}`, 'Press r to retry.');
     // No SLI page went out after page 1 (the other resources' first pages, for the tabs, may still be coming in).
     expect(
       server.requests
@@ -130,16 +148,16 @@ describe('the dashboard and hostile envelopes', () => {
       ),
     );
     const d = open(client);
-    const frame = await waitForWords(
+    await said(
       d,
       'is not a list of SLIs (results:',
       "Check the base URL and the profile's path for slis.",
       'Press r to retry.',
     );
-    expect(flat(frame)).toContain('No SLIs shown: the first page could not be read.');
+    expect(d.view().body).toMatchObject({ kind: 'list', empty: 'No SLIs shown: the first page could not be read.' });
     broken = false;
-    d.press('r');
-    await waitForPage(d, 1, 1);
+    d.key('r');
+    await page(d, 1, 1);
   });
 
   test('a record whose id is an object is left out; one of the wrong type is shown marked; the others shown', async () => {
@@ -156,8 +174,9 @@ describe('the dashboard and hostile envelopes', () => {
       }),
     );
     const d = open(client);
-    const frame = await waitForWords(d, 'first one', 'sli-aaa', '!42', 'sli-ccc');
-    expect(frame).not.toContain('is not a list of SLIs');
+    await said(d, 'first one', 'sli-aaa', '!42', 'sli-ccc');
+    expect(d.rows()).toHaveLength(2);
+    expect(d.message()).not.toContain('is not a list of SLIs');
   });
 
   test('a page larger than asked and a total that changes: shown as sent, no crash', async () => {
@@ -167,9 +186,9 @@ describe('the dashboard and hostile envelopes', () => {
       json(res, 200, { total: 30 + calls, results: records(1, 25), next: null, previous: null });
     });
     const d = open(client);
-    const frame = await waitForPage(d, 1);
-    expect(frame).toContain('record 1');
-    d.press('r');
-    await waitForPage(d, 1);
+    await page(d, 1);
+    expect(d.rows()[0]).toContain('record 1');
+    d.key('r');
+    await page(d, 1);
   });
 });
