@@ -16,7 +16,8 @@ import { REGISTRY, withPresentation } from '../../src/presentation/resources.js'
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { run } from '../cli/helpers.js';
-import { KEYS, renderDashboard, sandboxClient, statusLineOf, waitForFrame, waitForText } from '../tui/helpers.js';
+import { disposeDrivers, driveClient } from '../tui/driver.js';
+import { sandboxClient } from '../tui/helpers.js';
 
 /** The entry, written as the built-in ones are. */
 const services: ResourceDef = {
@@ -128,52 +129,61 @@ describe('a registry with one more resource', () => {
   });
 
   test('the dashboard: 5 opens it, the tab shows its total, Enter its details, c its create form', async () => {
-    // Tall enough for the whole help in two columns.
-    const d = renderDashboard({ client: sandboxClient(sandbox, { registry }), registry, columns: 120, rows: 60 });
+    // Tall enough for the whole help in two columns; read from the view model (the screens through Ink are test/tui's).
+    const client = sandboxClient(sandbox, { registry });
+    const d = driveClient(client, { registry, columns: 120, rows: 60, realTimers: true });
+    const tabs = () =>
+      d
+        .view()
+        .header.tabs.map((t) => t.label)
+        .join('');
     try {
-      await waitForFrame(d, (f) => statusLineOf(f).startsWith('slis · page'), 'the first list');
-      d.press('5');
-      let frame = await waitForFrame(
-        d,
-        (f) => statusLineOf(f).startsWith('services · page 1 of 1') && f.includes('checkout'),
+      await d.until((v) => v.status.text.startsWith('slis · page') && v.status.loading === null, 'the first list');
+      d.key('5');
+      await d.until(
+        (v) => v.status.text.startsWith('services · page 1 of 1') && d.rows().some((r) => r.includes('checkout')),
         'the services',
       );
-      expect(frame).toContain('5 Services (1)');
-      d.press('?');
-      frame = await waitForText(d, '1 2 3 4 5', 'switch resource');
-      expect(frame).toContain('agreements, services');
-      d.press('G');
-      await waitForText(d, ':slis  :slos  :orgs  :agreements  :svc');
-      d.press(KEYS.escape);
-      await waitForFrame(d, (f) => !f.includes('Help ·'), 'the help closed');
-      d.press(KEYS.enter);
-      frame = await waitForText(d, 'SERVICE checkout', 'takes the money');
-      expect(frame).toMatch(/^id\s+svc-000001$/m);
-      d.press(KEYS.escape);
-      await waitForFrame(d, (f) => f.includes('SLOS SERVED'), 'the list again');
-      d.press('c');
-      await waitForText(d, 'New service');
+      expect(tabs()).toContain('5 Services (1)');
+      d.key('?');
+      expect(d.text()).toContain('1 2 3 4 5');
+      expect(d.text()).toContain('switch resource');
+      expect(d.text()).toContain('agreements, services');
+      d.key('G');
+      expect(d.text()).toContain(':slis  :slos  :orgs  :agreements  :svc');
+      d.key('Esc');
+      expect(d.view().screen.kind).toBe('list');
+      d.key('Enter');
+      await d.until((v) => v.body.kind === 'detail' && d.text().includes('takes the money'), 'the details');
+      expect(d.text()).toContain('SERVICE checkout');
+      expect(d.text()).toMatch(/^id\s*svc-000001$/m);
+      d.key('Esc');
+      await d.until((v) => v.body.kind === 'list' && v.body.header.includes('SLOS SERVED'), 'the list again');
+      d.key('c');
+      const screen = d.view().screen;
+      expect(screen.kind === 'forms' && screen.state.kind === 'form' && screen.state.form.def.name).toBe('services');
       d.type('search');
-      d.press('\u0013');
-      await waitForText(d, 'Created service “search” (svc-000002).');
-      d.press(':');
+      d.key('Ctrl+S');
+      await d.until(() => d.message() === 'Created service “search” (svc-000002).', 'the service created');
+      d.key(':');
       d.type('svc');
-      d.press(KEYS.enter);
-      await waitForFrame(
-        d,
-        (f) => statusLineOf(f).startsWith('services · page 1 of 1 · total 2'),
+      d.key('Enter');
+      await d.until(
+        (v) => v.status.text.startsWith('services · page 1 of 1 · total 2') && v.status.loading === null,
         'the services after :svc',
       );
-      d.press('2');
-      await waitForFrame(
-        d,
-        (f) => statusLineOf(f).startsWith('slos · page 1 of 1') && f.includes('checkout 99.9'),
+      d.key('2');
+      await d.until(
+        (v) => v.status.text.startsWith('slos · page 1 of 1') && d.rows().some((r) => r.includes('checkout 99.9')),
         'the SLO',
       );
-      d.press('u');
-      await waitForText(d, 'service checkout', 'used by 1 service');
+      d.key('u');
+      await d.until((v) => v.body.kind === 'relations' && v.body.view.complete, 'what uses it');
+      expect(d.text()).toContain('service checkout');
+      expect(d.text()).toContain('used by 1 service');
     } finally {
-      d.unmount();
+      disposeDrivers();
+      await client.close();
     }
   });
 });
