@@ -1,6 +1,6 @@
 /**
  * What a slow or failing service does to the whole list's gathering, over
- * the dashboard driver (test/tui/driver.ts) on 5,030 SLIs: Esc stops a
+ * the dashboard driver (test/tui/driver.ts) on 530 SLIs (30 pages of 18): Esc stops a
  * gathering under way, a list held in part says so where the matches would
  * be, used-by says when the records it needs cannot be read. The failures
  * are the service's own (the sandbox's API in memory, test/fakeApi.ts, its
@@ -24,11 +24,11 @@ afterEach(async () => {
   sandboxes = [];
 });
 
-const firstPage = (d: Driver) => d.until((v) => v.status.text.startsWith('slis · page 1 of 280'), 'the first page');
+const firstPage = (d: Driver) => d.until((v) => v.status.text.startsWith('slis · page 1 of 30'), 'the first page');
 
-/** The dashboard on the sandbox's API in memory with 5,030 SLIs, through the real client. */
+/** The dashboard on the sandbox's API in memory with 530 SLIs, through the real client. */
 async function onService(settings: Partial<Settings> = {}, columns = 100): Promise<Driver & { sandbox: FakeSandbox }> {
-  const sandbox = fakeSandbox({ seed: 5000 });
+  const sandbox = fakeSandbox({ seed: 500 });
   sandboxes.push(sandbox);
   const d = driveClient(sandboxClient(sandbox), { settings, columns });
   await firstPage(d);
@@ -37,7 +37,7 @@ async function onService(settings: Partial<Settings> = {}, columns = 100): Promi
 
 /** The fake client answering each read `delay.ms` late (on the fake clock). */
 function slowClient(delay: { ms: number }): FakeClient {
-  const client = fakeClient(sampleRecords(5000));
+  const client = fakeClient(sampleRecords(500));
   const late = <T>(answer: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => setTimeout(() => answer().then(resolve, reject), delay.ms));
   const { listPage, followPage } = client;
@@ -58,24 +58,24 @@ describe('the whole list', () => {
     // Slow pages: the gathering is still under way when Esc comes.
     delay.ms = 100;
     d.press('sort');
-    await d.until((v) => /gathering [\d,]+ of 5,030 SLIs/.test(v.status.text), 'the gathering under way');
+    await d.until((v) => /gathering [\d,]+ of 530 SLIs/.test(v.status.text), 'the gathering under way');
     d.key('Esc');
     await said(d, 'Stopped gathering SLIs:', 'gathering stopped at');
-    expect(d.text()).not.toMatch(/gathering [\d,]+ of 5,030 SLIs/);
+    expect(d.text()).not.toMatch(/gathering [\d,]+ of 530 SLIs/);
     delay.ms = 0;
     d.press('filter');
-    d.type('svc-04990');
-    await said(d, '1 of 5,030 match');
+    d.type('svc-00490');
+    await said(d, '1 of 530 match');
   });
 
   test('past indexMaxRecords, a filter says the list is held only in part where the matches would be, not "no match"', async () => {
-    const d = await onService({ indexMaxRecords: 1000 }, 80);
+    const d = await onService({ indexMaxRecords: 100 }, 80);
     d.press('filter');
-    d.type('svc-04990');
+    d.type('svc-00490');
     await said(
       d,
-      'None of the 1,000 SLIs held match “svc-04990”.',
-      "Only the first 1,000 of 5,030 SLIs are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.",
+      'None of the 100 SLIs held match “svc-00490”.',
+      "Only the first 100 of 530 SLIs are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.",
     );
     expect(d.text()).not.toContain('No SLIs match');
     // Drawn whole at 80 columns: wrapped, never cut.
@@ -88,10 +88,10 @@ describe('the whole list', () => {
     const d = await onService();
     d.sandbox.setFaults({ errorRate: 1, errorStatuses: [500] });
     d.press('filter');
-    d.type('svc-04990');
+    d.type('svc-00490');
     await said(
       d,
-      'None of the 0 SLIs gathered match “svc-04990”.',
+      'None of the 0 SLIs gathered match “svc-00490”.',
       'HTTP 500',
       'Enter, then r, gathers them again; Esc clears the filter.',
     );
@@ -99,7 +99,7 @@ describe('the whole list', () => {
     d.sandbox.setFaults({});
     d.press('filter-keep');
     d.press('reload');
-    await said(d, '1 of 5,030 match', 'svc-04990 latency p95');
+    await said(d, '1 of 530 match', 'svc-00490 latency p95');
   });
 
   test('u when the records it needs cannot be read: says so and how to try again, never "gathering" for ever', async () => {
