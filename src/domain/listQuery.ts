@@ -9,6 +9,7 @@
  *   last either way; ties keep the server's order.
  */
 import { compareText, compareTextIn, textKeyIn } from './collation.js';
+import { orderByKey, orderTies } from './keyOrder.js';
 import type { ApiRecord } from '../api/record.js';
 
 /** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
@@ -324,10 +325,12 @@ export class ListQueryView {
     // the gathering keeps small (src/startup/heap.ts), and a million pushes collect it many times.
     let blank = 0;
     for (let k = 0; k < count; k++) if (from[k] === to[k]) blank++;
-    const order = new Array<number>(count - blank);
+    const order = new Uint32Array(count - blank);
     const empty = new Array<number>(blank);
     let o = 0;
     let e = 0;
+    // A text beyond printable ASCII has no key (NaN): only the compare function orders it.
+    let unkeyed = false;
     for (let k = 0; k < count; k++) {
       const start = from[k]!;
       const end = to[k]!;
@@ -340,9 +343,19 @@ export class ListQueryView {
       const value = numberIn(text, start, end);
       if (!Number.isNaN(value)) (numbers ??= new Float64Array(count).fill(NaN))[k] = value;
       textKeyIn(text, start, end, keys, k);
+      if (Number.isNaN(keys[k]!)) unkeyed = true;
     }
     const sign = descending ? -1 : 1;
-    order.sort((a, b) => {
+    const byText = (a: number, b: number) =>
+      sign * compareTextIn(texts[filtered[a]!]!, from[a]!, to[a]!, texts[filtered[b]!]!, from[b]!, to[b]!);
+    if (!numbers && !unkeyed) {
+      // Texts alone, each with a key: ordered by the keys without a compare function, then each run
+      // of equal keys by its texts (the order the compare function below gives, much sooner).
+      const byKey = orderByKey(order, keys, descending);
+      orderTies(byKey, keys, byText);
+      return shownFrom(filtered, byKey, empty);
+    }
+    const sorted = Array.from(order).sort((a, b) => {
       // As compareCells: numbers as numbers when both are, else text.
       if (numbers) {
         const m = numbers[a]!;
@@ -354,12 +367,9 @@ export class ListQueryView {
       const d = keys[a]! - keys[b]!;
       if (d < 0) return -sign;
       if (d > 0) return sign;
-      return sign * compareTextIn(texts[filtered[a]!]!, from[a]!, to[a]!, texts[filtered[b]!]!, from[b]!, to[b]!);
+      return byText(a, b);
     });
-    const shown = new Array<number>(count);
-    for (let k = 0; k < order.length; k++) shown[k] = filtered[order[k]!]!;
-    for (let k = 0; k < blank; k++) shown[order.length + k] = filtered[empty[k]!]!;
-    return shown;
+    return shownFrom(filtered, sorted, empty);
   }
 
   /**
@@ -394,6 +404,14 @@ export class ListQueryView {
     }
     return { texts: of, from, to };
   }
+}
+
+/** The records of the matches at `ordered`, then those of the empty cells (`empty`), as positions. */
+function shownFrom(filtered: readonly number[], ordered: ArrayLike<number>, empty: readonly number[]): number[] {
+  const shown = new Array<number>(ordered.length + empty.length);
+  for (let k = 0; k < ordered.length; k++) shown[k] = filtered[ordered[k]!]!;
+  for (let k = 0; k < empty.length; k++) shown[ordered.length + k] = filtered[empty[k]!]!;
+  return shown;
 }
 
 /** Where the text of the column at `at` lies within a search text (searchText), trimmed: into from[k] and to[k]. */

@@ -1,0 +1,88 @@
+/**
+ * The order of a list's cells by their text keys (collation.ts's `textKeyIn`: whole numbers from 0
+ * to 2^53 - 1 that order as the texts' starts do) without a compare function: a stable
+ * least-significant-digit radix sort over the keys' bits, 16 at a time. A sort of a million cells by
+ * a compare function calls it about twenty million times; this moves each key at most four times,
+ * and skips a digit every key shares (the high bits of names that start alike). Cells whose keys are
+ * equal keep their order, so the caller orders each run of them by their full texts.
+ */
+
+/** Two digits a 32-bit word of a key: four passes at most for the 53 bits. */
+const DIGIT_BITS = 16;
+const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+const TWO_TO_32 = 2 ** 32;
+/** The largest high word of a key (keys are below 2^53). */
+const HIGH_MAX = 2 ** 21 - 1;
+
+/**
+ * `cells` (indexes into `keys`) ordered by their keys, ascending or descending; cells with equal
+ * keys stay in the order given. `keys[cell]` must be a whole number from 0 to 2^53 - 1. `cells` is
+ * used as scratch (a sort of a million allocates a few buffers of its size, each one counts).
+ */
+export function orderByKey(cells: Uint32Array<ArrayBuffer>, keys: Float64Array, descending: boolean): Uint32Array {
+  const count = cells.length;
+  // Each key as two 32-bit words beside its cell, moved with it (read in order, not looked up), and
+  // turned around for a descending order (cells with equal keys still in the order given).
+  let cell = cells;
+  let low = new Uint32Array(count);
+  let high = new Uint32Array(count);
+  // How many keys have each value of each digit (the four digits' counts, one after the other).
+  const starts = new Uint32Array(4 << DIGIT_BITS);
+  for (let i = 0; i < count; i++) {
+    const key = keys[cell[i]!]!;
+    const upper = Math.floor(key / TWO_TO_32);
+    const lower = key - upper * TWO_TO_32;
+    const l = descending ? TWO_TO_32 - 1 - lower : lower;
+    const h = descending ? HIGH_MAX - upper : upper;
+    low[i] = l;
+    high[i] = h;
+    starts[l & DIGIT_MASK]!++;
+    starts[(1 << DIGIT_BITS) + (l >>> DIGIT_BITS)]!++;
+    starts[(2 << DIGIT_BITS) + (h & DIGIT_MASK)]!++;
+    starts[(3 << DIGIT_BITS) + (h >>> DIGIT_BITS)]!++;
+  }
+  let nextCell = new Uint32Array(count);
+  let nextLow = new Uint32Array(count);
+  let nextHigh = new Uint32Array(count);
+  for (let pass = 0; pass < 4 && count > 0; pass++) {
+    const base = pass << DIGIT_BITS;
+    const words = pass < 2 ? low : high;
+    const shift = pass % 2 === 0 ? 0 : DIGIT_BITS;
+    // A digit every key shares moves nothing.
+    if (starts[base + ((words[0]! >>> shift) & DIGIT_MASK)] === count) continue;
+    let sum = 0;
+    for (let digit = base; digit < base + (1 << DIGIT_BITS); digit++) {
+      const here = starts[digit]!;
+      starts[digit] = sum;
+      sum += here;
+    }
+    for (let i = 0; i < count; i++) {
+      const at = starts[base + ((words[i]! >>> shift) & DIGIT_MASK)]!++;
+      nextCell[at] = cell[i]!;
+      nextLow[at] = low[i]!;
+      nextHigh[at] = high[i]!;
+    }
+    [cell, nextCell] = [nextCell, cell];
+    [low, nextLow] = [nextLow, low];
+    [high, nextHigh] = [nextHigh, high];
+  }
+  return cell;
+}
+
+/**
+ * Orders each run of cells with equal keys (in `ordered`, from orderByKey) by `compare`, in place;
+ * a stable sort, so cells that compare equal keep their order.
+ */
+export function orderTies(ordered: Uint32Array, keys: Float64Array, compare: (a: number, b: number) => number): void {
+  let start = 0;
+  while (start < ordered.length) {
+    const key = keys[ordered[start]!]!;
+    let end = start + 1;
+    while (end < ordered.length && keys[ordered[end]!] === key) end++;
+    if (end - start > 1) {
+      const run = Array.from(ordered.subarray(start, end)).sort(compare);
+      ordered.set(run, start);
+    }
+    start = end;
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { orderByKey, orderTies } from '../../src/domain/keyOrder.js';
+
+/** A seeded generator (the same keys every run). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const MAX_KEY = 2 ** 53 - 1;
+
+/** Keys over the whole range, with repeats and with long shared high bits (names that start alike). */
+function keysOf(count: number, seed: number): Float64Array {
+  const next = random(seed);
+  const shared = Math.floor(next() * 2 ** 21) * 2 ** 32;
+  const pool = [0, 1, 2 ** 16 - 1, 2 ** 16, 2 ** 32 - 1, 2 ** 32, 2 ** 48, MAX_KEY - 1, MAX_KEY];
+  return Float64Array.from({ length: count }, () => {
+    const kind = next();
+    if (kind < 0.2) return pool[Math.floor(next() * pool.length)]!;
+    if (kind < 0.6) return shared + Math.floor(next() * 2 ** 20);
+    return Math.floor(next() * 2 ** 21) * 2 ** 32 + Math.floor(next() * 2 ** 32);
+  });
+}
+
+/** What a stable sort with a compare function of the keys gives. */
+function byCompare(cells: readonly number[], keys: Float64Array, descending: boolean): number[] {
+  const sign = descending ? -1 : 1;
+  return [...cells].sort((a, b) => sign * (keys[a]! - keys[b]!));
+}
+
+describe('orderByKey', () => {
+  it.each([0, 1, 2, 7, 1_000, 20_000])('gives the order of a stable compare sort, both ways (%i keys)', (count) => {
+    const keys = keysOf(count, count + 1);
+    const cells = Array.from({ length: count }, (_, i) => i);
+    for (const descending of [false, true]) {
+      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
+        byCompare(cells, keys, descending),
+      );
+    }
+  });
+
+  it('orders only the cells given, equal keys in the order given', () => {
+    const keys = Float64Array.from([5, 2 ** 40, 5, 0, 2 ** 40 + 1, 5, MAX_KEY, 0]);
+    const cells = () => Uint32Array.from([7, 5, 2, 6, 0, 1, 4]);
+    expect(Array.from(orderByKey(cells(), keys, false))).toEqual([7, 5, 2, 0, 1, 4, 6]);
+    expect(Array.from(orderByKey(cells(), keys, true))).toEqual([6, 4, 1, 5, 2, 0, 7]);
+  });
+
+  it('keys that differ only in a high digit, or only in a low one', () => {
+    const keys = Float64Array.from([2 ** 52, 2 ** 36, 2 ** 20, 2 ** 4, 2 ** 52 + 1, 2 ** 36 + 2 ** 4]);
+    const cells = () => Uint32Array.from([0, 1, 2, 3, 4, 5]);
+    expect(Array.from(orderByKey(cells(), keys, false))).toEqual([3, 2, 1, 5, 0, 4]);
+    expect(Array.from(orderByKey(cells(), keys, true))).toEqual([4, 0, 5, 1, 2, 3]);
+  });
+});
+
+describe('orderTies', () => {
+  it('orders each run of equal keys by the compare function, stably, and moves nothing else', () => {
+    const keys = Float64Array.from([1, 2, 2, 2, 3, 4, 4]);
+    // By key already; the texts decide within a key.
+    const texts = ['z', 'b', 'a', 'b', 'a', 'y', 'x'];
+    const ordered = Uint32Array.from([0, 1, 2, 3, 4, 5, 6]);
+    orderTies(ordered, keys, (a, b) => texts[a]!.localeCompare(texts[b]!));
+    expect(Array.from(ordered)).toEqual([0, 2, 1, 3, 4, 6, 5]);
+  });
+
+  it('a compare function that finds every cell equal leaves the order as it was', () => {
+    const keys = Float64Array.from([3, 3, 3, 3]);
+    const ordered = Uint32Array.from([2, 0, 3, 1]);
+    orderTies(ordered, keys, () => 0);
+    expect(Array.from(ordered)).toEqual([2, 0, 3, 1]);
+  });
+});
