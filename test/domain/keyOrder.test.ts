@@ -42,6 +42,22 @@ describe('orderByKey', () => {
     }
   });
 
+  it.each([
+    ['rising, with runs of equal keys', [1, 1, 2, 5, 5, 5, 2 ** 40, MAX_KEY]],
+    ['falling, with runs of equal keys', [MAX_KEY, 2 ** 40, 9, 9, 3, 0, 0]],
+    ['all equal', [7, 7, 7, 7]],
+    ['rising, then one falls at the end', [1, 2, 3, 4, 0]],
+    ['falling, then one rises at the end', [4, 3, 2, 1, 5]],
+  ])('keys already in an order (%s): the order of the compare sort, both ways', (_name, list) => {
+    const keys = Float64Array.from(list);
+    const cells = Array.from({ length: list.length }, (_, i) => i);
+    for (const descending of [false, true]) {
+      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
+        byCompare(cells, keys, descending),
+      );
+    }
+  });
+
   it('orders only the cells given, equal keys in the order given', () => {
     const keys = Float64Array.from([5, 2 ** 40, 5, 0, 2 ** 40 + 1, 5, MAX_KEY, 0]);
     const cells = () => Uint32Array.from([7, 5, 2, 6, 0, 1, 4]);
