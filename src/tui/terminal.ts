@@ -1,6 +1,6 @@
 /**
- * Taking the terminal and giving it back exactly as found: alternate screen
- * and hidden cursor on entry; raw mode off, cursor shown and the normal
+ * Taking the terminal and giving it back exactly as found: raw mode, alternate
+ * screen and hidden cursor on entry; raw mode off, cursor shown and the normal
  * screen back, bracketed paste off, on exit. restore() is idempotent, so every exit path (q,
  * Ctrl+C, signals, a crash, process exit) can call it without care.
  */
@@ -36,6 +36,14 @@ export function createTerminalGuard(stdin: NodeJS.ReadStream, stdout: NodeJS.Wri
     enter() {
       if (entered) return;
       entered = true;
+      // Raw mode before the first frame, not when Ink's input effect runs after it: a key typed as
+      // the frame appears would otherwise be echoed onto it by the terminal, and Enter read as a
+      // line feed (the terminal's own translation), not as Enter.
+      try {
+        if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(true);
+      } catch {
+        // Not a terminal after all (closed): Ink will say so.
+      }
       writeQuietly(stdout, ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + HOME_AND_CLEAR);
     },
     restore() {

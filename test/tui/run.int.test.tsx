@@ -65,7 +65,7 @@ describe('runDashboard', () => {
   test('q: exit 0, terminal restored', async () => {
     const run = start();
     await waitUntil(() => run.stdout.output.includes('checkout-api'), 'rows');
-    expect(run.stdin.rawModes).toContain(true);
+    expect(run.stdin.rawModes[0]).toBe(true);
     run.stdin.write('q');
     expect(await run.done).toBe(0);
     expectRestored(run);
@@ -189,11 +189,15 @@ describe('terminal guard', () => {
     const guard = createTerminalGuard(stdin, out);
     guard.restore();
     expect(out.output).toBe('');
+    expect(stdin.rawModes).toEqual([]);
     guard.enter();
+    // Raw mode as the terminal is taken, before any frame: keys typed as the first frame appears
+    // are neither echoed onto it nor turned into line feeds.
+    expect(stdin.rawModes).toEqual([true]);
     guard.restore();
     guard.restore();
     expect(out.output.split(LEAVE_ALTERNATE_SCREEN)).toHaveLength(2);
-    expect(stdin.rawModes).toEqual([false]);
+    expect(stdin.rawModes).toEqual([true, false]);
   });
 
   test('the crash sentence is one line without the token', () => {
