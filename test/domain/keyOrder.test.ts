@@ -58,6 +58,34 @@ describe('orderByKey', () => {
     }
   });
 
+  it('cells already in the order asked (or all equal) come back as they are: each key read at most twice', () => {
+    const rising = Array.from({ length: 1_000 }, (_, i) => Math.floor(i / 3) * 2 ** 30);
+    for (const [list, descending] of [
+      [rising, false],
+      [rising.toReversed(), true],
+      [rising.map(() => 4), false],
+      [rising.map(() => 4), true],
+    ] as const) {
+      let reads = 0;
+      const keys = new Proxy(Float64Array.from(list), {
+        get(target, property) {
+          if (typeof property === 'string' && /^\d+$/.test(property)) reads++;
+          return Reflect.get(target, property) as unknown;
+        },
+      });
+      const given = Uint32Array.from(list.keys());
+      expect(orderByKey(given, keys, descending)).toBe(given);
+      expect(reads).toBeLessThanOrEqual(2 * list.length);
+    }
+  });
+
+  it('the two words of a key: keys that share the high word and differ in the low one, by one', () => {
+    const keys = Float64Array.from([2 ** 32 + 5, 2 ** 32, 2 ** 33, 2 ** 33 - 1, 2 ** 32 + 4, 2 ** 32 + 1]);
+    const cells = () => Uint32Array.from([0, 1, 2, 3, 4, 5]);
+    expect(Array.from(orderByKey(cells(), keys, false))).toEqual([1, 5, 4, 0, 3, 2]);
+    expect(Array.from(orderByKey(cells(), keys, true))).toEqual([2, 3, 0, 4, 5, 1]);
+  });
+
   it('orders only the cells given, equal keys in the order given', () => {
     const keys = Float64Array.from([5, 2 ** 40, 5, 0, 2 ** 40 + 1, 5, MAX_KEY, 0]);
     const cells = () => Uint32Array.from([7, 5, 2, 6, 0, 1, 4]);
