@@ -7,9 +7,10 @@
  * reach this path is paste.e2e.test.ts's.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { formRows, type FormState } from '../../src/tui/forms/formModel.js';
+import { formRows } from '../../src/tui/forms/formModel.js';
 import { NOWHERE_TO_PASTE, PASTE_HAS_LINES } from '../../src/tui/input/paste.js';
 import { disposeDrivers, drive, type Driver } from './driver.js';
+import { form } from './forms/driven.js';
 
 afterEach(disposeDrivers);
 
@@ -21,11 +22,6 @@ async function open(): Promise<Driver> {
   return d;
 }
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
 const focused = (d: Driver): string => {
   const f = form(d);
   return formRows(f)[f.focus]?.id ?? '';

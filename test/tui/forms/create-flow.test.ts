@@ -8,12 +8,12 @@
  * create.int.test.tsx's; validation and the queries editor create.test.ts's.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { formRows, type FormState } from '../../../src/tui/forms/formModel.js';
-import type { PickerState } from '../../../src/tui/forms/formsStore.js';
+import { formRows } from '../../../src/tui/forms/formModel.js';
 import { pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
 import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
 import { drawn } from '../drawn.js';
 import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
+import { form, picker, focused } from './driven.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 import { sandboxClient } from '../helpers.js';
 
@@ -32,16 +32,6 @@ async function newSloForm(d: Driver): Promise<void> {
   d.press('create');
 }
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
-const picker = (d: Driver): PickerState | null => {
-  const screen = d.view().screen;
-  return screen.kind === 'forms' && screen.state.kind === 'form' ? (screen.state.picker ?? null) : null;
-};
-const focused = (d: Driver): string => formRows(form(d))[form(d).focus]?.id ?? '';
 const value = (d: Driver, row: string): string => form(d).editors[row]?.value ?? '';
 
 /** Types into the focused field, then moves to the next one. */

@@ -6,8 +6,9 @@
  * create.int.test.tsx's.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { formRows, type FormState } from '../../../src/tui/forms/formModel.js';
+import { formRows } from '../../../src/tui/forms/formModel.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from '../driver.js';
+import { form } from './driven.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 
 afterEach(disposeDrivers);
@@ -35,11 +36,6 @@ async function newForm(key: string, resource: string, client = creatingClient())
   return d;
 }
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
 /** The row id the focus is on. */
 const focused = (d: Driver): string => {
   const f = form(d);

@@ -10,10 +10,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DraftStore } from '../../../src/config/drafts.js';
-import type { FormState } from '../../../src/tui/forms/formModel.js';
 import { removeFolder, tempFolder } from '../../reliability/helpers.js';
 import { drawn } from '../drawn.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from '../driver.js';
+import { form } from './driven.js';
 import { fakeClient } from '../fakeClient.js';
 
 const folders: string[] = [];
@@ -36,11 +36,6 @@ async function open(dir: string, client = fakeClient(sampleRecords())): Promise<
   return d;
 }
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
 const name = (d: Driver) => form(d).editors.name?.value ?? '';
 /** The form offers a kept draft (FormScreen draws the offer from it). */
 const offered = (d: Driver) => form(d).draftOffer != null;

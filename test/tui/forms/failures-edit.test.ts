@@ -10,12 +10,12 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
-import { formRows, type FormState } from '../../../src/tui/forms/formModel.js';
 import { EditorCancelled, type EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
 import { textWidth } from '../../../src/text/width.js';
 import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
 import { drawn } from '../drawn.js';
 import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
+import { form, focused } from './driven.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
 import { flat, sandboxClient } from '../helpers.js';
 
@@ -54,13 +54,7 @@ async function orgs(d: Driver): Promise<void> {
   );
 }
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
 const value = (d: Driver, row: string): string | undefined => form(d).editors[row]?.value;
-const focused = (d: Driver): string => formRows(form(d))[form(d).focus]?.id ?? '';
 const requestsOf = (d: Opened, method: string, path: string) =>
   d.sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
 const said = (d: Driver, text: string) => d.until(() => flat(d.message()).includes(text), text);

@@ -6,10 +6,10 @@
  * adds SLOs with the SLO picker; both read back from the service.
  */
 import { afterEach, expect, test } from 'vitest';
-import { formRows, type FormState } from '../../../src/tui/forms/formModel.js';
-import type { PickerState } from '../../../src/tui/forms/formsStore.js';
+import { formRows } from '../../../src/tui/forms/formModel.js';
 import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
 import { disposeDrivers, driveClient, type Driver } from '../driver.js';
+import { form, picker, focused } from './driven.js';
 import { sandboxClient } from '../helpers.js';
 
 let sandbox: FakeSandbox | undefined;
@@ -19,16 +19,6 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-const form = (d: Driver): FormState => {
-  const screen = d.view().screen;
-  if (screen.kind !== 'forms' || screen.state.kind !== 'form') throw new Error(`no form but ${screen.kind}`);
-  return screen.state.form;
-};
-const picker = (d: Driver): PickerState | null => {
-  const screen = d.view().screen;
-  return screen.kind === 'forms' && screen.state.kind === 'form' ? (screen.state.picker ?? null) : null;
-};
-const focused = (d: Driver): string => formRows(form(d))[form(d).focus]?.id ?? '';
 const value = (d: Driver, row: string): string => form(d).editors[row]?.value ?? '';
 const createdId = (message: string, prefix: string): string | undefined =>
   new RegExp(`\\((${prefix}-\\d+)\\)`).exec(message)?.[1];
