@@ -3,10 +3,12 @@
  * renders) with the CLI's real auth deps (verify with one GET, store in a
  * temporary config folder) against a real sandbox over TLS.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { expect } from 'vitest';
 import { createAuthDeps, type AuthDepsOptions } from '../../../src/cli/commands/auth-setup.js';
 import { createContext, type Context } from '../../../src/cli/context.js';
 import type { ApiClient } from '../../../src/api/types.js';
@@ -114,4 +116,25 @@ export async function pressUntil(view: RootView, key: string, text: string, time
     if (tries % 20 === 0) view.press(key);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The config file the harness's logins wrote, read back. */
+export const storedConfig = (h: AuthHarness) =>
+  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
+    currentProfile?: string;
+    profiles: Record<string, { token?: string; baseUrl?: string; frontendUrl?: string; caFile?: string }>;
+  };
+
+/** The tokens a file's tests use (`secret` notes one and returns it), so `neverIn` can check that no text written holds one. */
+export function tokenWatch(): { secret<T extends string>(token: T): T; neverIn(texts: Iterable<string>): void } {
+  const secrets: string[] = [];
+  return {
+    secret: (token) => {
+      secrets.push(token);
+      return token;
+    },
+    neverIn: (texts) => {
+      for (const text of texts) for (const secret of secrets) expect(text).not.toContain(secret);
+    },
+  };
 }

@@ -6,7 +6,6 @@
  * drawn (the welcome screen, the token page's address, the first run through
  * to the dashboard, a token never drawn) is setup.int.test.tsx's, through Ink.
  */
-import { readFileSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -18,13 +17,14 @@ import { Shell } from '../../../src/tui/shell.js';
 import type { Settings } from '../../../src/config/types.js';
 import { keyEvent } from '../driver.js';
 import { FIXED_NOW, testSettings } from '../helpers.js';
-import { authHarness, type AuthHarness } from './helpers.js';
+import { authHarness, storedConfig, tokenWatch, type AuthHarness } from './helpers.js';
 
 let sandbox: SandboxHandle;
 let other: SandboxHandle;
 let harness: AuthHarness | undefined;
 let shell: Shell | undefined;
-const secrets: string[] = [];
+const tokens = tokenWatch();
+const secret = tokens.secret;
 
 beforeAll(async () => {
   [sandbox, other] = await Promise.all([startSandbox(), startSandbox({ userId: 'someone-else' })]);
@@ -34,22 +34,12 @@ afterAll(async () => {
 });
 afterEach(async () => {
   // Nothing the flow wrote to the terminal itself ever holds a token.
-  for (const sequence of harness?.written ?? []) for (const secret of secrets) expect(sequence).not.toContain(secret);
+  tokens.neverIn(harness?.written ?? []);
   shell?.dispose();
   shell = undefined;
   await harness?.close();
   harness = undefined;
 });
-
-const secret = <T extends string>(token: T): T => {
-  secrets.push(token);
-  return token;
-};
-
-const storedConfig = (h: AuthHarness) =>
-  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
-    profiles: Record<string, { token?: string; baseUrl?: string; caFile?: string }>;
-  };
 
 interface Flow {
   quitCodes: number[];

@@ -7,7 +7,7 @@
  * step, garbage, expired, refused, unreachable, Esc) are
  * setup-flow.int.test.ts's, through the shell without Ink.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../../src/sandbox/server.js';
@@ -18,7 +18,9 @@ import {
   authHarness,
   pressUntil,
   renderRoot,
+  storedConfig,
   tokenEndpointAnswer,
+  tokenWatch,
   type AuthHarness,
   type RootView,
 } from './helpers.js';
@@ -26,7 +28,8 @@ import {
 let sandbox: SandboxHandle;
 let view: RootView | undefined;
 let harness: AuthHarness | undefined;
-const secrets: string[] = [];
+const tokens = tokenWatch();
+const secret = tokens.secret;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -36,24 +39,13 @@ afterAll(async () => {
 });
 afterEach(async () => {
   // No frame of any test ever shows a token.
-  for (const frame of view?.frames() ?? []) for (const secret of secrets) expect(frame).not.toContain(secret);
-  for (const sequence of harness?.written ?? []) for (const secret of secrets) expect(sequence).not.toContain(secret);
+  tokens.neverIn(view?.frames() ?? []);
+  tokens.neverIn(harness?.written ?? []);
   view?.unmount();
   view = undefined;
   await harness?.close();
   harness = undefined;
 });
-
-const secret = <T extends string>(token: T): T => {
-  secrets.push(token);
-  return token;
-};
-
-const storedConfig = (h: AuthHarness) =>
-  JSON.parse(readFileSync(join(h.configDir, 'config.json'), 'utf8')) as {
-    currentProfile?: string;
-    profiles: Record<string, { token?: string; baseUrl?: string; frontendUrl?: string }>;
-  };
 
 const expiryOf = (token: string) => {
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
