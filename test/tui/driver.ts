@@ -141,6 +141,16 @@ const STEP_MS = 25;
 const UNTIL_FAKE_MS = 5_000;
 const UNTIL_REAL_MS = 10_000;
 
+/** A terminal's stdout of that size that keeps nothing written (the shell's own sequences: alternate screen, cursor). */
+export function silentTerminal(columns: number, rows: number): NodeJS.WritableStream {
+  return Object.assign(new EventEmitter(), {
+    columns,
+    rows,
+    isTTY: true,
+    write: () => true,
+  }) as unknown as NodeJS.WritableStream;
+}
+
 export function drive(options: DriverOptions = {}): Driver {
   if (!options.realTimers) vi.useFakeTimers();
   const client = options.client ?? fakeClient(options.records ?? sampleRecords());
@@ -151,11 +161,7 @@ export function drive(options: DriverOptions = {}): Driver {
     ? new Shell({
         client,
         settings: testSettings(options.settings),
-        stdout: Object.assign(new EventEmitter(), {
-          ...size,
-          isTTY: true,
-          write: () => true,
-        }) as unknown as NodeJS.WritableStream,
+        stdout: silentTerminal(size.columns, size.rows),
         now: () => FIXED_NOW,
         onQuit: quit,
         stopProcess: () => undefined,

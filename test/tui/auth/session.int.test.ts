@@ -6,7 +6,6 @@
  * stored token, and a refused SLOTUI_TOKEN. The warning as drawn is
  * statusLine.test.tsx's; a 401 while working relogin.test.ts's.
  */
-import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
@@ -15,7 +14,7 @@ import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import { Shell } from '../../../src/tui/shell.js';
 import type { DashboardViewModel } from '../../../src/tui/view/viewModel.js';
 import type { SetupState } from '../../../src/tui/auth/setupStore.js';
-import { keyEvent } from '../driver.js';
+import { keyEvent, silentTerminal } from '../driver.js';
 import { sandboxClient, testSettings } from '../helpers.js';
 import { authHarness, type AuthHarness } from './helpers.js';
 
@@ -66,12 +65,7 @@ async function open(token: string, now: () => Date, settings: Partial<Settings> 
       tokenSource: 'profile',
       ...settings,
     }),
-    stdout: Object.assign(new EventEmitter(), {
-      columns: 110,
-      rows: 28,
-      isTTY: true,
-      write: () => true,
-    }) as unknown as NodeJS.WritableStream,
+    stdout: silentTerminal(110, 28),
     now,
     onQuit: () => undefined,
     stopProcess: () => undefined,

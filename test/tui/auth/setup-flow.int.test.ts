@@ -6,7 +6,6 @@
  * drawn (the welcome screen, the token page's address, the first run through
  * to the dashboard, a token never drawn) is setup.int.test.tsx's, through Ink.
  */
-import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -15,7 +14,7 @@ import type { SandboxHandle } from '../../../src/sandbox/types.js';
 import type { SetupState } from '../../../src/tui/auth/setupStore.js';
 import { Shell } from '../../../src/tui/shell.js';
 import type { Settings } from '../../../src/config/types.js';
-import { keyEvent } from '../driver.js';
+import { keyEvent, silentTerminal } from '../driver.js';
 import { FIXED_NOW, testSettings } from '../helpers.js';
 import { authHarness, storedConfig, tokenWatch, type AuthHarness } from './helpers.js';
 
@@ -58,12 +57,7 @@ async function openFlow(options: { settings?: Partial<Settings>; env?: NodeJS.Pr
   const quitCodes: number[] = [];
   const opened = new Shell({
     settings: testSettings(options.settings),
-    stdout: Object.assign(new EventEmitter(), {
-      columns: 110,
-      rows: 28,
-      isTTY: true,
-      write: () => true,
-    }) as unknown as NodeJS.WritableStream,
+    stdout: silentTerminal(110, 28),
     now: () => FIXED_NOW,
     onQuit: (code) => quitCodes.push(code),
     stopProcess: () => undefined,
