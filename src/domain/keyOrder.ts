@@ -112,10 +112,18 @@ export function orderTies(ordered: Uint32Array, keys: Float64Array, compare: (a:
     const key = keys[ordered[start]!]!;
     let end = start + 1;
     while (end < ordered.length && keys[ordered[end]!] === key) end++;
-    if (end - start > 1) {
+    // A run already in order (most often: the same text again, as a column of a few kinds has) is
+    // left as it is, after one look; the sort is stable, so it would leave it so too.
+    if (end - start > 1 && !inOrder(ordered, start, end, compare)) {
       const run = Array.from(ordered.subarray(start, end)).sort(compare);
       ordered.set(run, start);
     }
     start = end;
   }
+}
+
+/** Whether ordered[start..end) never falls by `compare`. */
+function inOrder(ordered: Uint32Array, start: number, end: number, compare: (a: number, b: number) => number): boolean {
+  for (let i = start + 1; i < end; i++) if (compare(ordered[i - 1]!, ordered[i]!) > 0) return false;
+  return true;
 }

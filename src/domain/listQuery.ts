@@ -9,6 +9,7 @@
  *   last either way; ties keep the server's order.
  */
 import { compareText, compareTextIn, textKeyIn } from './collation.js';
+import { bothNumbers, cellIn, ColumnKeys, numberIn } from './columnKeys.js';
 import { orderByKey, orderTies } from './keyOrder.js';
 import type { ApiRecord } from '../api/record.js';
 
@@ -82,19 +83,9 @@ export interface SortOrder {
   descending: boolean;
 }
 
-const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
-
-/** The number a cell reads as, else NaN; most cells (names, ids) are told at their first character. */
-function numberOf(cell: string): number {
-  const first = cell.charCodeAt(0);
-  // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
-  if (first > 57) return NaN;
-  return NUMBER.test(cell) ? Number(cell) : NaN;
-}
-
 /** Numbers as numbers, else text (numeric-aware: "sli-9" before "sli-10"). */
 export function compareCells(a: string, b: string): number {
-  if (NUMBER.test(a) && NUMBER.test(b)) return Number(a) - Number(b);
+  if (bothNumbers(a, b)) return Number(a) - Number(b);
   return compareText(a, b);
 }
 
@@ -193,12 +184,16 @@ interface Ordered {
  *   after them), and once more when the records are complete. A column's
  *   text is read from the search texts (lower-cased: the order is blind to
  *   case), so a sort reads no record; a column with a sort key of its own
- *   (AGE) reads the records once per column and keeps the keys.
+ *   (AGE) reads the records once per column and keeps the keys. Each text
+ *   column's sort keys are made with the search texts (columnKeys.ts): a
+ *   column of texts is ordered by them, reading a cell's text only where
+ *   keys tie; a column with numbers or text beyond ASCII reads every cell.
  * - Anything else (records replaced or removed, another set, other columns)
  *   starts again. Without a shape, any new version starts again.
  *
- * `examined` and `sortedRecords` count the work (records filtered, records
- * sorted), and `read` the records read, so tests can hold it linear. The
+ * `examined`, `sortedRecords`, `keyed` and `cellsRead` count the work
+ * (records filtered, records sorted, cells keyed, cells read by sorts), and
+ * `read` the records read, so tests can hold it linear. The
  * arrays given back are valid until the next call (the matches grow in
  * place).
  */
@@ -209,15 +204,28 @@ export class ListQueryView {
   sortedRecords = 0;
   /** Records read from the list since the view was made. */
   read = 0;
+  /** Cells found within their search texts by sorts (a column of texts with keys: only where keys tie). */
+  cellsRead = 0;
   private base: { records: RecordList; reshaped: number } | undefined;
   private texts: string[] = [];
+  /** The texts' sort keys for the columns sorted by their text, made with the texts. */
+  private columnKeys: ColumnKeys;
   /** Every position, in order (the matches of no filter). */
   private all: number[] = [];
   private found: Found | undefined;
   private ordered: Ordered | undefined;
   private keys: { column: string; of: string[] } | undefined;
 
-  constructor(private readonly columns: readonly Column[]) {}
+  constructor(private readonly columns: readonly Column[]) {
+    this.columnKeys = new ColumnKeys(columns);
+  }
+
+  /** Cells keyed for sorting since the view was made (one a record a column sorted by its text). */
+  get keyed(): number {
+    return this.columnKeys.keyed + this.keyedBefore;
+  }
+
+  private keyedBefore = 0;
 
   matches(
     records: RecordList,
@@ -229,6 +237,8 @@ export class ListQueryView {
     if (this.base?.records !== records || this.base.reshaped !== shape.reshaped) {
       this.base = { records, reshaped: shape.reshaped };
       this.texts = [];
+      this.keyedBefore += this.columnKeys.keyed;
+      this.columnKeys = new ColumnKeys(this.columns);
       this.all = [];
       this.found = undefined;
       this.ordered = undefined;
@@ -280,7 +290,11 @@ export class ListQueryView {
 
   /** The search text of the record at `i`, worked out in the records' order, so the array stays dense. */
   private textAt(records: RecordList, i: number): string {
-    for (let k = this.texts.length; k <= i; k++) this.texts.push(searchText(this.recordAt(records, k), this.columns));
+    for (let k = this.texts.length; k <= i; k++) {
+      const text = searchText(this.recordAt(records, k), this.columns);
+      this.texts.push(text);
+      this.columnKeys.add(text);
+    }
     return this.texts[i]!;
   }
 
@@ -314,6 +328,11 @@ export class ListQueryView {
   /** The matches in the column's order; ties (and empty cells, last) keep the records' order. */
   private sortNow(records: RecordList, filtered: readonly number[], at: number, descending: boolean): number[] {
     this.sortedRecords += filtered.length;
+    if (!this.columns[at]!.sortKey && filtered.length > 0) {
+      this.textAt(records, Math.max(filtered[0]!, filtered[filtered.length - 1]!));
+      const keys = this.columnKeys.ofTextColumn(at);
+      if (keys) return this.sortByKeys(filtered, keys, at, descending);
+    }
     const { texts, from, to } = this.cellsOf(records, filtered, this.columns[at]!, at);
     const count = filtered.length;
     // Whether each cell reads as a number (none: no array), and its text's key (textKeyIn), worked
@@ -373,6 +392,43 @@ export class ListQueryView {
   }
 
   /**
+   * sortNow for a column of texts that all have keys (kept since the texts were made): ordered by
+   * the keys without a compare function, then each run of equal keys by its texts (the order the
+   * compare function gives, much sooner). Empty cells (key 0) last, in the records' order.
+   */
+  private sortByKeys(filtered: readonly number[], keys: Float64Array, at: number, descending: boolean): number[] {
+    const count = filtered.length;
+    let blank = 0;
+    for (let k = 0; k < count; k++) if (keys[filtered[k]!] === 0) blank++;
+    const order = new Uint32Array(count - blank);
+    const shown = new Array<number>(count);
+    let o = 0;
+    let e = count - blank;
+    for (let k = 0; k < count; k++) {
+      const p = filtered[k]!;
+      if (keys[p] === 0) shown[e++] = p;
+      else order[o++] = p;
+    }
+    const texts = this.texts;
+    const from = new Int32Array(2);
+    const to = new Int32Array(2);
+    const sign = descending ? -1 : 1;
+    const byKey = orderByKey(order, keys, descending);
+    let compared = 0;
+    orderTies(byKey, keys, (a, b) => {
+      compared++;
+      const x = texts[a]!;
+      const y = texts[b]!;
+      cellIn(x, at, from, to, 0);
+      cellIn(y, at, from, to, 1);
+      return sign * compareTextIn(x, from[0]!, to[0]!, y, from[1]!, to[1]!);
+    });
+    this.cellsRead += 2 * compared;
+    for (let k = 0; k < byKey.length; k++) shown[k] = byKey[k]!;
+    return shown;
+  }
+
+  /**
    * Where each match's cell of the column lies (trimmed), and in which texts by position: its part
    * of the search text, or the column's own sort key (kept per record while the records are the same).
    * The cells are read in place, not cut out: a sort of a million makes no million strings.
@@ -388,9 +444,10 @@ export class ListQueryView {
     const to = new Int32Array(count);
     const sortKey = column.sortKey;
     if (!sortKey) {
+      this.cellsRead += count;
       for (let k = 0; k < count; k++) {
         const text = this.textAt(records, filtered[k]!);
-        partOf(text, at, from, to, k);
+        cellIn(text, at, from, to, k);
       }
       return { texts: this.texts, from, to };
     }
@@ -412,30 +469,6 @@ function shownFrom(filtered: readonly number[], ordered: ArrayLike<number>, empt
   for (let k = 0; k < ordered.length; k++) shown[k] = filtered[ordered[k]!]!;
   for (let k = 0; k < empty.length; k++) shown[ordered.length + k] = filtered[empty[k]!]!;
   return shown;
-}
-
-/** Where the text of the column at `at` lies within a search text (searchText), trimmed: into from[k] and to[k]. */
-function partOf(text: string, at: number, from: Int32Array, to: Int32Array, k: number): void {
-  let start = 0;
-  for (let i = 0; i < at; i++) start = text.indexOf('\u0000', start) + 1;
-  let end = text.indexOf('\u0000', start);
-  if (end < 0) end = text.length;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  from[k] = start;
-  to[k] = end;
-}
-
-/** What String.prototype.trim removes (white space and line ends). */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
-}
-
-/** numberOf for the part of `text` from `from` to `to`. */
-function numberIn(text: string, from: number, to: number): number {
-  // A number starts with a digit, a sign, a point or a space (NUMBER); a letter never does.
-  if (text.charCodeAt(from) > 57) return NaN;
-  return numberOf(text.slice(from, to));
 }
 
 /** The text holds every word. */
