@@ -330,6 +330,9 @@ export class ListQueryView {
     this.sortedRecords += filtered.length;
     if (!this.columns[at]!.sortKey && filtered.length > 0) {
       this.textAt(records, Math.max(filtered[0]!, filtered[filtered.length - 1]!));
+      const kinds = this.columnKeys.ofFewKinds(at);
+      const ranks = kinds && ranksOf(kinds.cells, descending);
+      if (kinds && ranks) return byRank(filtered, kinds.kindOf, ranks);
       const keys = this.columnKeys.ofTextColumn(at);
       if (keys) return this.sortByKeys(filtered, keys, at, descending);
     }
@@ -468,6 +471,47 @@ function shownFrom(filtered: readonly number[], ordered: ArrayLike<number>, empt
   const shown = new Array<number>(ordered.length + empty.length);
   for (let k = 0; k < ordered.length; k++) shown[k] = filtered[ordered[k]!]!;
   for (let k = 0; k < empty.length; k++) shown[ordered.length + k] = filtered[empty[k]!]!;
+  return shown;
+}
+
+/**
+ * Each kind's place in the order (the cells ranked by compareCells, the other way when descending;
+ * cells that compare equal share a place), -1 for the empty cell; undefined when the cells mix
+ * numbers and texts (a number compares as one only with another: the compare function decides).
+ */
+function ranksOf(cells: readonly string[], descending: boolean): Int32Array | undefined {
+  const filled = cells.flatMap((cell, kind) => (cell === '' ? [] : [kind]));
+  const numbers = filled.filter((kind) => !Number.isNaN(numberIn(cells[kind]!, 0, cells[kind]!.length))).length;
+  if (numbers > 0 && numbers < filled.length) return undefined;
+  const sign = descending ? -1 : 1;
+  filled.sort((a, b) => sign * compareCells(cells[a]!, cells[b]!));
+  const ranks = new Int32Array(cells.length).fill(-1);
+  let rank = 0;
+  filled.forEach((kind, i) => {
+    if (i > 0 && compareCells(cells[filled[i - 1]!]!, cells[kind]!) !== 0) rank++;
+    ranks[kind] = rank;
+  });
+  return ranks;
+}
+
+/** The positions ordered by their kinds' ranks (a counting sort: stable, so ties keep the records' order), empty cells last. */
+function byRank(filtered: readonly number[], kindOf: Uint8Array, ranks: Int32Array): number[] {
+  const starts = new Array<number>(ranks.length + 1).fill(0);
+  for (const p of filtered) {
+    const rank = ranks[kindOf[p]!]!;
+    starts[rank < 0 ? ranks.length : rank]!++;
+  }
+  let sum = 0;
+  for (let r = 0; r < starts.length; r++) {
+    const here = starts[r]!;
+    starts[r] = sum;
+    sum += here;
+  }
+  const shown = new Array<number>(filtered.length);
+  for (const p of filtered) {
+    const rank = ranks[kindOf[p]!]!;
+    shown[starts[rank < 0 ? ranks.length : rank]!++] = p;
+  }
   return shown;
 }
 

@@ -44,3 +44,27 @@ describe('keys kept per column', () => {
     for (let i = 1; i < names.length; i++) expect(of[i]).toBeGreaterThan(of[i - 1]!);
   });
 });
+
+describe('kinds kept per column', () => {
+  it('while a column has at most 256 different cells: its cells and each position’s kind; past that, none', () => {
+    const keys = new ColumnKeys([{}, {}]);
+    const kinds = ['latency', 'availability', ' latency ', ''];
+    for (let i = 0; i < 256; i++) keys.add(`${kinds[i % 4]}\u0000name-${i}`);
+    const type = keys.ofFewKinds(0)!;
+    expect(type.cells).toEqual(['latency', 'availability', '']);
+    expect(Array.from(type.kindOf.subarray(0, 5))).toEqual([0, 1, 0, 2, 0]);
+    expect(keys.ofFewKinds(1)!.cells).toHaveLength(256);
+    keys.add('latency\u0000name-256');
+    expect(keys.ofFewKinds(1)).toBeUndefined();
+    expect(keys.ofFewKinds(0)!.cells).toHaveLength(3);
+    expect(keys.ofTextColumn(1)).toBeDefined();
+  });
+
+  it('keep growing past their first size', () => {
+    const keys = new ColumnKeys([{}]);
+    for (let i = 0; i < 3_000; i++) keys.add(i % 2 ? 'a' : 'b');
+    const { kindOf } = keys.ofFewKinds(0)!;
+    expect(kindOf[2_999]).toBe(1);
+    expect(kindOf[2_998]).toBe(0);
+  });
+});

@@ -351,6 +351,33 @@ describe('the order of a column over tricky texts', () => {
     },
   );
 
+  // A few kinds (each part alone): ranked once, cells the collator holds equal ('é', 'e', 'É') share
+  // a rank and keep the records' order; numbers among texts leave it to the compare function.
+  const few: ApiRecord[] = Array.from({ length: 2_000 }, (_, n) => ({
+    id: `k${n}`,
+    v: parts[Math.floor(random() * parts.length)]!,
+  }));
+  const fewTexts = few.filter((record) => !NUMBER.test(String(record.v)));
+
+  it.each([false, true])(
+    'descending %s, a few kinds: the collator’s order, equal cells in the records’ order',
+    (descending) => {
+      for (const records of [few, fewTexts]) {
+        const sign = descending ? -1 : 1;
+        const keyed = records.map((record) => ({ record, cell: String(record.v).trim() }));
+        const expected = [
+          ...keyed
+            .filter((k) => k.cell !== '')
+            .sort((a, b) => sign * byCollator(a.cell.toLowerCase(), b.cell.toLowerCase())),
+          ...keyed.filter((k) => k.cell === ''),
+        ].map((k) => k.record.id);
+        const view = new ListQueryView([column]);
+        expect(ids(matched(view, records, 1, { text: '', sort: { column: 'v', descending } }))).toEqual(expected);
+        expect(view.cellsRead).toBe(records === few ? records.length : 0);
+      }
+    },
+  );
+
   // The same parts but printable ASCII only, and no cell that reads as a number: ordered by the keys
   // made with the search texts, the texts read only where keys tie.
   const printable = parts.filter((part) => /^[ -~]*$/.test(part));
