@@ -3,7 +3,8 @@
  * sandbox speaks real TLS and clients verify it against this certificate as
  * their CA (verification is never turned off).
  */
-import selfsigned from 'selfsigned';
+import { createRequire } from 'node:module';
+import type * as Selfsigned from 'selfsigned';
 
 export interface TlsMaterial {
   key: string;
@@ -15,7 +16,7 @@ export async function createTlsMaterial(hosts: readonly string[] = ['127.0.0.1',
     /^[\d.]+$|:/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h },
   );
   const now = Date.now();
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'slotui sandbox' }], {
+  const pems = await loadSelfsigned().generate([{ name: 'commonName', value: 'slotui sandbox' }], {
     keyType: 'ec',
     curve: 'P-256',
     notBeforeDate: new Date(now - 60_000),
@@ -28,4 +29,15 @@ export async function createTlsMaterial(hosts: readonly string[] = ['127.0.0.1',
     ],
   });
   return { key: pems.private, cert: pems.cert };
+}
+
+/**
+ * selfsigned (and its certificate libraries, about 0.3 s to load), loaded when a certificate is
+ * made: code that imports the sandbox without starting it over TLS (tests over the fake API) never
+ * loads it. The build makes a package that src require()s a part of its own.
+ */
+function loadSelfsigned(): typeof Selfsigned {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (typeof require === 'function') return require('selfsigned') as typeof Selfsigned;
+  return createRequire(import.meta.url)('selfsigned') as typeof Selfsigned;
 }
