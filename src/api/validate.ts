@@ -32,44 +32,55 @@ const expected = (path: (string | number)[], type: string, value: unknown): neve
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function field(kind: RecordFieldKind, value: unknown, parent: (string | number)[], key: string): unknown {
-  // The path is built only for a message: this runs for every field of every record.
-  const path = () => [...parent, key];
+/** Where a field sits, for a message; built only when a check fails (this runs for every field of every record). */
+type Path = readonly (string | number)[];
+const TOP: Path = [];
+
+function field(kind: RecordFieldKind, value: unknown, parent: Path, key: string): unknown {
   switch (kind) {
     case 'id':
       if (typeof value === 'string')
-        return value.length >= 1 ? value : fail(path(), 'Too small: expected string to have >=1 characters');
-      return typeof value === 'number' && Number.isInteger(value) ? String(value) : fail(path(), 'Invalid input');
+        return value.length >= 1 ? value : fail([...parent, key], 'Too small: expected string to have >=1 characters');
+      return typeof value === 'number' && Number.isInteger(value)
+        ? String(value)
+        : fail([...parent, key], 'Invalid input');
     case 'text':
-      return value == null || typeof value === 'string' ? value : expected(path(), 'string', value);
+      return value == null || typeof value === 'string' ? value : expected([...parent, key], 'string', value);
     case 'number':
       return value == null || (typeof value === 'number' && Number.isFinite(value))
         ? value
-        : expected(path(), 'number', value);
+        : expected([...parent, key], 'number', value);
     case 'string-or-number':
-      return stringOrNumber(value, path, true);
+      if (value == null) return value;
+      return stringOrNumber(value) ?? fail([...parent, key], 'Invalid input');
     case 'string-or-number-list':
       if (value == null) return value;
-      if (!Array.isArray(value)) return expected(path(), 'array', value);
-      return value.map((item, i) => stringOrNumber(item, () => [...path(), i], false));
-    case 'queries': {
-      if (value == null) return value;
-      if (!isObject(value)) return expected(path(), 'record', value);
-      const out: Record<string, unknown> = {};
-      for (const [name, query] of Object.entries(value)) {
-        if (!isObject(query)) expected([...path(), name], 'object', query);
-        setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...path(), name]));
-      }
-      return out;
-    }
+      if (!Array.isArray(value)) return expected([...parent, key], 'array', value);
+      return value.map((item: unknown, i) => stringOrNumber(item) ?? fail([...parent, key, i], 'Invalid input'));
+    case 'queries':
+      return value == null ? value : queries(value, parent, key);
   }
 }
 
-function stringOrNumber(value: unknown, path: () => (string | number)[], nullable: boolean): unknown {
+/** A string as it is, a finite number as a string; undefined for anything else. */
+function stringOrNumber(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   // Number.isFinite is false for anything not a number.
-  if (Number.isFinite(value)) return String(value);
-  return nullable && value == null ? value : fail(path(), 'Invalid input');
+  return Number.isFinite(value) ? String(value) : undefined;
+}
+
+/** The SLI queries: each an object of QUERY_FIELDS (loose too), in the order sent. */
+function queries(value: unknown, parent: Path, key: string): Record<string, unknown> {
+  if (!isObject(value)) return expected([...parent, key], 'record', value);
+  const out: Record<string, unknown> = {};
+  for (const name in value) {
+    // for-in lists the own keys in Object.keys' order, then inherited ones (a JSON object has none).
+    if (!Object.hasOwn(value, name)) continue;
+    const query = value[name];
+    if (!isObject(query)) expected([...parent, key, name], 'object', query);
+    setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...parent, key, name]));
+  }
+  return out;
 }
 
 /**
@@ -86,29 +97,73 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
-/** The definitions are fixed: their keys are listed once, not for every record. */
-const definedKeys = new WeakMap<RecordFields, readonly string[]>();
-function keysOf(fields: RecordFields): readonly string[] {
-  let keys = definedKeys.get(fields);
-  if (keys === undefined) definedKeys.set(fields, (keys = Object.keys(fields)));
-  return keys;
+/**
+ * The definitions are fixed: their keys and kinds are listed once, not for
+ * every record, with an object holding every known key in order. A record
+ * that has them all (nearly every one) starts as a copy of that object, made
+ * in one step with its room for them all, rather than grown key by key.
+ */
+interface Shape {
+  keys: readonly string[];
+  kinds: readonly RecordFieldKind[];
+  /** Undefined when a definition is called __proto__ (never in this registry): such a key takes defineProperty. */
+  template: Record<string, unknown> | undefined;
+}
+const shapes = new WeakMap<RecordFields, Shape>();
+function shapeOf(fields: RecordFields): Shape {
+  let shape = shapes.get(fields);
+  if (shape === undefined) {
+    const keys = Object.keys(fields);
+    const template = keys.includes('__proto__')
+      ? undefined
+      : (Object.fromEntries(keys.map((key) => [key, undefined])) as Record<string, unknown>);
+    shapes.set(fields, (shape = { keys, kinds: keys.map((key) => fields[key]!), template }));
+  }
+  return shape;
 }
 
 /** The known fields in their order (those present), then the unknown ones as sent. */
-function looseObject(
-  fields: RecordFields,
-  value: Record<string, unknown>,
-  path: (string | number)[],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of keysOf(fields)) {
+function looseObject(fields: RecordFields, value: Record<string, unknown>, path: Path): Record<string, unknown> {
+  const { keys, kinds, template } = shapeOf(fields);
+  let out: Record<string, unknown> = template ? { ...template } : {};
+  let absent = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const present = Object.hasOwn(value, key);
     // Checked when absent too (an id must be there); no kind gives a value for an absent field.
-    const checked = field(fields[key]!, present ? value[key] : undefined, path, key);
-    if (present) setOwn(out, key, checked);
+    const checked = field(kinds[i]!, present ? value[key] : undefined, path, key);
+    if (!present) absent = true;
+    else if (template) out[key] = checked;
+    else setOwn(out, key, checked);
   }
-  for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) setOwn(out, key, value[key]);
+  // A known field absent is absent from the record too (never there as undefined).
+  if (absent && template) out = onlyPresent(keys, value, out);
+  for (const key in value) if (!Object.hasOwn(fields, key) && Object.hasOwn(value, key)) setOwn(out, key, value[key]);
   return out;
+}
+
+function onlyPresent(
+  keys: readonly string[],
+  value: Record<string, unknown>,
+  checked: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (Object.hasOwn(value, key)) out[key] = checked[key];
+  return out;
+}
+
+/** A record as the server sends it, checked against a resource's fields. */
+export function checkRecord(fields: RecordFields, value: unknown): Checked<{ id: string } & Record<string, unknown>> {
+  try {
+    if (!isObject(value)) expected([], 'object', value);
+    return {
+      success: true,
+      data: looseObject(fields, value as Record<string, unknown>, TOP) as { id: string } & Record<string, unknown>,
+    };
+  } catch (error) {
+    if (error instanceof Invalid) return { success: false, issue: error.issue };
+    throw error;
+  }
 }
 
 function checked<T>(read: () => T): Checked<T> {
@@ -118,14 +173,6 @@ function checked<T>(read: () => T): Checked<T> {
     if (error instanceof Invalid) return { success: false, issue: error.issue };
     throw error;
   }
-}
-
-/** A record as the server sends it, checked against a resource's fields. */
-export function checkRecord(fields: RecordFields, value: unknown): Checked<{ id: string } & Record<string, unknown>> {
-  return checked(() => {
-    if (!isObject(value)) expected([], 'object', value);
-    return looseObject(fields, value as Record<string, unknown>, []) as { id: string } & Record<string, unknown>;
-  });
 }
 
 export interface Envelope {
