@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { main as Main } from './cli/main.js';
 import { cacheRootFrom, openCodeCache } from './startup/codeCache.js';
 import { Parts } from './startup/parts.js';
-import { keepHeapSmall } from './startup/heap.js';
+import { keepStreamHeapFlat } from './startup/heap.js';
 
 /** How long a finished command may take to wind down before the process ends anyway. */
 const EXIT_GRACE_MS = 200;
@@ -30,7 +30,7 @@ void main({
   },
   stdout: process.stdout,
   stderr: process.stderr,
-  onWholeList: keepHeapSmall,
+  onWholeList: keepStreamHeapFlat,
 }).then((code) => {
   process.exitCode = code;
   parts.saveCodeCache();
