@@ -93,11 +93,56 @@ describe('orderByKey', () => {
     expect(Array.from(orderByKey(cells(), keys, true))).toEqual([6, 4, 1, 5, 2, 0, 7]);
   });
 
+  it('keys that differ in one digit of eleven bits only, each of the five', () => {
+    const base = 2 ** 52 + 2 ** 40 + 2 ** 30 + 2 ** 12 + 1;
+    const bits = [0, 11, 22, 32, 43];
+    const keys = Float64Array.from([
+      ...bits.map((bit) => base + 2 ** (bit + 3)),
+      base,
+      ...bits.map((bit) => base + 2 ** bit),
+    ]);
+    const cells = Array.from({ length: keys.length }, (_, i) => i).reverse();
+    for (const descending of [false, true])
+      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
+        byCompare(cells, keys, descending),
+      );
+  });
+
   it('keys that differ only in a high digit, or only in a low one', () => {
     const keys = Float64Array.from([2 ** 52, 2 ** 36, 2 ** 20, 2 ** 4, 2 ** 52 + 1, 2 ** 36 + 2 ** 4]);
     const cells = () => Uint32Array.from([0, 1, 2, 3, 4, 5]);
     expect(Array.from(orderByKey(cells(), keys, false))).toEqual([3, 2, 1, 5, 0, 4]);
     expect(Array.from(orderByKey(cells(), keys, true))).toEqual([4, 0, 5, 1, 2, 3]);
+  });
+});
+
+describe('orderByKey, keys nearly in order', () => {
+  // A long stretch in order and a few cells out of it (records added before a list that arrives
+  // sorted, a record renamed): merged into the stretch, equal keys in the order given.
+  const rising = Array.from({ length: 1_000 }, (_, i) => Math.floor(i / 2) * 2 ** 20);
+  it.each([
+    ['a few before the stretch', [...[900, 3, 3, 2 ** 30, 0].map((k) => k * 2 ** 20), ...rising]],
+    ['a few after it', [...rising, ...[7, 0, 499, 500, 2].map((k) => k * 2 ** 20)]],
+    ['a few within it', rising.map((key, i) => ([940, 960, 980].includes(i) ? ((i * 7) % 500) * 2 ** 20 : key))],
+    ['a few on each side, equal to keys within', [499 * 2 ** 20, 1 * 2 ** 20, ...rising, 1 * 2 ** 20, 0]],
+  ])('%s: the order of the compare sort, both ways', (_name, list) => {
+    const keys = Float64Array.from(list);
+    const cells = Array.from({ length: list.length }, (_, i) => i);
+    for (const descending of [false, true]) {
+      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
+        byCompare(cells, keys, descending),
+      );
+    }
+  });
+
+  it('cells given in another order than their indexes: equal keys still in the order given', () => {
+    const keys = Float64Array.from(Array.from({ length: 100 }, (_, i) => (i < 4 ? 50 - i : i)));
+    const given = Array.from({ length: 100 }, (_, i) => 99 - i).reverse();
+    given.splice(0, 4, 3, 1, 2, 0);
+    for (const descending of [false, true])
+      expect(Array.from(orderByKey(Uint32Array.from(given), keys, descending))).toEqual(
+        byCompare(given, keys, descending),
+      );
   });
 });
 
