@@ -8,7 +8,7 @@ import { run, startFakeHarness, type FakeHarness } from './helpers.js';
 let h: FakeHarness;
 let big: FakeHarness;
 beforeAll(async () => {
-  [h, big] = await Promise.all([startFakeHarness(), startFakeHarness({ sample: false, seed: 2_000 })]);
+  [h, big] = await Promise.all([startFakeHarness(), startFakeHarness({ sample: false, seed: 500 })]);
 });
 afterAll(async () => {
   await Promise.all([h?.close(), big?.close()]);
@@ -116,14 +116,14 @@ describe('slotui list', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(101);
     expect(r.stderr).toBe(
-      'The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 20 · total 2000\n',
+      'The server sends at most 100 SLIs a page (asked for 100000); --all gets every page.\npage 1 of 5 · total 500\n',
     );
     const later = await run(['list', 'slis', '--limit', '500', '--offset', '300'], {
       api: big.api,
       env: big.env(),
       stdoutIsTTY: true,
     });
-    expect(later.stderr).toContain('page 4 of 20 · total 2000');
+    expect(later.stderr).toContain('page 4 of 5 · total 500');
   });
 
   test('-o name, -o yaml, -o wide', async () => {
@@ -165,21 +165,21 @@ describe('slotui list', () => {
     expect(both.code).toBe(2);
   });
 
-  test('--all --json over 2,000 SLIs returns each id exactly once, in order', async () => {
+  test('--all --json over 500 SLIs returns each id exactly once, in order', async () => {
     const before = big.sandbox.stats().requests;
     const r = await run(['list', 'slis', '--all', '--json'], { api: big.api, env: big.env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const records = JSON.parse(r.stdout) as Array<{ id: string; created_at: string }>;
-    expect(records).toHaveLength(2_000);
+    expect(records).toHaveLength(500);
     const ids = records.map((x) => x.id);
-    expect(new Set(ids).size).toBe(2_000);
+    expect(new Set(ids).size).toBe(500);
     const numbers = ids.map((id) => Number(id.replace(/\D/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     // Pages of 100 (the sandbox's maximum): one request each.
-    expect(big.sandbox.stats().requests - before).toBe(20);
+    expect(big.sandbox.stats().requests - before).toBe(5);
     // One record a line between the brackets: the stream never held the whole array.
-    expect(r.stdout.split('\n')).toHaveLength(2_003);
+    expect(r.stdout.split('\n')).toHaveLength(503);
   });
 
   test('--all on a terminal: progress on stderr, cleared at the end, stdout untouched', async () => {
@@ -190,11 +190,11 @@ describe('slotui list', () => {
       progress: { delayMs: 0, intervalMs: 0 },
     });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('SLIs: 100 of 2000 (5%)');
-    expect(r.stderr).toContain('SLIs: 2000 of 2000 (100%)');
+    expect(r.stderr).toContain('SLIs: 100 of 500 (20%)');
+    expect(r.stderr).toContain('SLIs: 500 of 500 (100%)');
     expect(r.stderr.endsWith('\r\x1b[2K')).toBe(true);
     expect(r.stdout).not.toContain('\r');
-    expect(JSON.parse(r.stdout)).toHaveLength(2_000);
+    expect(JSON.parse(r.stdout)).toHaveLength(500);
   });
 
   test('--all as a table prints every row once', async () => {
@@ -244,7 +244,7 @@ describe('slotui list', () => {
     });
     expect(code).toBe(0);
     expect(err).toBe('');
-    // It stopped at the first failed write rather than reading all 1,000 pages.
+    // It stopped at the first failed write rather than reading all 50 pages.
     expect(writes).toBeLessThanOrEqual(2);
     // The first page and at most the one asked for ahead of it.
     expect(big.sandbox.stats().requests - requestsBefore).toBeLessThanOrEqual(2);
