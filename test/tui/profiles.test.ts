@@ -15,6 +15,9 @@ import { profileRows } from '../../src/tui/profiles.js';
 import { fakeClient } from './fakeClient.js';
 import { testSettings } from './helpers.js';
 
+/** vi.waitFor on real timers, looking every millisecond (not every 50): the fake answers come within a few turns. */
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 1 });
+
 const STORED: ProfileEntry[] = [
   { name: 'staging', baseUrl: 'https://staging.example.com' },
   { name: 'default', baseUrl: 'https://slo.example.com' },
@@ -129,7 +132,7 @@ describe(':profile in the dashboard', () => {
     run('profile slow');
     run('profile quick');
     pending.get('quick')!.resolve({ client: fakeClient(), settings: testSettings({ profileName: 'quick' }) });
-    await vi.waitFor(() => expect(dashboard.nav.getSnapshot().message?.text).toBe('Profile quick.'));
+    await waitFor(() => expect(dashboard.nav.getSnapshot().message?.text).toBe('Profile quick.'));
     pending.get('slow')!.reject(new SlotuiError('tls', 'The certificate of slow is not trusted.'));
     const late = { client: fakeClient(), settings: testSettings({ profileName: 'slow' }) };
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -12,6 +12,9 @@ import { keyEvent, sampleRecords } from './driver.js';
 import { fakeClient } from './fakeClient.js';
 import { FIXED_NOW, testSettings } from './helpers.js';
 
+/** vi.waitFor on real timers, looking every millisecond (not every 50): the fake answers come within a few turns. */
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 1 });
+
 /** A terminal's stdout as the shell reads it: a size, 'resize', and what is written. */
 function fakeStdout(columns = 100, rows = 24) {
   const out = Object.assign(new EventEmitter(), { columns, rows, isTTY: true, written: [] as string[] });
@@ -120,7 +123,7 @@ describe('the shell', () => {
     press('Enter', 'Enter', 'Enter');
     type('header.payload.signature');
     press('Enter');
-    await vi.waitFor(() => expect(shell.getSnapshot().kind).toBe('done'));
+    await waitFor(() => expect(shell.getSnapshot().kind).toBe('done'));
     expect(auth.logins).toEqual([
       expect.objectContaining({ baseUrl: 'https://slo.example.com', input: 'header.payload.signature' }),
     ]);
@@ -138,7 +141,7 @@ describe('the shell', () => {
     press('Enter', 'Enter', 'Enter');
     type('header.payload.signature');
     press('Enter');
-    await vi.waitFor(() => expect(quits).toEqual([0]));
+    await waitFor(() => expect(quits).toEqual([0]));
     expect(onLogin).toHaveBeenCalledTimes(1);
     expect(shell.getSnapshot().kind).toBe('setup');
   });
@@ -152,7 +155,7 @@ describe('the shell', () => {
     press('d');
     const starting = shell.getSnapshot();
     expect(starting.kind === 'welcome' && starting.notice?.text).toBe('Starting the demo sandbox…');
-    await vi.waitFor(() => expect(shell.getSnapshot().kind).toBe('dashboard'));
+    await waitFor(() => expect(shell.getSnapshot().kind).toBe('dashboard'));
     const view = shell.getSnapshot();
     expect(view.kind === 'dashboard' && view.dashboard.view.getSnapshot().header.who).toContain('demo sandbox');
   });
@@ -162,7 +165,7 @@ describe('the shell', () => {
       auth: fakeAuth({ startDemo: () => Promise.reject(new Error('no port')) }),
     });
     press('d');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const view = shell.getSnapshot();
       expect(view.kind === 'welcome' && view.notice?.tone).toBe('error');
     });
@@ -177,14 +180,14 @@ describe('the shell', () => {
     });
     shell.attach({ suspendTerminal } as never);
     press('Ctrl+Z');
-    await vi.waitFor(() => expect(stops).toEqual(['welcome']));
+    await waitFor(() => expect(stops).toEqual(['welcome']));
     expect(stdout.written.join('')).toContain('\u001b[?1049l');
     // Back on SIGCONT.
     process.emit('SIGCONT');
     press('c');
-    await vi.waitFor(() => expect(shell.getSnapshot().kind).toBe('setup'));
+    await waitFor(() => expect(shell.getSnapshot().kind).toBe('setup'));
     press('Ctrl+Z');
-    await vi.waitFor(() => expect(stops).toEqual(['welcome', 'setup']));
+    await waitFor(() => expect(stops).toEqual(['welcome', 'setup']));
     process.emit('SIGCONT');
     expect(suspendTerminal).toHaveBeenCalledTimes(2);
   });
@@ -241,7 +244,7 @@ describe('the shell', () => {
     expect(screen()).toBe('help');
     press('Esc', 'Ctrl+Y');
     expect(suspendTerminal).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(stops).toEqual([1]));
+    await waitFor(() => expect(stops).toEqual([1]));
     process.emit('SIGCONT');
   });
 });

@@ -8,6 +8,9 @@ import type { Page } from '../../../src/api/types.js';
 import { LOADING_NOTICE_DELAY_MS, ListStore } from '../../../src/tui/state/listStore.js';
 import { fakeClient } from '../fakeClient.js';
 
+/** vi.waitFor on real timers, looking every millisecond (not every 50): the fake answers come within a few turns. */
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 1 });
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -65,7 +68,7 @@ test('a page kept from the last run past the end of a list that shrank since: it
   const store = new ListStore({ client, resource: 'slis', pageSize: 10, kept: { page: kept, readAt: 0 } });
   expect(store.getSnapshot()).toMatchObject({ cached: true, page: { offset: 40 } });
   store.ensureLoaded();
-  await vi.waitFor(() => expect(store.getSnapshot().cached).toBe(false));
+  await waitFor(() => expect(store.getSnapshot().cached).toBe(false));
   const page = store.getSnapshot().page!;
   expect([page.offset, page.total, page.results.map((r) => r.id)]).toEqual([10, 12, ['sli-11', 'sli-12']]);
   store.dispose();
@@ -75,12 +78,12 @@ test('a refresh that finds the page shown emptied by deletes elsewhere moves to 
   const client = fakeClient({ slis: [...slis] });
   const store = new ListStore({ client, resource: 'slis', pageSize: 10 });
   store.ensureLoaded();
-  await vi.waitFor(() => expect(store.getSnapshot().page).not.toBeNull());
+  await waitFor(() => expect(store.getSnapshot().page).not.toBeNull());
   store.last();
-  await vi.waitFor(() => expect(store.getSnapshot().page?.offset).toBe(40));
+  await waitFor(() => expect(store.getSnapshot().page?.offset).toBe(40));
   client.records.slis = slis.slice(0, 15);
   await store.refresh();
-  await vi.waitFor(() => expect(store.getSnapshot().page?.offset).toBe(10));
+  await waitFor(() => expect(store.getSnapshot().page?.offset).toBe(10));
   expect(store.getSnapshot().page!.results.map((r) => r.id)).toEqual([
     'sli-11',
     'sli-12',
