@@ -16,7 +16,7 @@ import {
   hostileDataFile,
   hostileText,
 } from '../../reliability/helpers.js';
-import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
+import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness, type RunResult } from '../helpers.js';
 
 let sample: FakeHarness;
 let hostile: FakeHarness;
@@ -104,9 +104,13 @@ afterAll(async () => {
 
 const changesSent = (h: FakeHarness) => h.sandbox.requests.filter((r) => r.method !== 'GET');
 
+/** `export` of the sample data, as a pipe gets it: it changes nothing, so the tests that only read it share one run. */
+let sampleExport: Promise<RunResult> | undefined;
+const exportSample = () => (sampleExport ??= run(['export'], { api: sample.api, env: sample.env() }));
+
 describe('export', () => {
   test('every SLI, then every SLO, as OpenSLO v1 documents; organizations and agreements left out, and said so', async () => {
-    const r = await run(['export'], { api: sample.api, env: sample.env() });
+    const r = await exportSample();
     expect(r.code).toBe(0);
     const docs = parseDocuments(r.stdout).map((d) => ('value' in d ? d.value : d.error)) as {
       apiVersion: string;
@@ -124,7 +128,7 @@ describe('export', () => {
   });
 
   test('export, then diff: nothing to change (exit 0) for the sample data', async () => {
-    const exported = await run(['export'], { api: sample.api, env: sample.env() });
+    const exported = await exportSample();
     const diff = await run(['diff', '-f', '-'], { api: sample.api, env: sample.env(), stdin: exported.stdout });
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 50 unchanged, 0 refused\.$/m);
     expect(diff.stdout).not.toMatch(/^[+~!]/m);
@@ -195,7 +199,7 @@ describe('export', () => {
   });
 
   test("a progress line on a terminal's stderr while records are read and written, erased at the end; never on stdout", async () => {
-    const piped = await run(['export'], { api: sample.api, env: sample.env() });
+    const piped = await exportSample();
     const r = await run(['export'], {
       api: sample.api,
       env: sample.env(),
