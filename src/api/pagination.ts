@@ -19,7 +19,7 @@
 import { SlotuiError } from './errors.js';
 import { MAX_NESTING } from './nesting.js';
 import { ODD_RECORD, type ApiRecord } from './record.js';
-import { checkEnvelope, checkRecord, type Issue } from './validate.js';
+import { checkEnvelope, checkRecord, markKnownOnly, type FieldsSeen, type Issue } from './validate.js';
 import type { ResourceDef } from './resources.js';
 import { sanitizeServerText } from './text.js';
 import type { OddRecord, Page } from './types.js';
@@ -86,8 +86,9 @@ export function parsePage(
   const fields = def.recordFields;
   const results: ApiRecord[] = [];
   const odd: OddRecord[] = [];
+  const seen: FieldsSeen = { unknown: false };
   envelope.data.results.forEach((item, index) => {
-    const record = checkRecord(fields, item);
+    const record = checkRecord(fields, item, seen);
     const reason = tooDeep.includes(index)
       ? `it nests more than ${MAX_NESTING} levels deep (shown cut there)`
       : record.success
@@ -101,6 +102,8 @@ export function parsePage(
     odd.push({ index, reason: reason!, ...(kept ? { id: kept.id } : {}) });
     if (kept) results.push(kept);
   });
+  // Printing such a page need not measure how deep each record nests (output.ts).
+  if (odd.length === 0 && !seen.unknown) markKnownOnly(results);
   return {
     ...(odd.length > 0 ? { odd } : {}),
     total: envelope.data.total,
@@ -298,11 +301,13 @@ class RecentIds {
   }
 
   add(id: string): void {
-    if (this.ids.has(id)) return;
+    const size = this.ids.size;
+    // One lookup: an id already there leaves the size as it was (and keeps its place).
+    this.ids.add(id);
+    if (this.ids.size === size) return;
     const oldest = this.ring[this.next];
     if (oldest !== undefined) this.ids.delete(oldest);
     this.ring[this.next] = id;
-    this.ids.add(id);
     this.next = (this.next + 1) % this.ring.length;
   }
 }

@@ -36,7 +36,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 type Path = readonly (string | number)[];
 const TOP: Path = [];
 
-function field(kind: RecordFieldKind, value: unknown, parent: Path, key: string): unknown {
+/** Filled in while records are read: whether one had a field the definitions do not list (at any level). */
+export interface FieldsSeen {
+  unknown: boolean;
+}
+
+function field(kind: RecordFieldKind, value: unknown, parent: Path, key: string, seen: FieldsSeen): unknown {
   switch (kind) {
     case 'id':
       if (typeof value === 'string')
@@ -58,7 +63,7 @@ function field(kind: RecordFieldKind, value: unknown, parent: Path, key: string)
       if (!Array.isArray(value)) return expected([...parent, key], 'array', value);
       return value.map((item: unknown, i) => stringOrNumber(item) ?? fail([...parent, key, i], 'Invalid input'));
     case 'queries':
-      return value == null ? value : queries(value, parent, key);
+      return value == null ? value : queries(value, parent, key, seen);
   }
 }
 
@@ -70,7 +75,7 @@ function stringOrNumber(value: unknown): string | undefined {
 }
 
 /** The SLI queries: each an object of QUERY_FIELDS (loose too), in the order sent. */
-function queries(value: unknown, parent: Path, key: string): Record<string, unknown> {
+function queries(value: unknown, parent: Path, key: string, seen: FieldsSeen): Record<string, unknown> {
   if (!isObject(value)) return expected([...parent, key], 'record', value);
   const out: Record<string, unknown> = {};
   for (const name in value) {
@@ -78,7 +83,7 @@ function queries(value: unknown, parent: Path, key: string): Record<string, unkn
     if (!Object.hasOwn(value, name)) continue;
     const query = value[name];
     if (!isObject(query)) expected([...parent, key, name], 'object', query);
-    setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...parent, key, name]));
+    setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...parent, key, name], seen));
   }
   return out;
 }
@@ -123,7 +128,12 @@ function shapeOf(fields: RecordFields): Shape {
 }
 
 /** The known fields in their order (those present), then the unknown ones as sent. */
-function looseObject(fields: RecordFields, value: Record<string, unknown>, path: Path): Record<string, unknown> {
+function looseObject(
+  fields: RecordFields,
+  value: Record<string, unknown>,
+  path: Path,
+  seen: FieldsSeen,
+): Record<string, unknown> {
   const { keys, kinds, template } = shapeOf(fields);
   let out: Record<string, unknown> = template ? { ...template } : {};
   let absent = false;
@@ -131,14 +141,18 @@ function looseObject(fields: RecordFields, value: Record<string, unknown>, path:
     const key = keys[i]!;
     const present = Object.hasOwn(value, key);
     // Checked when absent too (an id must be there); no kind gives a value for an absent field.
-    const checked = field(kinds[i]!, present ? value[key] : undefined, path, key);
+    const checked = field(kinds[i]!, present ? value[key] : undefined, path, key, seen);
     if (!present) absent = true;
     else if (template) out[key] = checked;
     else setOwn(out, key, checked);
   }
   // A known field absent is absent from the record too (never there as undefined).
   if (absent && template) out = onlyPresent(keys, value, out);
-  for (const key in value) if (!Object.hasOwn(fields, key) && Object.hasOwn(value, key)) setOwn(out, key, value[key]);
+  for (const key in value) {
+    if (Object.hasOwn(fields, key) || !Object.hasOwn(value, key)) continue;
+    seen.unknown = true;
+    setOwn(out, key, value[key]);
+  }
   return out;
 }
 
@@ -152,19 +166,34 @@ function onlyPresent(
   return out;
 }
 
-/** A record as the server sends it, checked against a resource's fields. */
-export function checkRecord(fields: RecordFields, value: unknown): Checked<{ id: string } & Record<string, unknown>> {
+/**
+ * A record as the server sends it, checked against a resource's fields.
+ * `seen.unknown` is set when it has a field the definitions do not list, at
+ * any level (a list's reader passes one for all its records).
+ */
+export function checkRecord(
+  fields: RecordFields,
+  value: unknown,
+  seen: FieldsSeen = { unknown: false },
+): Checked<{ id: string } & Record<string, unknown>> {
   try {
     if (!isObject(value)) expected([], 'object', value);
-    return {
-      success: true,
-      data: looseObject(fields, value as Record<string, unknown>, TOP) as { id: string } & Record<string, unknown>,
-    };
+    const data = looseObject(fields, value as Record<string, unknown>, TOP, seen);
+    return { success: true, data: data as { id: string } & Record<string, unknown> };
   } catch (error) {
     if (error instanceof Invalid) return { success: false, issue: error.issue };
     throw error;
   }
 }
+
+/**
+ * Lists of records each of which fitted its fields and had no other
+ * (checkRecord left `seen.unknown` false), so none nests more than three
+ * levels: a record, its queries, a query. Records are never written to after.
+ */
+const knownOnlyLists = new WeakSet<readonly object[]>();
+export const markKnownOnly = (records: readonly object[]): void => void knownOnlyLists.add(records);
+export const isKnownOnly = (records: readonly object[]): boolean => knownOnlyLists.has(records);
 
 function checked<T>(read: () => T): Checked<T> {
   try {

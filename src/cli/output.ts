@@ -25,6 +25,7 @@ import {
   type TableLayout,
 } from './format.js';
 import { clipNesting } from '../api/nesting.js';
+import { isKnownOnly } from '../api/validate.js';
 import { escapeCodePoint, toYaml } from '../text/yaml.js';
 
 export const OUTPUT_FORMATS = ['json', 'yaml', 'wide', 'name'] as const;
@@ -113,8 +114,11 @@ class JsonArraySink implements RecordSink {
   async add(records: readonly ApiRecord[]): Promise<void> {
     if (records.length === 0) return;
     // Each record as terminalSafeJson writes it; the characters to escape are looked for once in the page.
+    // A page of records with only their known fields nests three levels: nothing to measure or cut.
+    const knownOnly = isKnownOnly(records);
     const parts = records.map(
-      (record, index) => `${this.any || index > 0 ? ',\n' : '[\n'}${JSON.stringify(clipNesting(record))}`,
+      (record, index) =>
+        `${this.any || index > 0 ? ',\n' : '[\n'}${JSON.stringify(knownOnly ? record : clipNesting(record))}`,
     );
     this.any = true;
     await this.ctx.out.write(terminalSafeText(parts.join('')));
