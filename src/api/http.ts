@@ -29,6 +29,7 @@ import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { maxHeaderSize } from './headerLimit.js';
 import { assertSameOrigin } from './origin.js';
 import { cancelled, type Sleep } from './requestPolicy.js';
+import { eitherSignal } from './signals.js';
 import { tokenScrub } from './tokenScrub.js';
 import type { RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from './types.js';
 
@@ -179,7 +180,8 @@ export function createTransport(options: TransportOptions): Transport {
       timeouts.totalMs,
     );
     timer.unref();
-    const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+    const linked = call.signal ? eitherSignal(call.signal, deadline.signal) : undefined;
+    const signal = linked?.signal ?? deadline.signal;
     const failed = (error: unknown, phase: 'request' | 'body'): Failure => {
       if (call.signal?.aborted) throw cancelled();
       return transportFailure(deadline.signal.aborted ? deadline.signal.reason : error, phase, ctx);
@@ -208,6 +210,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
     } finally {
       clearTimeout(timer);
+      linked?.release();
     }
     const { statusCode: status, headers: responseHeaders } = response;
     if (status < 200 || status >= 300) {
@@ -240,11 +243,13 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function send(given: Call): Promise<Answer> {
-    const call = { ...given, signal: given.signal ? AbortSignal.any([given.signal, closing.signal]) : closing.signal };
+    const linked = given.signal ? eitherSignal(given.signal, closing.signal) : undefined;
+    const call = { ...given, signal: linked?.signal ?? closing.signal };
     const ended = options.onRequest?.({ method: call.method, url: call.url });
     try {
       return await sendTries(call);
     } finally {
+      linked?.release();
       ended?.();
     }
   }
