@@ -152,7 +152,7 @@ describe('every read checks what it reads', () => {
   });
 
   test('a new cache whose first run never reached its end is dropped; one that did is kept', () => {
-    const crashed = spawnSync(process.execPath, ['-e', '0']).pid!; // a run that is over
+    const crashed = spawnSync('true').pid!; // a run that is over (any program's: a pid no process has now)
     openCodeCache(root, BUILD, me).cache!.write('main.js', Buffer.from('crashes V8'));
     const first = openCodeCache(root, BUILD, { ...me, pid: crashed }).cache!;
     expect(first.read('main.js')?.toString()).toBe('crashes V8'); // tried, then the run died: no confirm()
