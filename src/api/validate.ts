@@ -83,7 +83,16 @@ function queries(value: unknown, parent: Path, key: string, seen: FieldsSeen): R
     if (!Object.hasOwn(value, name)) continue;
     const query = value[name];
     if (!isObject(query)) expected([...parent, key, name], 'object', query);
-    setOwn(out, name, looseObject(QUERY_FIELDS, query as Record<string, unknown>, [...parent, key, name], seen));
+    let checked: Record<string, unknown>;
+    try {
+      checked = looseObject(QUERY_FIELDS, query as Record<string, unknown>, TOP, seen);
+    } catch (error) {
+      // The query's own path is made only for a message, not for every query read.
+      if (error instanceof Invalid)
+        throw new Invalid({ ...error.issue, path: [...parent, key, name, ...error.issue.path] });
+      throw error;
+    }
+    setOwn(out, name, checked);
   }
   return out;
 }
@@ -134,7 +143,76 @@ function looseObject(
   path: Path,
   seen: FieldsSeen,
 ): Record<string, unknown> {
-  const { keys, kinds, template } = shapeOf(fields);
+  const shape = shapeOf(fields);
+  return (
+    (shape.template && inOnePass(shape, shape.template, value, path, seen)) ??
+    anyFields(shape, fields, value, path, seen)
+  );
+}
+
+/**
+ * A record read in one pass over its keys: each value is read where the pass
+ * finds it and put in a copy of the template, which holds the known fields in
+ * their order whatever order they came in; unknown fields follow as sent.
+ * Undefined when a field does not fit, when the id is missing, or when there
+ * are more than 31 known fields: the general reading then answers (it checks
+ * in the definitions' order, so the first issue is the same).
+ */
+function inOnePass(
+  { keys, kinds }: Shape,
+  template: Record<string, unknown>,
+  value: Record<string, unknown>,
+  path: Path,
+  seen: FieldsSeen,
+): Record<string, unknown> | undefined {
+  if (keys.length > 31) return undefined;
+  const out = { ...template };
+  let found = 0;
+  let count = 0;
+  let unknown: string[] | undefined;
+  let next = 0;
+  try {
+    for (const key in value) {
+      // for-in lists inherited keys too (a JSON object has none): only own ones are fields.
+      if (!Object.hasOwn(value, key)) continue;
+      // Sent in the definitions' order, the next key is the one expected: no search.
+      const index = keys[next] === key ? next : keys.indexOf(key);
+      if (index < 0) {
+        (unknown ??= []).push(key);
+        continue;
+      }
+      out[key] = field(kinds[index]!, value[key], path, key, seen);
+      found |= 1 << index;
+      count++;
+      next = index + 1;
+    }
+  } catch (error) {
+    if (error instanceof Invalid) return undefined;
+    throw error;
+  }
+  let read = out;
+  if (count < keys.length) {
+    // A missing id is an issue (the general reading names it); other known fields may be missing,
+    // unless for-in passed over them (own but not enumerable: never in JSON).
+    const unseen = (i: number) => (found & (1 << i)) === 0;
+    if (keys.some((key, i) => unseen(i) && (kinds[i] === 'id' || Object.hasOwn(value, key)))) return undefined;
+    read = {};
+    for (let i = 0; i < keys.length; i++) if (!unseen(i)) read[keys[i]!] = out[keys[i]!];
+  }
+  if (unknown) {
+    seen.unknown = true;
+    for (const key of unknown) setOwn(read, key, value[key]);
+  }
+  return read;
+}
+
+function anyFields(
+  { keys, kinds, template }: Shape,
+  fields: RecordFields,
+  value: Record<string, unknown>,
+  path: Path,
+  seen: FieldsSeen,
+): Record<string, unknown> {
   let out: Record<string, unknown> = template ? { ...template } : {};
   let absent = false;
   for (let i = 0; i < keys.length; i++) {
