@@ -14,7 +14,7 @@
  * The client under test is the real one (createClient with `dispatcher`), so
  * every gate, check and message of the wire is exercised.
  */
-import { MockAgent } from 'undici';
+import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { createRegistry, WIRE_REGISTRY, type Registry } from '../src/api/resources.js';
 import { handleApi } from '../src/sandbox/api.js';
 import { addSampleData, addSeededSlis, emptyData } from '../src/sandbox/sample.js';

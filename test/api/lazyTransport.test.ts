@@ -6,7 +6,7 @@
  * before its first request refuses a request as a closed one does.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
+import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { SlotuiError } from '../../src/api/errors.js';
 import { createTransport } from '../../src/api/http.js';
 import { lazyTransport } from '../../src/api/lazyTransport.js';

@@ -4,7 +4,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
+import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { createTransport } from '../../src/api/http.js';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUTS } from '../../src/api/requestPolicy.js';
 import { RESOURCES } from '../../src/api/resources.js';

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootCertificates } from 'node:tls';
-import { MockAgent } from 'undici';
+import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { SlotuiError } from '../../src/api/errors.js';
 import { backoffDelay, createTransport } from '../../src/api/http.js';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from '../../src/api/requestPolicy.js';
