@@ -145,6 +145,7 @@ export function createClient(options: ClientOptions): ApiClient {
       target: target(resource, 'list'),
       signal: opts.signal,
       background: opts.background,
+      recordsMeasuredByReader: true,
     });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
       tooDeep: answer.tooDeepResults,
@@ -160,7 +161,14 @@ export function createClient(options: ClientOptions): ApiClient {
     background?: boolean,
   ): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
-    const answer = await transport.send({ method: 'GET', url, target: target(resource, 'page'), signal, background });
+    const answer = await transport.send({
+      method: 'GET',
+      url,
+      target: target(resource, 'page'),
+      signal,
+      background,
+      recordsMeasuredByReader: true,
+    });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
       tooDeep: answer.tooDeepResults,
       scrub: transport.scrub,

@@ -66,6 +66,11 @@ interface Call {
   signal?: AbortSignal;
   /** Made in case (a prefetch, a count, an index): sent over the background connection. */
   background?: boolean;
+  /**
+   * The answer is a list page that its reader measures record by record (parsePage measures
+   * those that may nest deep): its records are not walked here. Everything else still is.
+   */
+  recordsMeasuredByReader?: boolean;
 }
 
 interface Answer {
@@ -232,8 +237,9 @@ export function createTransport(options: TransportOptions): Transport {
       return { error: protocolError(ctx, reason, status), retryable: false };
     }
     // Everything downstream walks answers recursively (validation, output, the dashboard's details).
-    // In a list, one record nested too deep is cut there and marked, never hiding the others.
-    const tooDeepResults = clipDeepResults(json);
+    // In a list, one record nested too deep is cut there and marked, never hiding the others (a page
+    // whose reader measures its records, parsePage, is left to it: it measures only those that may be).
+    const tooDeepResults = call.recordsMeasuredByReader ? [] : clipDeepResults(json);
     if (answerDeeperThanAllowed(json))
       return {
         error: protocolError(ctx, `nests more than ${MAX_NESTING} levels deep, which no record does`, status),

@@ -17,7 +17,7 @@
  * - a `next` on another origin or on http: refused before any request.
  */
 import { SlotuiError } from './errors.js';
-import { MAX_NESTING } from './nesting.js';
+import { MAX_NESTING, clipNesting, nestsDeeperThan } from './nesting.js';
 import { ODD_RECORD, type ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord, markKnownOnly, type FieldsSeen, type Issue } from './validate.js';
 import type { ResourceDef } from './resources.js';
@@ -58,11 +58,17 @@ function intParam(url: URL, name: string, fallback: number): number {
   return Number.isSafeInteger(n) ? n : fallback;
 }
 
+/** Levels a list's record may nest: the answer's own two (the envelope, `results`) count towards MAX_NESTING. */
+const RECORD_NESTING = MAX_NESTING - 2;
+
 /**
  * Validates a list answer and builds the Page; limit and offset come from the
  * URL asked. A record that does not fit its schema (or was nested too deep:
- * `tooDeep`, by index) never hides the others: it is kept as sent, marked,
- * and listed in `odd`; one without a usable id is left out (and listed).
+ * `tooDeep`, by index, or found so here) never hides the others: it is kept
+ * as sent (cut at the limit), marked, and listed in `odd`; one without a
+ * usable id is left out (and listed). Only a record with a field the
+ * definitions do not list, or one that does not fit, can nest deeper than
+ * three levels: only those are measured.
  */
 export function parsePage(
   def: ResourceDef,
@@ -87,9 +93,14 @@ export function parsePage(
   const results: ApiRecord[] = [];
   const odd: OddRecord[] = [];
   const seen: FieldsSeen = { unknown: false };
+  let unknownOnPage = false;
   envelope.data.results.forEach((item, index) => {
+    seen.unknown = false;
     const record = checkRecord(fields, item, seen);
-    const reason = tooDeep.includes(index)
+    unknownOnPage ||= seen.unknown;
+    const deep =
+      tooDeep.includes(index) || ((seen.unknown || !record.success) && nestsDeeperThan(item, RECORD_NESTING));
+    const reason = deep
       ? `it nests more than ${MAX_NESTING} levels deep (shown cut there)`
       : record.success
         ? undefined
@@ -98,12 +109,12 @@ export function parsePage(
       results.push(record.data);
       return;
     }
-    const kept = keptAsSent(item, reason!);
+    const kept = keptAsSent(deep ? clipNesting(item, RECORD_NESTING) : item, reason!);
     odd.push({ index, reason: reason!, ...(kept ? { id: kept.id } : {}) });
     if (kept) results.push(kept);
   });
   // Printing such a page need not measure how deep each record nests (output.ts).
-  if (odd.length === 0 && !seen.unknown) markKnownOnly(results);
+  if (odd.length === 0 && !unknownOnPage) markKnownOnly(results);
   return {
     ...(odd.length > 0 ? { odd } : {}),
     total: envelope.data.total,

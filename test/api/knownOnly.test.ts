@@ -1,9 +1,14 @@
 /**
  * A list page whose records have only the fields the definitions list (src/api/validate.ts): the
  * reader says so, the page is marked, and `--json` then prints its records without measuring how
- * deep each nests (src/cli/output.ts). Counted in reads of the records' fields, never in time.
+ * deep each nests (src/cli/output.ts); the page's reader measures only the records that may nest
+ * deep (src/api/pagination.ts), so the transport leaves its records to it (src/api/http.ts).
+ * Counted in reads of the records' fields, never in time.
  */
+import { MockAgent } from 'undici';
 import { describe, expect, test } from 'vitest';
+import { createTransport } from '../../src/api/http.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUTS } from '../../src/api/requestPolicy.js';
 import { parsePage } from '../../src/api/pagination.js';
 import { RESOURCES } from '../../src/api/resources.js';
 import { checkRecord, isKnownOnly, markKnownOnly, type FieldsSeen } from '../../src/api/validate.js';
@@ -88,4 +93,77 @@ describe('--json over a known-only page reads each field once', () => {
     expect(marked.reads).toBeLessThanOrEqual(fieldsOfBoth + 2);
     expect(unmarked.reads).toBeGreaterThanOrEqual(marked.reads + fieldsOfBoth);
   });
+});
+
+describe('a page measures only the records that may nest deep', () => {
+  const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+
+  test.each([
+    ['an unknown field nested too deep', sli('b', { extra: deep(70) })],
+    ['a known field that does not fit, nested too deep', sli('b', { name: deep(70) })],
+  ])('%s: kept cut at the limit, marked, the others whole', (_label, record) => {
+    const parsed = parsePage(RESOURCES.slis, url, page([sli('a'), record]));
+    expect(parsed.results.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(parsed.odd).toEqual([{ index: 1, id: 'b', reason: 'it nests more than 64 levels deep (shown cut there)' }]);
+    expect(JSON.stringify(parsed.results[1])).toContain('(nested too deep)');
+    expect(isKnownOnly(parsed.results)).toBe(false);
+  });
+
+  test('an unknown field nested within the limit is kept whole', () => {
+    const parsed = parsePage(RESOURCES.slis, url, page([sli('a', { extra: deep(61) })]));
+    expect(parsed.odd).toBeUndefined();
+    expect(JSON.stringify(parsed.results[0])).not.toContain('(nested too deep)');
+  });
+
+  /** A record whose field reads are counted. */
+  function counted(record: Record<string, unknown>) {
+    const reads = { count: 0 };
+    const proxy = new Proxy(record, {
+      get(target, key, receiver) {
+        if (typeof key === 'string') reads.count++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    return { proxy, reads };
+  }
+
+  test('a record with only known fields is read once; one with an unknown field is measured as well', () => {
+    const known = counted(sli('a'));
+    parsePage(RESOURCES.slis, url, page([known.proxy]));
+    expect(known.reads.count).toBe(Object.keys(sli('a')).length);
+    const unknown = counted(sli('b', { extra: 1 }));
+    parsePage(RESOURCES.slis, url, page([unknown.proxy]));
+    expect(unknown.reads.count).toBeGreaterThanOrEqual(2 * Object.keys(sli('b', { extra: 1 })).length);
+  });
+});
+
+test('the transport leaves a list page its reader measures unwalked, and still measures any other answer', async () => {
+  const origin = 'https://api.test';
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+  agent
+    .get(origin)
+    .intercept({ path: '/v1/slis/', method: 'GET' })
+    .reply(200, JSON.stringify(page([sli('a', { extra: deep(70) })])))
+    .times(2);
+  const transport = createTransport({
+    base: new URL(`${origin}/v1/`),
+    token: 'tok',
+    readOnly: false,
+    timeouts: DEFAULT_TIMEOUTS,
+    retry: { ...DEFAULT_RETRY, tries: 1 },
+    sleep: async () => undefined,
+    userAgent: 'slotui-test',
+    dispatcher: agent,
+  });
+  const call = { method: 'GET' as const, url: new URL(`${origin}/v1/slis/`) };
+  const target = { resource: 'slis' as const, def: RESOURCES.slis, action: 'list' as const };
+  const measuredHere = await transport.send({ ...call, target });
+  expect(measuredHere.tooDeepResults).toEqual([0]);
+  const byReader = await transport.send({ ...call, target, recordsMeasuredByReader: true });
+  expect(byReader).not.toHaveProperty('tooDeepResults');
+  expect(JSON.stringify(byReader.json)).not.toContain('(nested too deep)');
+  await transport.close();
+  await agent.close();
 });
