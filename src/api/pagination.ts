@@ -294,31 +294,83 @@ class WalkChecks {
 
 /**
  * The most recently added ids, at most `capacity` of them (the oldest go
- * first), in a ring beside the set: dropping the oldest is one step (a Set's
- * first entry is found by walking past every entry deleted before it). An id
- * added again keeps its first place.
+ * first), in a ring. An id added again keeps its first place. Which ids are
+ * in the ring is kept in a table of ring positions by the ids' hashes (open
+ * addressing in typed arrays), not in a Set: a Set that drops an id for every
+ * id added fills with deleted entries, and is copied into a larger table again
+ * and again, which took a large part of `list --all`'s time
+ * (docs/performance.md). An id is in the ring only if the id there is the
+ * same text, so a hash met twice is never taken for the same id.
  */
-class RecentIds {
-  private readonly ids = new Set<string>();
+export class RecentIds {
   private readonly ring: (string | undefined)[];
+  private readonly hashes: Int32Array;
+  /** Ring positions + 1 (0: empty), at the place of their hash, or after it. */
+  private readonly table: Int32Array;
+  private readonly mask: number;
+  /** Different in each walk: ids made to share a hash cannot be made in advance. */
+  private readonly seed: number;
   private next = 0;
 
-  constructor(capacity: number) {
+  constructor(
+    private readonly capacity: number,
+    random: () => number = Math.random,
+  ) {
     this.ring = new Array<string | undefined>(capacity).fill(undefined);
+    this.hashes = new Int32Array(capacity);
+    // At most a third full: lookups end after a step or two.
+    let size = 4;
+    while (size < capacity * 3) size *= 2;
+    this.table = new Int32Array(size);
+    this.mask = size - 1;
+    this.seed = Math.floor(random() * 0x7fffffff) | 1;
   }
 
   has(id: string): boolean {
-    return this.ids.has(id);
+    return this.find(id, this.hash(id)) >= 0;
   }
 
   add(id: string): void {
-    const size = this.ids.size;
-    // One lookup: an id already there leaves the size as it was (and keeps its place).
-    this.ids.add(id);
-    if (this.ids.size === size) return;
-    const oldest = this.ring[this.next];
-    if (oldest !== undefined) this.ids.delete(oldest);
-    this.ring[this.next] = id;
-    this.next = (this.next + 1) % this.ring.length;
+    const hash = this.hash(id);
+    if (this.find(id, hash) >= 0) return;
+    const slot = this.next;
+    if (this.ring[slot] !== undefined) this.remove(slot);
+    this.ring[slot] = id;
+    this.hashes[slot] = hash;
+    let at = hash & this.mask;
+    while (this.table[at] !== 0) at = (at + 1) & this.mask;
+    this.table[at] = slot + 1;
+    this.next = slot + 1 === this.capacity ? 0 : slot + 1;
+  }
+
+  /** FNV-1a over the id's UTF-16 code units, from this walk's seed. */
+  private hash(id: string): number {
+    let hash = this.seed;
+    for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619);
+    return hash;
+  }
+
+  /** Where in the table the id's ring position is, or -1. */
+  private find(id: string, hash: number): number {
+    for (let at = hash & this.mask; this.table[at] !== 0; at = (at + 1) & this.mask) {
+      const slot = this.table[at]! - 1;
+      if (this.hashes[slot] === hash && this.ring[slot] === id) return at;
+    }
+    return -1;
+  }
+
+  /** Takes a ring position out of the table; the entries after it move back so none is cut off from its place. */
+  private remove(slot: number): void {
+    let gap = this.hashes[slot]! & this.mask;
+    while (this.table[gap] !== slot + 1) gap = (gap + 1) & this.mask;
+    for (let at = (gap + 1) & this.mask; this.table[at] !== 0; at = (at + 1) & this.mask) {
+      const home = this.hashes[this.table[at]! - 1]! & this.mask;
+      // An entry stays when its place lies after the gap, up to where it is (going round the table).
+      const stays = gap <= at ? gap < home && home <= at : gap < home || home <= at;
+      if (stays) continue;
+      this.table[gap] = this.table[at]!;
+      gap = at;
+    }
+    this.table[gap] = 0;
   }
 }
