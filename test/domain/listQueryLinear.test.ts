@@ -204,6 +204,21 @@ describe('sort keys made with the search texts', () => {
     expect(ids(other)).toEqual(ids(sortRecords(records, { column: 'name', descending: true }, columns)));
   });
 
+  it('a column with text beyond ASCII in a record the filter leaves out: the matches still ordered by keys, ties by text', () => {
+    const view = new ListQueryView(columns);
+    // Names that tie in their keys ("service-" fills one) and are not in order, and one beyond ASCII.
+    const records = Array.from({ length: 600 }, (_, i) => ({
+      ...sli(i + 1),
+      name: i === 7 ? 'ñame latency' : `service-${(i * 7919) % 1000} ${KINDS[i % 4]}`,
+    }));
+    for (const descending of [false, true]) {
+      const order = { column: 'name', descending };
+      const byName = matched(view, records, 1, { text: 'service', sort: order });
+      expect(ids(byName)).toEqual(ids(sortRecords(filterRecords(records, 'service', columns), order, columns)));
+    }
+    expect(view.cellsRead).toBe(2 * 599);
+  });
+
   it('a column with a number among its cells is ordered from its texts, numbers as numbers', () => {
     const view = new ListQueryView(columns);
     const records = Array.from({ length: 300 }, (_, i) => ({
