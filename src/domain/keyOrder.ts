@@ -29,28 +29,53 @@ const HIGH_MAX = 2 ** 21 - 1;
 /** Cells out of the longest stretch in order, at most this share of all, are merged into it rather than radix sorted. */
 const NEARLY = 1 / 8;
 
+/** Fewer cells than this are sorted by the array sort (the radix sort's 10,240 counters cost more than they save). */
+const FEW = 64;
+
+/** What an order cost, for tests that hold it to its work: cells written (each pass of the radix sort writes all). */
+export interface OrderWork {
+  written: number;
+}
+
 /**
  * `cells` (indexes into `keys`) ordered by their keys, ascending or descending; cells with equal
  * keys stay in the order given. `keys[cell]` must be a whole number from 0 to 2^53 - 1. `cells` is
  * used as scratch (a sort of a million allocates a few buffers of its size, each one counts).
  */
-export function orderByKey(cells: Uint32Array<ArrayBuffer>, keys: Float64Array, descending: boolean): Uint32Array {
+export function orderByKey(
+  cells: Uint32Array<ArrayBuffer>,
+  keys: Float64Array,
+  descending: boolean,
+  work: OrderWork = { written: 0 },
+): Uint32Array {
   const count = cells.length;
   // Records often arrive in a column's order already (names, ids): one look finds it so.
   const given = monotone(cells, keys);
   if (given === 'ascending' || given === 'both')
-    return descending && given !== 'both' ? reversedRuns(cells, keys) : cells;
-  if (given === 'descending') return descending ? cells : reversedRuns(cells, keys);
+    return descending && given !== 'both' ? reversedRuns(cells, keys, work) : cells;
+  if (given === 'descending') return descending ? cells : reversedRuns(cells, keys, work);
+  if (count < FEW) {
+    const sign = descending ? -1 : 1;
+    work.written += count;
+    // The array sort is stable: equal keys keep the order given.
+    return Uint32Array.from(Array.from(cells).sort((a, b) => sign * (keys[a]! - keys[b]!)));
+  }
   const [start, end] = longestRising(cells, keys);
   if (count - (end - start) <= count * NEARLY) {
     const rising = mergedInto(cells, keys, start, end);
-    return descending ? reversedRuns(rising, keys) : rising;
+    work.written += count;
+    return descending ? reversedRuns(rising, keys, work) : rising;
   }
-  return radixSorted(cells, keys, descending);
+  return radixSorted(cells, keys, descending, work);
 }
 
 /** orderByKey's radix sort: each key as two 32-bit words beside its cell, moved with it (read in order, not looked up). */
-function radixSorted(cells: Uint32Array<ArrayBuffer>, keys: Float64Array, descending: boolean): Uint32Array {
+function radixSorted(
+  cells: Uint32Array<ArrayBuffer>,
+  keys: Float64Array,
+  descending: boolean,
+  work: OrderWork,
+): Uint32Array {
   const count = cells.length;
   let cell = cells;
   let low = new Uint32Array(count);
@@ -87,6 +112,7 @@ function radixSorted(cells: Uint32Array<ArrayBuffer>, keys: Float64Array, descen
       starts[digit] = sum;
       sum += here;
     }
+    work.written += count;
     for (let i = 0; i < count; i++) {
       const at = starts[base + ((words[i]! >>> shift) & DIGIT_MASK)]!++;
       nextCell[at] = cell[i]!;
@@ -155,7 +181,8 @@ function monotone(cells: Uint32Array, keys: Float64Array): 'ascending' | 'descen
 }
 
 /** Cells whose keys run one way, turned the other way: the runs of equal keys from the last, each in its order. */
-function reversedRuns(cells: Uint32Array, keys: Float64Array): Uint32Array {
+function reversedRuns(cells: Uint32Array, keys: Float64Array, work: OrderWork): Uint32Array {
+  work.written += cells.length;
   const out = new Uint32Array(cells.length);
   let at = 0;
   let end = cells.length;

@@ -31,6 +31,21 @@ function byCompare(cells: readonly number[], keys: Float64Array, descending: boo
   return [...cells].sort((a, b) => sign * (keys[a]! - keys[b]!));
 }
 
+/** The keys repeated until there are enough for the radix sort (64 cells or more), ordered both ways as the compare sort orders them. */
+function expectRadixOrder(list: readonly number[]) {
+  const repeated = Array.from({ length: Math.ceil(64 / list.length) + 1 }, () => list).flat();
+  const keys = Float64Array.from(repeated);
+  const cells = Array.from({ length: repeated.length }, (_, i) => i).reverse();
+  for (const descending of [false, true]) {
+    const work = { written: 0 };
+    expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending, work))).toEqual(
+      byCompare(cells, keys, descending),
+    );
+    // Not the array sort of a few cells (it writes each once), not a merge: at least one pass of the radix sort.
+    expect(work.written).toBeGreaterThanOrEqual(repeated.length);
+  }
+}
+
 describe('orderByKey', () => {
   it.each([0, 1, 2, 7, 1_000, 20_000])('gives the order of a stable compare sort, both ways (%i keys)', (count) => {
     const keys = keysOf(count, count + 1);
@@ -80,10 +95,7 @@ describe('orderByKey', () => {
   });
 
   it('the two words of a key: keys that share the high word and differ in the low one, by one', () => {
-    const keys = Float64Array.from([2 ** 32 + 5, 2 ** 32, 2 ** 33, 2 ** 33 - 1, 2 ** 32 + 4, 2 ** 32 + 1]);
-    const cells = () => Uint32Array.from([0, 1, 2, 3, 4, 5]);
-    expect(Array.from(orderByKey(cells(), keys, false))).toEqual([1, 5, 4, 0, 3, 2]);
-    expect(Array.from(orderByKey(cells(), keys, true))).toEqual([2, 3, 0, 4, 5, 1]);
+    expectRadixOrder([2 ** 32 + 5, 2 ** 32, 2 ** 33, 2 ** 33 - 1, 2 ** 32 + 4, 2 ** 32 + 1]);
   });
 
   it('orders only the cells given, equal keys in the order given', () => {
@@ -96,23 +108,47 @@ describe('orderByKey', () => {
   it('keys that differ in one digit of eleven bits only, each of the five', () => {
     const base = 2 ** 52 + 2 ** 40 + 2 ** 30 + 2 ** 12 + 1;
     const bits = [0, 11, 22, 32, 43];
-    const keys = Float64Array.from([
-      ...bits.map((bit) => base + 2 ** (bit + 3)),
-      base,
-      ...bits.map((bit) => base + 2 ** bit),
-    ]);
-    const cells = Array.from({ length: keys.length }, (_, i) => i).reverse();
-    for (const descending of [false, true])
-      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
-        byCompare(cells, keys, descending),
-      );
+    expectRadixOrder([...bits.map((bit) => base + 2 ** (bit + 3)), base, ...bits.map((bit) => base + 2 ** bit)]);
   });
 
   it('keys that differ only in a high digit, or only in a low one', () => {
+    expectRadixOrder([2 ** 52, 2 ** 36, 2 ** 20, 2 ** 4, 2 ** 52 + 1, 2 ** 36 + 2 ** 4]);
     const keys = Float64Array.from([2 ** 52, 2 ** 36, 2 ** 20, 2 ** 4, 2 ** 52 + 1, 2 ** 36 + 2 ** 4]);
     const cells = () => Uint32Array.from([0, 1, 2, 3, 4, 5]);
     expect(Array.from(orderByKey(cells(), keys, false))).toEqual([3, 2, 1, 5, 0, 4]);
     expect(Array.from(orderByKey(cells(), keys, true))).toEqual([4, 0, 5, 1, 2, 3]);
+  });
+
+  it('work: five passes at most over keys anywhere in the range, three when they share the high word', () => {
+    const count = 20_000;
+    const next = random(7);
+    const spread = Float64Array.from(
+      { length: count },
+      () => Math.floor(next() * 2 ** 21) * 2 ** 32 + Math.floor(next() * 2 ** 32),
+    );
+    const low = Float64Array.from({ length: count }, () => 5 * 2 ** 32 + Math.floor(next() * 2 ** 32));
+    for (const [keys, passes] of [
+      [spread, 5],
+      [low, 3],
+    ] as const) {
+      const cells = Uint32Array.from({ length: count }, (_, i) => i);
+      const work = { written: 0 };
+      orderByKey(cells, keys, true, work);
+      expect(work.written).toBe(passes * count);
+    }
+  });
+
+  it('work: a few cells are written once (the array sort), cells in order not at all, or once turned around', () => {
+    const keys = Float64Array.from([5, 3, 9, 1, 1, 7]);
+    const work = { written: 0 };
+    expect(Array.from(orderByKey(Uint32Array.from([0, 1, 2, 3, 4, 5]), keys, false, work))).toEqual([3, 4, 1, 0, 5, 2]);
+    expect(work.written).toBe(6);
+    const rising = Float64Array.from({ length: 100 }, (_, i) => i * 3);
+    const inOrder = { written: 0 };
+    orderByKey(Uint32Array.from(rising.keys()), rising, false, inOrder);
+    expect(inOrder.written).toBe(0);
+    orderByKey(Uint32Array.from(rising.keys()), rising, true, inOrder);
+    expect(inOrder.written).toBe(100);
   });
 });
 
@@ -133,6 +169,24 @@ describe('orderByKey, keys nearly in order', () => {
         byCompare(cells, keys, descending),
       );
     }
+  });
+
+  it('work: the stretch merged with the others, each cell written once (twice the other way)', () => {
+    const list = [...[900, 3, 3, 0].map((k) => k * 2 ** 20), ...rising];
+    const keys = Float64Array.from(list);
+    for (const [descending, writes] of [
+      [false, 1],
+      [true, 2],
+    ] as const) {
+      const work = { written: 0 };
+      orderByKey(Uint32Array.from(list.keys()), keys, descending, work);
+      expect(work.written).toBe(writes * list.length);
+    }
+    // More than an eighth out of the stretch: the radix sort (a pass or more, each writing every cell).
+    const scattered = rising.map((key, i) => (i % 7 === 0 ? 2 ** 40 - key : key));
+    const work = { written: 0 };
+    orderByKey(Uint32Array.from(scattered.keys()), Float64Array.from(scattered), false, work);
+    expect(work.written).toBeGreaterThanOrEqual(2 * scattered.length);
   });
 
   it('cells given in another order than their indexes: equal keys still in the order given', () => {
