@@ -5,10 +5,9 @@
  * deep (src/api/pagination.ts), so the transport leaves its records to it (src/api/http.ts).
  * Counted in reads of the records' fields, never in time.
  */
-import { MockAgent } from 'undici';
+import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { describe, expect, test } from 'vitest';
 import { createTransport } from '../../src/api/http.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUTS } from '../../src/api/requestPolicy.js';
 import { parsePage } from '../../src/api/pagination.js';
 import { RESOURCES } from '../../src/api/resources.js';
 import { checkRecord, isKnownOnly, markKnownOnly, type FieldsSeen } from '../../src/api/validate.js';
@@ -16,6 +15,7 @@ import type { Context } from '../../src/cli/context.js';
 import { recordSink } from '../../src/cli/output.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import { VIEWS } from '../../src/presentation/resources.js';
+import { mockTransportOptions } from './mockTransport.js';
 
 const fields = RESOURCES.slis.recordFields;
 const query = { select: 'count(*)', from: 'http', where: 'ok', limit: 1 };
@@ -147,16 +147,7 @@ test('the transport leaves a list page its reader measures unwalked, and still m
     .intercept({ path: '/v1/slis/', method: 'GET' })
     .reply(200, JSON.stringify(page([sli('a', { extra: deep(70) })])))
     .times(2);
-  const transport = createTransport({
-    base: new URL(`${origin}/v1/`),
-    token: 'tok',
-    readOnly: false,
-    timeouts: DEFAULT_TIMEOUTS,
-    retry: { ...DEFAULT_RETRY, tries: 1 },
-    sleep: async () => undefined,
-    userAgent: 'slotui-test',
-    dispatcher: agent,
-  });
+  const transport = createTransport(mockTransportOptions(origin, agent));
   const call = { method: 'GET' as const, url: new URL(`${origin}/v1/slis/`) };
   const target = { resource: 'slis' as const, def: RESOURCES.slis, action: 'list' as const };
   const measuredHere = await transport.send({ ...call, target });

@@ -10,8 +10,8 @@ import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { SlotuiError } from '../../src/api/errors.js';
 import { createTransport } from '../../src/api/http.js';
 import { lazyTransport } from '../../src/api/lazyTransport.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUTS } from '../../src/api/requestPolicy.js';
 import { RESOURCES } from '../../src/api/resources.js';
+import { mockTransportOptions } from './mockTransport.js';
 
 const ORIGIN = 'https://api.test';
 const TOKEN = 'tok-secret-123';
@@ -25,22 +25,10 @@ function setup() {
   agent.disableNetConnect();
   agents.push(agent);
   let loads = 0;
-  const transport = lazyTransport(
-    {
-      base: new URL(`${ORIGIN}/v1/`),
-      token: TOKEN,
-      readOnly: false,
-      timeouts: DEFAULT_TIMEOUTS,
-      retry: { ...DEFAULT_RETRY, tries: 1 },
-      sleep: async () => undefined,
-      userAgent: 'slotui-test',
-      dispatcher: agent,
-    },
-    async () => {
-      loads++;
-      return { createTransport };
-    },
-  );
+  const transport = lazyTransport(mockTransportOptions(ORIGIN, agent, TOKEN), async () => {
+    loads++;
+    return { createTransport };
+  });
   return { agent, transport, loads: () => loads };
 }
 

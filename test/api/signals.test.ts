@@ -6,9 +6,9 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import MockAgent from 'undici/lib/mock/mock-agent.js';
 import { createTransport } from '../../src/api/http.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUTS } from '../../src/api/requestPolicy.js';
 import { RESOURCES } from '../../src/api/resources.js';
 import { eitherSignal } from '../../src/api/signals.js';
+import { mockTransportOptions } from './mockTransport.js';
 
 const listeners = (signal: AbortSignal) => getEventListeners(signal, 'abort').length;
 /** What AbortSignal.any leaves on a source, one for each signal made over it (Node keeps them in a set under this symbol). */
@@ -66,16 +66,7 @@ describe('the transport', () => {
       .intercept({ path: '/v1/slis/', method: 'GET' })
       .reply(200, JSON.stringify({ total: 0, results: [] }))
       .times(20);
-    const transport = createTransport({
-      base: new URL(`${origin}/v1/`),
-      token: 'tok',
-      readOnly: false,
-      timeouts: DEFAULT_TIMEOUTS,
-      retry: { ...DEFAULT_RETRY, tries: 1 },
-      sleep: async () => undefined,
-      userAgent: 'slotui-test',
-      dispatcher: agent,
-    });
+    const transport = createTransport(mockTransportOptions(origin, agent));
     const walk = new AbortController();
     const url = new URL(`${origin}/v1/slis/`);
     const target = { resource: 'slis', def: RESOURCES.slis, action: 'list' } as const;
