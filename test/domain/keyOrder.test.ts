@@ -31,30 +31,29 @@ function byCompare(cells: readonly number[], keys: Float64Array, descending: boo
   return [...cells].sort((a, b) => sign * (keys[a]! - keys[b]!));
 }
 
-/** The keys repeated until there are enough for the radix sort (64 cells or more), ordered both ways as the compare sort orders them. */
-function expectRadixOrder(list: readonly number[]) {
-  const repeated = Array.from({ length: Math.ceil(64 / list.length) + 1 }, () => list).flat();
-  const keys = Float64Array.from(repeated);
-  const cells = Array.from({ length: repeated.length }, (_, i) => i).reverse();
-  for (const descending of [false, true]) {
+/** orderByKey of `cells` over `keys` both ways, each against the stable compare sort; what each wrote. */
+function expectCompareOrder(keys: Float64Array, cells: readonly number[] = Array.from(keys.keys())): number[] {
+  return [false, true].map((descending) => {
     const work = { written: 0 };
     expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending, work))).toEqual(
       byCompare(cells, keys, descending),
     );
-    // Not the array sort of a few cells (it writes each once), not a merge: at least one pass of the radix sort.
-    expect(work.written).toBeGreaterThanOrEqual(repeated.length);
-  }
+    return work.written;
+  });
+}
+
+/** The keys repeated until there are enough for the radix sort (64 cells or more), ordered both ways as the compare sort orders them. */
+function expectRadixOrder(list: readonly number[]) {
+  const repeated = Array.from({ length: Math.ceil(64 / list.length) + 1 }, () => list).flat();
+  const keys = Float64Array.from(repeated);
+  const written = expectCompareOrder(keys, Array.from(keys.keys()).reverse());
+  // Not the array sort of a few cells (it writes each once), not a merge: at least one pass of the radix sort.
+  for (const cellsWritten of written) expect(cellsWritten).toBeGreaterThanOrEqual(repeated.length);
 }
 
 describe('orderByKey', () => {
   it.each([0, 1, 2, 7, 1_000, 20_000])('gives the order of a stable compare sort, both ways (%i keys)', (count) => {
-    const keys = keysOf(count, count + 1);
-    const cells = Array.from({ length: count }, (_, i) => i);
-    for (const descending of [false, true]) {
-      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
-        byCompare(cells, keys, descending),
-      );
-    }
+    expectCompareOrder(keysOf(count, count + 1));
   });
 
   it.each([
@@ -64,13 +63,7 @@ describe('orderByKey', () => {
     ['rising, then one falls at the end', [1, 2, 3, 4, 0]],
     ['falling, then one rises at the end', [4, 3, 2, 1, 5]],
   ])('keys already in an order (%s): the order of the compare sort, both ways', (_name, list) => {
-    const keys = Float64Array.from(list);
-    const cells = Array.from({ length: list.length }, (_, i) => i);
-    for (const descending of [false, true]) {
-      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
-        byCompare(cells, keys, descending),
-      );
-    }
+    expectCompareOrder(Float64Array.from(list));
   });
 
   it('cells already in the order asked (or all equal) come back as they are: each key read at most twice', () => {
@@ -162,13 +155,7 @@ describe('orderByKey, keys nearly in order', () => {
     ['a few within it', rising.map((key, i) => ([940, 960, 980].includes(i) ? ((i * 7) % 500) * 2 ** 20 : key))],
     ['a few on each side, equal to keys within', [499 * 2 ** 20, 1 * 2 ** 20, ...rising, 1 * 2 ** 20, 0]],
   ])('%s: the order of the compare sort, both ways', (_name, list) => {
-    const keys = Float64Array.from(list);
-    const cells = Array.from({ length: list.length }, (_, i) => i);
-    for (const descending of [false, true]) {
-      expect(Array.from(orderByKey(Uint32Array.from(cells), keys, descending))).toEqual(
-        byCompare(cells, keys, descending),
-      );
-    }
+    expectCompareOrder(Float64Array.from(list));
   });
 
   it('work: the stretch merged with the others, each cell written once (twice the other way)', () => {
@@ -193,10 +180,7 @@ describe('orderByKey, keys nearly in order', () => {
     const keys = Float64Array.from(Array.from({ length: 100 }, (_, i) => (i < 4 ? 50 - i : i)));
     const given = Array.from({ length: 100 }, (_, i) => 99 - i).reverse();
     given.splice(0, 4, 3, 1, 2, 0);
-    for (const descending of [false, true])
-      expect(Array.from(orderByKey(Uint32Array.from(given), keys, descending))).toEqual(
-        byCompare(given, keys, descending),
-      );
+    expectCompareOrder(keys, given);
   });
 });
 
