@@ -134,6 +134,11 @@ function graphemeWidth(grapheme: string): number {
 // Printable ASCII and the symbols we draw (one cell each) are the common case: measured without segmenting.
 const ONE_CELL_EACH = new RegExp(`^[\\x20-\\x7e${ONE_CELL_SYMBOLS}]*$`);
 
+/** Every character is printable ASCII or a symbol we draw: one cell each, measured by the length. */
+export function oneCellEach(text: string): boolean {
+  return ONE_CELL_EACH.test(text);
+}
+
 /** Terminal cells the text takes (no escape sequences expected: text is sanitised first). */
 export function textWidth(text: string): number {
   if (ONE_CELL_EACH.test(text)) return text.length;

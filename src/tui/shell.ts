@@ -40,7 +40,7 @@ import { readSize, type TerminalSize } from './layout.js';
 import type { Session } from './session.js';
 import { Store } from './state/store.js';
 import { UserSettingsStore, type SettingsWatcher } from './state/userSettings.js';
-import { themeOf, type Theme } from './components/theme.js';
+import { themeOf, type Theme } from './view/theme.js';
 import type { SettingsWatch } from '../config/settingsWatcher.js';
 import { ENTER_ALTERNATE_SCREEN, HIDE_CURSOR, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal.js';
 import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';

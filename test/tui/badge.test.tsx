@@ -7,8 +7,9 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import { afterEach, expect, test } from 'vitest';
 import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
-import { badgeStyle, Header } from '../../src/tui/components/Header.js';
-import { COLOR_THEME, MONO_THEME, ThemeContext } from '../../src/tui/components/theme.js';
+import { Header } from '../../src/tui/components/Header.js';
+import { ThemeContext } from '../../src/tui/components/theme.js';
+import { badgeStyle, COLOR_THEME, MONO_THEME } from '../../src/tui/view/theme.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive } from './driver.js';
 

@@ -4,7 +4,7 @@
  * dropping the least useful first; forms go round with Tab and Shift+Tab.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { fitHints } from '../../src/tui/components/HintBar.js';
+import { fitHints } from '../../src/tui/view/hints.js';
 import { focusedRow } from '../../src/tui/forms/formModel.js';
 import { disposeDrivers, drive } from './driver.js';
 

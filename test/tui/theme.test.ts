@@ -7,7 +7,7 @@ import { afterEach, expect, test } from 'vitest';
 import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
 import * as z from 'zod';
 import { settingsSchema } from '../../src/config/settingsSchema/index.js';
-import { COLOR_ROLES, COLOR_THEME, MONO_THEME, selectionStyle, themeOf } from '../../src/tui/components/theme.js';
+import { COLOR_ROLES, COLOR_THEME, MONO_THEME, selectionStyle, themeOf } from '../../src/tui/view/theme.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive } from './driver.js';
 

@@ -5,7 +5,8 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { truncate } from '../../text/width.js';
-import { useTheme, type Theme } from './theme.js';
+import { useTheme } from './theme.js';
+import { badgeStyle } from '../view/theme.js';
 
 export interface HeaderModel {
   /** The profile's badge (settings.yaml), shown first: ` PROD `. */
@@ -13,14 +14,6 @@ export interface HeaderModel {
   /** `slotui · profile P · demo sandbox · read-only · host`. */
   who: string;
   tabs: readonly { key: string; label: string; active: boolean }[];
-}
-
-/** A colour when the badge has one and colours are on; inverse video otherwise (NO_COLOR). */
-export function badgeStyle(
-  badge: { color?: string },
-  theme: Theme,
-): { inverse: true } | { backgroundColor: string; color: string } {
-  return theme.mono || !badge.color ? { inverse: true } : { backgroundColor: badge.color, color: 'black' };
 }
 
 export function Header({ header, width }: { header: HeaderModel; width: number }): React.JSX.Element {

@@ -1,56 +1,9 @@
-/** `<resource> · page X of Y · total Z · profile P`, then what is loading or failed. */
+/** The status line drawn: its words (view/status.ts), then what is loading or failed. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { ListSnapshot } from '../state/listStore.js';
-import type { WholeListSnapshot } from '../state/wholeList.js';
-import { pagePosition } from '../state/listStore.js';
-import { sanitizeLine } from '../../text/sanitize.js';
-import { humanAge } from '../../text/age.js';
 import { Spinner } from './Spinner.js';
 import { useTheme } from './theme.js';
-
-/** How old the page shown is: `read 12s ago`, `STALE · read 3m ago` (reads fail), `cached · read 2h ago` (the last run's). */
-function freshnessText(snap: ListSnapshot, now: number): string | undefined {
-  if (snap.readAt === null) return undefined;
-  const age = `read ${humanAge(now - snap.readAt)} ago`;
-  return snap.cached ? `cached · ${age}` : snap.stale ? `STALE · ${age}` : age;
-}
-
-export function statusText(
-  snap: ListSnapshot,
-  profile: string,
-  whole?: WholeListSnapshot | null,
-  now?: number,
-  marked = 0,
-): string {
-  const parts: string[] = [snap.resource];
-  if (whole?.active) {
-    // The whole list, filtered or sorted: its own pages, what matches, the order, and what is still gathering.
-    parts.push(`page ${whole.page + 1} of ${whole.pages}`);
-  } else if (snap.page) {
-    const { number, count } = pagePosition(snap.page);
-    parts.push(`page ${number} of ${count}`, `total ${snap.page.total}`);
-  } else {
-    parts.push('page – of –', 'total –');
-  }
-  if (whole) parts.push(...whole.summary);
-  if (marked > 0) parts.push(`${marked.toLocaleString('en-US')} marked`);
-  parts.push(`profile ${sanitizeLine(profile)}`);
-  const freshness = now === undefined || whole?.active ? undefined : freshnessText(snap, now);
-  if (freshness) parts.push(freshness);
-  return parts.join(' · ');
-}
-
-export interface StatusModel {
-  text: string;
-  /** The token's expiry within 30 days, after the profile. */
-  warning?: string;
-  /** What is loading (with a spinner), if anything. */
-  loading: string | null;
-  failed: boolean;
-  /** Reads of the page shown fail (`STALE`): the text in the `stale` colour. */
-  stale?: boolean;
-}
+import type { StatusModel } from '../view/status.js';
 
 export function StatusLine({ status, width }: { status: StatusModel; width: number }): React.JSX.Element {
   const theme = useTheme();

@@ -6,7 +6,9 @@
  */
 import React, { memo } from 'react';
 import { Box, Text } from 'ink';
-import { selectionStyle, useTheme, type Theme } from './theme.js';
+import { useTheme } from './theme.js';
+import { selectionStyle, type Theme } from '../view/theme.js';
+import { windowStart } from '../view/window.js';
 
 export interface TableRow {
   key: string;
@@ -51,12 +53,6 @@ const Row = memo(function Row({
     </Text>
   );
 });
-
-/** First row to show so the selection stays in view. */
-export function windowStart(selected: number, count: number, visible: number): number {
-  if (count <= visible || visible <= 0) return 0;
-  return Math.max(0, Math.min(selected - visible + 1, count - visible, selected));
-}
 
 export function Table({ header, rows, selected, height, width, dim, empty }: TableProps): React.JSX.Element {
   const theme = useTheme();

@@ -12,8 +12,9 @@ import type { ResourceView } from '../../presentation/resources.js';
 import { matchText } from '../../domain/listQuery.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { InputLine } from '../components/InputLine.js';
-import { windowStart } from '../components/Table.js';
-import { selectionStyle, useTheme } from '../components/theme.js';
+import { windowStart } from '../view/window.js';
+import { useTheme } from '../components/theme.js';
+import { selectionStyle } from '../view/theme.js';
 import { fit, truncate } from '../../text/width.js';
 import { pickerRows, type PickerState } from './formsStore.js';
 

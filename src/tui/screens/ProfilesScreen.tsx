@@ -8,8 +8,9 @@ import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { fit, textWidth, truncate } from '../../text/width.js';
 import { InputLine } from '../components/InputLine.js';
-import { windowStart } from '../components/Table.js';
-import { selectionStyle, useTheme } from '../components/theme.js';
+import { windowStart } from '../view/window.js';
+import { useTheme } from '../components/theme.js';
+import { selectionStyle } from '../view/theme.js';
 import { profileRows, type ProfilePickerView } from '../profiles.js';
 
 function hostOf(baseUrl: string | undefined): string {

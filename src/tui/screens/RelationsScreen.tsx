@@ -7,7 +7,8 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
-import { selectionStyle, useTheme } from '../components/theme.js';
+import { useTheme } from '../components/theme.js';
+import { selectionStyle } from '../view/theme.js';
 import type { RelationsView } from '../state/relationsStore.js';
 
 export function RelationsScreen({

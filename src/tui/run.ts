@@ -6,18 +6,15 @@
  * while the dashboard runs): terminal restored, one sentence on stderr, exit 1.
  * Whichever way it ends, a form with something typed is kept as a draft first.
  */
-import React from 'react';
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
 import { describeError, redact } from '../api/errors.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { crashLogNote, writeCrashLog } from '../crashLog.js';
-import { App } from './App.js';
 import { Shell } from './shell.js';
 import { keepHeapSmall } from '../startup/heap.js';
-import { CrashBoundary } from './components/CrashBoundary.js';
 import { createTerminalGuard } from './terminal.js';
 import { truncate } from '../text/width.js';
-import { layoutEngineReady } from './layoutEngine.js';
+import { drawUntilInk, type FirstFrames } from './firstFrames.js';
 import type { DashboardDeps, RunDashboard } from './types.js';
 
 // SIGQUIT (kill -QUIT; Ctrl+\ is a key in raw mode) ends the program like SIGTERM, the terminal restored.
@@ -32,16 +29,14 @@ export function crashSentence(error: unknown, secrets: readonly (string | undefi
   return `The dashboard stopped on an unexpected error (${safe}).`;
 }
 
-export const runDashboard: RunDashboard = async (deps: DashboardDeps) => {
-  await layoutEngineReady;
-  return runOnTerminal(deps);
-};
-
-const runOnTerminal = (deps: DashboardDeps) =>
+export const runDashboard: RunDashboard = (deps: DashboardDeps) =>
   new Promise<number>((resolve) => {
     const { stdin, stdout, stderr } = deps;
     const guard = createTerminalGuard(stdin, stdout);
     let instance: Instance | undefined;
+    // Before Ink takes over: the shell (Ink's App disposes of it once mounted) and the frames drawn without Ink.
+    let shell: Shell | undefined;
+    let frames: FirstFrames | undefined;
     let finished = false;
     let terminalGone = false;
 
@@ -81,8 +76,10 @@ const runOnTerminal = (deps: DashboardDeps) =>
     const finish = (code: number, sentence?: string) => {
       if (finished) return;
       finished = true;
+      frames?.stop();
       try {
-        instance?.unmount();
+        if (instance) instance.unmount();
+        else shell?.dispose();
       } catch {
         // Unmounting a broken tree may throw; the terminal is restored below regardless.
       }
@@ -131,7 +128,7 @@ const runOnTerminal = (deps: DashboardDeps) =>
 
     guard.enter();
     try {
-      const shell = new Shell({
+      const opened = new Shell({
         client: deps.client,
         settings: deps.settings,
         stdout,
@@ -152,32 +149,23 @@ const runOnTerminal = (deps: DashboardDeps) =>
         onGathering: keepHeapSmall,
         onQuit: (code, note) => setImmediate(() => finish(code, note)),
       });
-      instance = render(
-        // Deferred: unmounting from inside React's commit or an input event is not safe.
-        <CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
-          {/* The dashboard, or first the welcome screen and the token setup. */}
-          <App shell={shell} />
-        </CrashBoundary>,
-        {
-          stdin,
-          stdout,
-          stderr,
-          // Ctrl+C is a key like q (exit 0, terminal restored by us), not Ink's exit.
-          exitOnCtrlC: false,
-          // We never log while rendering; leave the console alone.
-          patchConsole: false,
-          // Decided by the caller (it checked for a TTY), not by guessing from CI variables.
-          interactive: true,
-          // A page whose data arrives is drawn within ~8 ms (Ink throttles redraws to maxFps);
-          // incremental rendering rewrites only the lines that changed.
-          maxFps: 120,
-          incrementalRendering: true,
-        },
-      );
-      instance.waitUntilExit().then(
-        () => finish(0),
-        (error: unknown) => crash(error),
-      );
+      shell = opened;
+      // The first frames are drawn at once, without Ink (firstFrames.ts); Ink takes over after them.
+      const drawing = drawUntilInk(opened, stdout);
+      frames = drawing;
+      void drawing.inkWanted
+        .then(() => import('./inkRoot.js'))
+        .then(async ({ inkReady, mountInk }) => {
+          await inkReady;
+          if (finished) return;
+          drawing.handOver();
+          instance = mountInk(opened, { stdin, stdout, stderr }, crash);
+          instance.waitUntilExit().then(
+            () => finish(0),
+            (error: unknown) => crash(error),
+          );
+        })
+        .catch(crash);
     } catch (error) {
       crash(error);
     }

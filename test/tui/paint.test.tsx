@@ -1,0 +1,194 @@
+/**
+ * The frames drawn before Ink (src/tui/view/paint.ts) against Ink's frame of
+ * the same view (DashboardView), both fed to a terminal emulator and compared
+ * cell by cell: character, colours, bold, dim and inverse. Colours on (chalk
+ * at 256 colours, as in the program's terminal), whatever the test's stdout.
+ */
+import React from 'react';
+import chalk from 'chalk';
+import xterm from '@xterm/headless';
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { DashboardView } from '../../src/tui/DashboardView.js';
+import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
+import { paintDashboard } from '../../src/tui/view/paint.js';
+import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
+
+afterEach(disposeDrivers);
+
+const level = chalk.level;
+beforeAll(() => {
+  chalk.level = 2;
+});
+afterAll(() => {
+  chalk.level = level;
+});
+
+type Screen = string[][];
+
+/** What `data` leaves on a terminal of that size: each cell's character and attributes. */
+async function screenOf(data: string, cols: number, rows: number): Promise<Screen> {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  try {
+    await new Promise<void>((resolve) => term.write(data, resolve));
+    const buffer = term.buffer.active;
+    const cell = buffer.getNullCell();
+    const screen: Screen = [];
+    for (let y = 0; y < rows; y++) {
+      const line = buffer.getLine(y);
+      const cells: string[] = [];
+      for (let x = 0; x < cols; x++) {
+        line?.getCell(x, cell);
+        const chars = cell.getChars() || ' ';
+        const fg = cell.isFgDefault() ? '' : `fg${cell.getFgColorMode()}:${cell.getFgColor()}`;
+        const bg = cell.isBgDefault() ? '' : `bg${cell.getBgColorMode()}:${cell.getBgColor()}`;
+        const flags = `${cell.isBold() ? 'b' : ''}${cell.isDim() ? 'd' : ''}${cell.isInverse() ? 'i' : ''}`;
+        cells.push(`${chars}${fg || bg || flags ? `|${fg}${bg}${flags}` : ''}`);
+      }
+      screen.push(cells);
+    }
+    return screen;
+  } finally {
+    term.dispose();
+  }
+}
+
+interface Captured {
+  what: string;
+  ink: string;
+  painted: string;
+  columns: number;
+  rows: number;
+}
+
+/**
+ * Ink's frame of the driver's view now and the painted one (which must be drawn). Compared at the
+ * end of the test (sameAsInk): the emulator parses on real timers, the driver runs on fake ones.
+ */
+function capture(d: Driver, what: string, into: Captured[]): void {
+  const view = d.view();
+  const painted = paintDashboard(view);
+  expect(painted, `the painter draws ${what}`).toBeDefined();
+  const instance = render(<DashboardView dashboard={d.dashboard} />);
+  try {
+    into.push({ what, ink: instance.lastFrame() ?? '', painted: painted!, columns: view.columns, rows: view.rows });
+  } finally {
+    instance.unmount();
+  }
+}
+
+/** Each painted frame the same as Ink's, cell by cell (a difference names its frame and line). */
+async function sameAsInk(captured: Captured[]): Promise<void> {
+  vi.useRealTimers();
+  expect(captured.length).toBeGreaterThan(0);
+  for (const c of captured) {
+    const ink = await screenOf(c.ink.replace(/\n/g, '\r\n'), c.columns, c.rows);
+    const painted = await screenOf(c.painted, c.columns, c.rows);
+    ink.forEach((line, y) => expect(painted[y], `${c.what}, line ${y + 1}`).toEqual(line));
+    // The comparison can fail: the frame is not blank, and styled somewhere.
+    expect(ink.flat().some((cell) => cell.startsWith('s'))).toBe(true);
+    expect(ink.flat().some((cell) => cell.includes('|'))).toBe(true);
+  }
+}
+
+describe('the list screen, drawn without Ink, as Ink draws it', () => {
+  test('the first page: header and tabs, the table with its selection, the status line, the hints', async () => {
+    const d = drive({ settings: { noColor: false } });
+    await d.settle();
+    const frames: Captured[] = [];
+    capture(d, 'the first page', frames);
+    await sameAsInk(frames);
+  });
+
+  test('without colours (NO_COLOR): inverse and bold only', async () => {
+    const d = drive();
+    await d.settle();
+    expect(d.view().theme.mono).toBe(true);
+    const frames: Captured[] = [];
+    capture(d, 'the first page without colours', frames);
+    await sameAsInk(frames);
+  });
+
+  test('scrolled to a row further down, on a small terminal where the status line and the hints are cut', async () => {
+    const d = drive({ settings: { noColor: false }, columns: 44, rows: 11 });
+    await d.settle();
+    d.key('j', 'j', 'j');
+    await d.settle();
+    expect(d.view().body).toMatchObject({ selected: 3 });
+    const frames: Captured[] = [];
+    capture(d, 'the fourth row selected', frames);
+    await sameAsInk(frames);
+  });
+
+  test("a profile's badge in its colour, the light theme's colours, and a selection colour", async () => {
+    const userSettings = new UserSettingsStore();
+    const d = drive({ settings: { noColor: false }, services: { userSettings } });
+    const profile = d.dashboard.session.getSnapshot().settings.profileName;
+    userSettings.reload({
+      loaded: {
+        file: 'settings.yaml',
+        exists: true,
+        settings: {
+          theme: 'light',
+          colors: { selection: '#5fafff' },
+          profiles: { [profile]: { badge: 'PROD', color: 'red' } },
+        },
+        problems: [],
+      },
+    });
+    await d.settle();
+    expect(d.view().header.badge).toEqual({ text: 'PROD', color: 'red' });
+    const frames: Captured[] = [];
+    capture(d, 'a badge, the light theme', frames);
+    await sameAsInk(frames);
+  });
+
+  test('a message in the error tone under the table, and a page dimmed while the next one loads', async () => {
+    const d = drive({ settings: { noColor: false, readOnly: true } });
+    await d.settle();
+    d.press('create');
+    expect(d.view().bottom).toMatchObject({ kind: 'message', tone: 'error' });
+    const frames: Captured[] = [];
+    capture(d, 'an error message', frames);
+    d.press('reload');
+    expect(d.view().status.loading).not.toBeNull();
+    expect(d.view().body).toMatchObject({ dim: true });
+    capture(d, 'the page dimmed, loading again', frames);
+    await sameAsInk(frames);
+  });
+});
+
+test('the first frame before the first page is in: the table empty but for its note, loading', async () => {
+  const d = drive({ settings: { noColor: false } });
+  expect(d.view().body).toMatchObject({ kind: 'list', rows: [], empty: 'Loading the first page of SLIs…' });
+  const frames: Captured[] = [];
+  capture(d, 'the first page loading', frames);
+  await d.settle();
+  capture(d, 'the first page in', frames);
+  await sameAsInk(frames);
+});
+
+describe('what it leaves to Ink', () => {
+  test('another screen than the list, an input line, an empty table, text of wide characters', async () => {
+    const d = drive({ settings: { noColor: false } });
+    await d.settle();
+    d.press('details');
+    expect(paintDashboard(d.view())).toBeUndefined();
+    d.press('back');
+    expect(paintDashboard(d.view())).toBeDefined();
+    d.press('filter');
+    expect(paintDashboard(d.view())).toBeUndefined();
+
+    // An empty table's note is drawn when it is one line; Ink wraps a longer one.
+    const empty = drive({ records: { ...sampleRecords(), slis: [] }, columns: 40, rows: 12 });
+    await empty.settle();
+    expect(empty.view().body).toMatchObject({ kind: 'list', rows: [], empty: expect.stringMatching(/^.{41,}$/) });
+    expect(paintDashboard(empty.view())).toBeUndefined();
+
+    const records = sampleRecords();
+    records.slis![0] = { ...records.slis![0]!, name: '数据库延迟' };
+    const wide = drive({ records });
+    await wide.settle();
+    expect(paintDashboard(wide.view())).toBeUndefined();
+  });
+});
