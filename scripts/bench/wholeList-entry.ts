@@ -50,7 +50,7 @@ whole().subscribe(() => {
 });
 await client.listPage('slis', { limit: 1 });
 
-// As the dashboard does when its record index starts gathering (src/tui/run.tsx, onGathering).
+// As the dashboard does when its record index starts gathering (src/tui/run.ts, onGathering).
 keepHeapSmall();
 const started = performance.now();
 if (mode === 'filter') whole().setText('latency');

@@ -1,4 +1,4 @@
-/** What the CLI hands the dashboard (src/tui/run.tsx: runDashboard). */
+/** What the CLI hands the dashboard (src/tui/run.ts: runDashboard). */
 import type { SettingsWatcher } from './state/userSettings.js';
 import type { ResourceName } from '../api/resources.js';
 import type { ApiClient } from '../api/types.js';
