@@ -19,13 +19,19 @@ const LOCK_WAIT_MS = 15_000;
 const RETRY_MS = 15;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
-/** A short synchronous sleep (the update around the lock is synchronous). */
-const sleepSync = (ms: number): void => void Atomics.wait(pause, 0, 0, ms);
+
+/** The clock and the sleep of the wait for another holder: the real ones, or a test's (that waits for nothing). */
+export interface LockWait {
+  now(): number;
+  /** A short synchronous sleep (the update around the lock is synchronous). */
+  sleep(ms: number): void;
+}
+const realWait: LockWait = { now: () => Date.now(), sleep: (ms) => void Atomics.wait(pause, 0, 0, ms) };
 
 /** Runs `action` holding the lock of `file` (the file need not exist); waits for another holder, at most `waitMs`. */
-export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAIT_MS): T {
+export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAIT_MS, wait: LockWait = realWait): T {
   const { lockSync } = loadLockfile();
-  const deadline = Date.now() + waitMs;
+  const deadline = wait.now() + waitMs;
   let release: (() => void) | undefined;
   for (;;) {
     try {
@@ -33,13 +39,13 @@ export function withFileLock<T>(file: string, action: () => T, waitMs = LOCK_WAI
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-      if (Date.now() >= deadline) {
+      if (wait.now() >= deadline) {
         throw new SlotuiError(
           'config',
           `Another slotui is still updating ${file} after ${Math.round(waitMs / 100) / 10} s. Try again; if no other slotui is running, remove ${file}.lock.`,
         );
       }
-      sleepSync(RETRY_MS + Math.floor(Math.random() * RETRY_MS));
+      wait.sleep(RETRY_MS + Math.floor(Math.random() * RETRY_MS));
     }
   }
   try {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmdirSync, rmSync, utimesSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tryFileLock, withFileLock } from '../../src/config/lock.js';
+import { tryFileLock, withFileLock, type LockWait } from '../../src/config/lock.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -13,6 +12,32 @@ const fileInTemp = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'slotui-lock-'));
   dirs.push(dir);
   return join(dir, 'config.json');
+};
+
+/**
+ * A clock that moves only when the wait sleeps, and the sleeps asked for: the waits are tested
+ * without spending them (one test below waits in real time). `onSleep` plays the other holder.
+ */
+function fakeWait(onSleep: (sleeps: number) => void = () => undefined): LockWait & { sleeps: number[] } {
+  let now = 1_000_000;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: (ms) => {
+      sleeps.push(ms);
+      now += ms;
+      onSleep(sleeps.length);
+    },
+  };
+}
+/** Each retry sleeps 15 ms and up to 15 more (apart, two waiting processes do not retry in step). */
+const expectRetrySleeps = (sleeps: number[]) => {
+  for (const ms of sleeps) {
+    expect(Number.isInteger(ms)).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(15);
+    expect(ms).toBeLessThan(30);
+  }
 };
 
 describe('withFileLock', () => {
@@ -31,9 +56,15 @@ describe('withFileLock', () => {
   it('waits for a live holder, then gives up with a sentence naming the lock', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 100)).toThrow(
+    const wait = fakeWait();
+    expect(() => withFileLock(file, () => 'never', 100, wait)).toThrow(
       /^Another slotui is still updating .*config\.json after 0\.1 s\. Try again; if no other slotui is running, remove .*config\.json\.lock\.$/,
     );
+    // It tried again until the 100 ms were up, then no more.
+    expectRetrySleeps(wait.sleeps);
+    const slept = wait.sleeps.reduce((a, b) => a + b, 0);
+    expect(slept).toBeGreaterThanOrEqual(100);
+    expect(slept - wait.sleeps.at(-1)!).toBeLessThan(100);
   });
 
   it('takes over a stale lock (its holder died)', () => {
@@ -52,26 +83,27 @@ describe('the lock at its edges', () => {
     expect(() => tryFileLock(file)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
-  it('waits while a live holder finishes, then runs', async () => {
+  it('waits while a live holder finishes, then runs', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    // Another process lets go of the lock a moment later (this one waits synchronously).
-    const holder = spawn('sh', ['-c', `sleep 0.05; rmdir '${file}.lock'`]);
-    const exited = new Promise((resolve) => holder.on('exit', resolve));
-    expect(withFileLock(file, () => 'ran', 10_000)).toBe('ran');
-    await exited;
+    // The other holder lets go of the lock while this one sleeps its third retry.
+    const wait = fakeWait((sleeps) => sleeps === 3 && rmdirSync(`${file}.lock`));
+    expect(withFileLock(file, () => existsSync(`${file}.lock`), 10_000, wait)).toBe(true);
+    expect(wait.sleeps).toHaveLength(3);
+    expectRetrySleeps(wait.sleeps);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
-  it('giving up is a config error', () => {
+  it('giving up is a config error (the real clock and sleep)', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 50)).toThrow(expect.objectContaining({ kind: 'config' }));
+    expect(() => withFileLock(file, () => 'never', 20)).toThrow(expect.objectContaining({ kind: 'config' }));
   });
 
   it('the wait is said in seconds to a tenth', () => {
     const file = fileInTemp();
     mkdirSync(`${file}.lock`);
-    expect(() => withFileLock(file, () => 'never', 150)).toThrow(/ after 0\.2 s\./);
+    expect(() => withFileLock(file, () => 'never', 150, fakeWait())).toThrow(/ after 0\.2 s\./);
   });
 
   it('tryFileLock takes a free lock and gives its release; a held one gives nothing', () => {
