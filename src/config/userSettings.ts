@@ -117,7 +117,7 @@ export function checkSettingsText(
     };
   // Aliases are bounded: a small file must not expand into a large one.
   let value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  const schema = settingsSchema(zod());
+  const schema = checkSchema();
   const problems: SettingsProblem[] = [];
   // Each round takes out the parts with problems (their defaults hold) and checks again; bounded.
   for (let round = 0; round < 20; round++) {
@@ -157,6 +157,13 @@ export function checkSettingsText(
   }
   return { settings: {}, problems: inFileOrder(problems) };
 }
+
+/**
+ * The schema the check uses, made once: zod prepares a schema's parser on its first parse, and making
+ * and preparing it anew costs more than the check itself (a dashboard reads the file again on every change).
+ */
+let madeSchema: ReturnType<typeof settingsSchema> | undefined;
+const checkSchema = () => (madeSchema ??= settingsSchema(zod()));
 
 /** Where the value at `path` starts, or the nearest value around it that is there (a name left out: its object). */
 function nearestRange(doc: Yaml.Document, path: readonly string[]): number | undefined {
