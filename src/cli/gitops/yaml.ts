@@ -20,7 +20,14 @@ const MAX_ALIASES = 100;
  * a few dozen values a few levels deep; an export of 100,000 SLIs about 3
  * million values.
  */
-const YAML_LIMITS = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 } as const;
+const YAML_LIMITS: YamlLimits = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 };
+
+/** Values one document may hold, values the file may hold, and how deep they may nest. */
+export interface YamlLimits {
+  readonly valuesPerDocument: number;
+  readonly values: number;
+  readonly depth: number;
+}
 
 export type ParsedDocument = { document: number; value: unknown } | { document: number; error: string };
 
@@ -46,7 +53,7 @@ const VALUE_TOKENS: ReadonlySet<string> = new Set([
  * (indentations deeper than the line before, and each `-`, `?` or `:` of a
  * line) at each value: at least the real depth, never less.
  */
-function yamlBoundProblem(text: string): string | undefined {
+function yamlBoundProblem(text: string, limits: YamlLimits): string | undefined {
   let document = 1;
   let inDocument = 0;
   let total = 0;
@@ -86,11 +93,11 @@ function yamlBoundProblem(text: string): string | undefined {
     }
     lineStart = false;
     if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind') onLine++;
-    if (++inDocument > YAML_LIMITS.valuesPerDocument)
-      return `has more than ${per(YAML_LIMITS.valuesPerDocument)} values in document ${document}`;
-    if (++total > YAML_LIMITS.values) return `has more than ${per(YAML_LIMITS.values)} values`;
-    if (flow + indents.length + onLine > YAML_LIMITS.depth)
-      return `nests values more than ${YAML_LIMITS.depth} levels deep in document ${document}`;
+    if (++inDocument > limits.valuesPerDocument)
+      return `has more than ${per(limits.valuesPerDocument)} values in document ${document}`;
+    if (++total > limits.values) return `has more than ${per(limits.values)} values`;
+    if (flow + indents.length + onLine > limits.depth)
+      return `nests values more than ${limits.depth} levels deep in document ${document}`;
   }
   return undefined;
 }
@@ -99,11 +106,12 @@ function yamlBoundProblem(text: string): string | undefined {
  * Every document of a YAML stream; a document that does not parse carries its
  * error (line and column). A text past YAML_LIMITS is refused as a whole,
  * naming the limit, before anything is built; documents are then built one at
- * a time, each dropped once read.
+ * a time, each dropped once read. `limits` other than YAML_LIMITS are a test's
+ * (the counting proved on small texts).
  */
-export function parseDocuments(text: string, name = 'The YAML'): ParsedDocument[] {
+export function parseDocuments(text: string, name = 'The YAML', limits = YAML_LIMITS): ParsedDocument[] {
   const source = text.replace(/^\uFEFF/, '');
-  const problem = yamlBoundProblem(source);
+  const problem = yamlBoundProblem(source, limits);
   if (problem) {
     throw new SlotuiError(
       'validation',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseDocuments } from '../../../src/cli/gitops/yaml.js';
+import { parseDocuments, type YamlLimits } from '../../../src/cli/gitops/yaml.js';
 import { documentText } from '../../../src/text/yaml.js';
 
 describe('OpenSLO YAML', () => {
@@ -49,9 +49,9 @@ describe('OpenSLO YAML', () => {
 });
 
 describe('bounded: what a small file can make the parser build', () => {
-  const refusal = (text: string): string => {
+  const refusal = (text: string, limits?: YamlLimits): string => {
     try {
-      parseDocuments(text, 'big.yaml');
+      parseDocuments(text, 'big.yaml', limits);
     } catch (error) {
       return (error as Error).message;
     }
@@ -74,19 +74,33 @@ describe('bounded: what a small file can make the parser build', () => {
     expect(refusal(`${'- '.repeat(100)}x\n`)).toMatch(/more than 64 levels deep/);
   });
 
+  // The counting on small texts, under small limits (the real ones are the same code; the test above
+  // meets the real per-document limit once): a document of `doc` is 18 values by the count.
+  const doc = (i: number) => `---\nkind: SLI\nmetadata:\n  name: sli-${i}\nspec:\n  items: [1, 2, 3]\n`;
+  const small: YamlLimits = { valuesPerDocument: 20, values: 1_000, depth: 64 };
+
   test('many small documents are read, each on its own; the limit is per document', () => {
-    const doc = (i: number) => `---\nkind: SLI\nmetadata:\n  name: sli-${i}\nspec:\n  items: [1, 2, 3]\n`;
-    // 50 documents are as many as 500 here: nothing counts documents (the limits are values and
-    // depth), and 50 of these (400 values) are as far under the file's limits as 500 (4,000).
+    // 50 documents of 18 values, 900 in all: each under the 20 a document may hold.
     const text = Array.from({ length: 50 }, (_, i) => doc(i)).join('');
-    const parsed = parseDocuments(text);
+    const parsed = parseDocuments(text, 'big.yaml', small);
     expect(parsed).toHaveLength(50);
     expect(parsed[49]).toEqual({
       document: 50,
       value: { kind: 'SLI', metadata: { name: 'sli-49' }, spec: { items: [1, 2, 3] } },
     });
-    expect(refusal(`${doc(1)}---\nitems: [${'1,'.repeat(100_000)}1]\n`)).toMatch(
-      /more than 100,000 values in document 2,/,
+    expect(parseDocuments(text)).toEqual(parsed);
+    // After a document of 18, one of 22 values (`items`, `:`, `[`, ten items and the commas between
+    // them) is refused; of 20, read.
+    expect(refusal(`${doc(1)}---\nitems: [${'1,'.repeat(9)}1]\n`, small)).toBe(
+      'big.yaml has more than 20 values in document 2, more than slotui reads; an OpenSLO file has a few dozen values a document. Split it into smaller files.',
     );
+    expect(refusal(`${doc(1)}---\nitems: [${'1,'.repeat(8)}1]\n`, small)).toBe('read');
+  });
+
+  test('the values of the whole file are bounded too, however they are spread over documents', () => {
+    const text = (n: number) => Array.from({ length: n }, (_, i) => doc(i)).join('');
+    // 55 documents are 990 values, 56 are 1,008.
+    expect(refusal(text(55), small)).toBe('read');
+    expect(refusal(text(56), small)).toMatch(/^big\.yaml has more than 1,000 values, more than slotui reads;/);
   });
 });
