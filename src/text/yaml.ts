@@ -10,14 +10,26 @@ import type * as Yaml from 'yaml';
 import { UNSAFE_IN_JSON } from './sanitize.js';
 
 export function toYaml(value: unknown): string {
-  const { Document, visit } = loadYaml();
-  const doc = new Document(value, { version: '1.1' });
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'string' && hasUnsafe(node.value)) node.type = 'QUOTE_DOUBLE';
-    },
-  });
+  const Y = loadYaml();
+  const doc = new Y.Document(value, { version: '1.1' });
+  quoteUnsafe(Y, doc.contents);
   return terminalSafe(doc.toString({ lineWidth: 0 }));
+}
+
+/**
+ * Strings with unsafe characters, keys too, written double-quoted. The nodes yaml's `visit` would
+ * call on (an alias's target is quoted where it stands), walked directly: `visit` freezes a copy of
+ * the path at every node, which made toYaml a fifth slower.
+ */
+function quoteUnsafe(Y: typeof Yaml, node: unknown): void {
+  if (Y.isScalar(node)) {
+    if (typeof node.value === 'string' && hasUnsafe(node.value)) node.type = 'QUOTE_DOUBLE';
+  } else if (Y.isPair(node)) {
+    quoteUnsafe(Y, node.key);
+    quoteUnsafe(Y, node.value);
+  } else if (Y.isCollection(node)) {
+    for (const item of node.items) quoteUnsafe(Y, item);
+  }
 }
 
 /** One document as YAML, starting with its `---` line. */
