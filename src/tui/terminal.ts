@@ -1,6 +1,6 @@
 /**
  * Taking the terminal and giving it back exactly as found: raw mode, alternate
- * screen and hidden cursor on entry; raw mode off, cursor shown and the normal
+ * screen, hidden cursor and bracketed paste on entry; raw mode off, cursor shown and the normal
  * screen back, bracketed paste off, on exit. restore() is idempotent, so every exit path (q,
  * Ctrl+C, signals, a crash, process exit) can call it without care.
  */
@@ -8,7 +8,12 @@ export const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
 export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
-/** Ink turns bracketed paste on while the dashboard listens for pastes; a way out that skips Ink still turns it off. */
+/**
+ * Bracketed paste: on from the first frame, before Ink loads and turns it on for the pastes it
+ * hands over (src/tui/firstFrames.ts), so a paste waiting in the terminal meanwhile still reads
+ * as a paste, never as keys; off on every way out, even one that skips Ink.
+ */
+const BRACKETED_PASTE_ON = '\u001b[?2004h';
 const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
 
@@ -44,7 +49,7 @@ export function createTerminalGuard(stdin: NodeJS.ReadStream, stdout: NodeJS.Wri
       } catch {
         // Not a terminal after all (closed): Ink will say so.
       }
-      writeQuietly(stdout, ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + HOME_AND_CLEAR);
+      writeQuietly(stdout, ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + BRACKETED_PASTE_ON + HOME_AND_CLEAR);
     },
     restore() {
       if (!entered || restored) return;

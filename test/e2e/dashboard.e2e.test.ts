@@ -148,6 +148,16 @@ describe('slotui --demo --read-only with NO_COLOR, in tmux, one run', () => {
   afterAll(() => s?.dispose());
   const check = inOrder();
 
+  check('bracketed paste is on before the first frame (drawn before Ink loads): a paste then is no keys', async () => {
+    await s.waitForText('sli-000001');
+    // A terminal marks a paste only once the program has asked for it: before the first row is drawn.
+    expect(s.raw.indexOf(PASTE_ON)).toBeGreaterThanOrEqual(0);
+    expect(s.raw.indexOf(PASTE_ON)).toBeLessThan(s.raw.indexOf('sli-000001'));
+    s.press(pasted('deploy'));
+    await s.waitForText('A paste goes only into a text field');
+    expect(s.screen()).not.toMatch(/is off/);
+  });
+
   check('--read-only: said in the header, no create, edit or delete keys, and c says why', async () => {
     await s.waitFor((screen) => /^slis · page 1 of/m.test(screen) && screen.includes('sli-000001'), 'the SLIs');
     expect(s.lines()[0]).toContain('read-only');
