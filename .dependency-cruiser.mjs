@@ -45,6 +45,17 @@ export default {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'first-frames-without-react',
+      comment:
+        "The dashboard's plain TypeScript (state, view model, the painter of the first frames) runs before React and Ink load (src/tui/firstFrames.ts): only .tsx files and the theme's context import them, and run.ts loads inkRoot.tsx by dynamic import.",
+      severity: 'error',
+      from: { path: '^src/tui/.*\\.ts$', pathNot: '^src/tui/components/theme\\.ts$' },
+      to: {
+        path: '^src/tui/.*\\.tsx$|^node_modules/(ink|react|react-reconciler)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'SLO math and the other pure logic import only each other, text helpers, and types.',
       severity: 'error',

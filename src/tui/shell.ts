@@ -24,7 +24,7 @@ import { forTerminal } from '../text/osc.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { quitLayer, setupLayer, welcomeLayer } from './auth/layers.js';
 import { SetupStore } from './auth/setupStore.js';
-import { setupScreen, type SetupScreen } from './auth/SetupView.js';
+import { setupScreen, type SetupScreen } from './auth/setupStore.js';
 import { SwappableClient } from './auth/swappableClient.js';
 import type { AuthDeps, LoginResult } from './auth/types.js';
 import { createDashboard, type Dashboard } from './dashboard.js';

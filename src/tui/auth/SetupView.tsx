@@ -11,7 +11,7 @@ import { Spinner } from '../components/Spinner.js';
 import { useTheme } from '../components/theme.js';
 import { truncate, wrap } from '../../text/width.js';
 import { hyperlink } from '../../text/osc.js';
-import type { SetupState, SetupStore } from './setupStore.js';
+import type { SetupScreen } from './setupStore.js';
 
 const LABEL_WIDTH = 15;
 /** Dots shown at most: enough to see the paste arrived, nothing about its content. */
@@ -21,19 +21,6 @@ function maskedText(length: number): string {
   if (length === 0) return '';
   return `${'•'.repeat(Math.min(length, MAX_DOTS))} (${length} character${length === 1 ? '' : 's'})`;
 }
-
-/** The flow as drawn: its state, and which of its keys the terminal allows. */
-export interface SetupScreen {
-  state: SetupState;
-  canCopy: boolean;
-  canOpenBrowser: boolean;
-}
-
-export const setupScreen = (flow: SetupStore): SetupScreen => ({
-  state: flow.getSnapshot(),
-  canCopy: flow.canCopy,
-  canOpenBrowser: flow.canOpenBrowser,
-});
 
 export interface SetupViewProps {
   screen: SetupScreen;

@@ -296,3 +296,16 @@ function setupAdvice(text: string): string {
       ' Give the path of a PEM file of certificate authorities, or leave the field empty.',
     );
 }
+
+/** The flow as drawn: its state, and which of its keys the terminal allows. */
+export interface SetupScreen {
+  state: SetupState;
+  canCopy: boolean;
+  canOpenBrowser: boolean;
+}
+
+export const setupScreen = (flow: SetupStore): SetupScreen => ({
+  state: flow.getSnapshot(),
+  canCopy: flow.canCopy,
+  canOpenBrowser: flow.canOpenBrowser,
+});
