@@ -16,11 +16,12 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 function randomTexts(seed: number, maxLength: number) {
   const random = seededRandom(seed);
   const alphabet = ' -_.,:;!?/()[]@*&#%+<=>|~$\'"aAbBzZ0123456789000é';
-  const text = () =>
-    Array.from(
-      { length: Math.floor(random() * maxLength) },
-      () => alphabet[Math.floor(random() * alphabet.length)],
-    ).join('');
+  // A loop, not Array.from({ length }): the same draws in the same order, a fifth of the time.
+  const text = () => {
+    let out = '';
+    for (let n = Math.floor(random() * maxLength); n > 0; n--) out += alphabet[Math.floor(random() * alphabet.length)];
+    return out;
+  };
   return { random, text };
 }
 
