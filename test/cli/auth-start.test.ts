@@ -4,9 +4,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { canOpenBrowser, createAuthDeps } from '../../src/cli/commands/auth-setup.js';
 import { isFirstRun } from '../../src/cli/commands/dashboard.js';
 import { createContext } from '../../src/cli/context.js';
-import { ConfigStore } from '../../src/config/store.js';
 import { clipboardSequence } from '../../src/text/osc.js';
-import { removeTempDirs, run, tempDir } from './helpers.js';
+import { addProfile, removeTempDirs, run, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -36,7 +35,7 @@ describe('the browser and the first run', () => {
     expect(isFirstRun(createContext(io({ SLOTUI_CA_FILE: '/etc/ssl/corp.pem', SLOTUI_PROFILE: 'prod' }), {}))).toBe(
       true,
     );
-    new ConfigStore(configDir).saveProfile('prod', { baseUrl: 'https://slo.example.com' });
+    addProfile(configDir, 'prod', { baseUrl: 'https://slo.example.com' });
     expect(isFirstRun(createContext(io({}), {}))).toBe(false);
   });
 

@@ -2,16 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REGISTRY } from '../../src/presentation/resources.js';
-import { ConfigStore } from '../../src/config/store.js';
 import { completeWords, FILES_DIRECTIVE } from '../../src/cli/completion.js';
-import { removeTempDirs, run, tempDir } from './helpers.js';
+import { addProfile, removeTempDirs, run, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
 async function withProfiles(...names: string[]): Promise<NodeJS.ProcessEnv> {
   const dir = await tempDir('slotui-completion-');
-  const store = new ConfigStore(dir);
-  for (const name of names) store.saveProfile(name, { baseUrl: `https://${name}.example.com` });
+  for (const name of names) addProfile(dir, name, { baseUrl: `https://${name}.example.com` });
   return { SLOTUI_CONFIG_DIR: dir };
 }
 

@@ -2,6 +2,7 @@
  * Runs the CLI's main() in-process with in-memory streams, against a real
  * sandbox over TLS (its CA given through SLOTUI_CA_FILE, verification on).
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +200,23 @@ export async function tempDir(prefix = 'slotui-cli-'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   madeDirs.push(dir);
   return dir;
+}
+
+/**
+ * Adds a profile to `dir`'s config.json (made if missing, 0600 in the 0700 folder tempDir makes),
+ * as the store keeps it, for tests whose subject is not the store: the store's own writes load
+ * conf and its validator (a quarter of a second a worker) that nothing else in the unit tier
+ * needs. Its writes are tested in test/config/store.int.test.ts.
+ */
+export function addProfile(dir: string, name: string, profile: Record<string, unknown>, current = false): void {
+  const file = join(dir, 'config.json');
+  const config = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { profiles: {} }) as {
+    currentProfile?: string;
+    profiles: Record<string, unknown>;
+  };
+  config.profiles[name] = profile;
+  if (current) config.currentProfile = name;
+  writeFileSync(file, JSON.stringify(config), { mode: 0o600 });
 }
 
 export async function removeTempDirs(): Promise<void> {

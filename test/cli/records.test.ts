@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { run, startFakeHarness, removeTempDirs, tempDir, type FakeHarness } from './helpers.js';
+import { addProfile, run, startFakeHarness, removeTempDirs, tempDir, type FakeHarness } from './helpers.js';
 
 let h: FakeHarness;
 let files: string;
@@ -215,8 +215,7 @@ describe('payload problems are caught before sending', () => {
   });
 
   test("a field the profile renames is known under the service's name", async () => {
-    const { ConfigStore } = await import('../../src/config/store.js');
-    new ConfigStore(h.configDir).saveProfile('renamed', { fields: { agreements: { slo_ids: 'objective_ids' } } });
+    addProfile(h.configDir, 'renamed', { fields: { agreements: { slo_ids: 'objective_ids' } } });
     const body = { name: 'renamed', organization_id: 'org-000001', objective_ids: ['slo-000001'] };
     const r = await run(['create', 'agreements', '-f', '-', '--profile', 'renamed'], {
       api: h.api,

@@ -8,8 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ConfigStore } from '../../../src/config/store.js';
-import { removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
+import { addProfile, removeTempDirs, run, startFakeHarness, tempDir, type FakeHarness } from '../helpers.js';
 
 // Two services (the fake API serving the sandbox's sample from memory, each at an origin of its own).
 let prod: FakeHarness;
@@ -18,13 +17,8 @@ let configDir: string;
 beforeAll(async () => {
   [prod, staging] = await Promise.all([startFakeHarness(), startFakeHarness()]);
   configDir = await tempDir('slotui-from-profile-');
-  const store = new ConfigStore(configDir);
-  for (const [name, s] of [
-    ['prod', prod],
-    ['staging', staging],
-  ] as const)
-    store.saveProfile(name, { baseUrl: s.api.origin, token: s.api.token });
-  store.setCurrentProfile('prod');
+  addProfile(configDir, 'prod', { baseUrl: prod.api.origin, token: prod.api.token }, true);
+  addProfile(configDir, 'staging', { baseUrl: staging.api.origin, token: staging.api.token });
 });
 afterAll(async () => {
   await Promise.all([prod?.close(), staging?.close()]);
