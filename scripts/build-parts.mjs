@@ -193,6 +193,27 @@ export function requiredOnUse(root, required) {
 }
 
 /** The plugins of every part bundle; `root` is the repository. */
+/**
+ * undici's 34 modules each require node:assert for their checks of their own
+ * state (assert(value) alone, never a method of it). Loading node:assert loads
+ * its message diffing and comparisons with it (about 4 ms idle, more loaded),
+ * on the path of every request-bearing start. Here undici's assert is a check
+ * that loads node:assert only when one fails, and then throws what it throws.
+ */
+const undiciAssertOnFailure = {
+  name: 'undici-assert-on-failure',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      /[\\/]undici[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'undici-assert' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'undici-assert' }, () => ({
+      contents:
+        "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };",
+      loader: 'js',
+    }));
+  },
+};
+
 export function bundlePlugins(root) {
   return [
     yogaDecodesWithoutFetch,
@@ -200,6 +221,7 @@ export function bundlePlugins(root) {
     inkWithoutDevtools,
     fastStringWidth(root),
     undiciLoadsHttpOnUse,
+    undiciAssertOnFailure,
   ];
 }
 

@@ -1,9 +1,10 @@
 /**
  * The HTTP client as the build ships it (dist/parts: undici bundled with the
  * substitutions of scripts/build-parts.mjs), in a process of its own against
- * the sandbox over TLS: its part loads without node:http or node:http2, and a
- * request through it is answered (node:http2 still never loaded: slotui speaks
- * HTTP/1.1 only).
+ * the sandbox over TLS: its part loads without node:http, node:http2 or
+ * node:assert, and a request through it is answered (node:http2 still never
+ * loaded: slotui speaks HTTP/1.1 only; node:assert only if one of undici's
+ * checks fails).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -39,7 +40,7 @@ function load(name) {
   run.call(module.exports, module.exports, (n) => (n.startsWith('./') ? load(n.slice(2)) : require(n)), module, file, dir);
   return module.exports;
 }
-const http = () => process.moduleLoadList.filter((m) => m === 'NativeModule http' || m === 'NativeModule http2');
+const http = () => process.moduleLoadList.filter((m) => ['NativeModule http', 'NativeModule http2', 'NativeModule assert'].includes(m));
 const { createTransport } = load(part);
 const atLoad = http();
 const transport = createTransport({
@@ -60,7 +61,7 @@ transport
   });
 `;
 
-test('the bundled client loads without node:http or node:http2 and answers over TLS', async () => {
+test('the bundled client loads without node:http, node:http2 or node:assert and answers over TLS', async () => {
   const dir = join(ROOT, 'dist', 'parts');
   const part = readdirSync(dir).find((name) => /^http-[A-Z0-9]+\.js$/.test(name));
   expect(part).toBeDefined();
