@@ -4,6 +4,7 @@
  * id follow additions, replacements and removals; and a record of the
  * service's shape takes a bounded number of bytes (counted, not timed).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PackCodec, PackedRecords } from '../../src/api/packedRecords.js';
 import { ODD_RECORD, oddReason, type ApiRecord } from '../../src/api/record.js';
@@ -93,7 +94,10 @@ describe('records held packed', () => {
     const held = store();
     const records = Array.from({ length: 800 }, (_, i) => sli(i + 1));
     for (const record of records) held.place(record);
-    expect([...held]).toEqual(records);
+    // Strict deep equality first (a fraction of toEqual's time on 800 records); toEqual, which
+    // every strictly equal pair passes, then judges and shows a difference.
+    const back = [...held];
+    if (!isDeepStrictEqual(back, records)) expect(back).toEqual(records);
     expect(held.at(-1)).toEqual(records.at(-1));
     expect(held.at(800)).toBeUndefined();
     expect(held.idAt(765)).toBe(records[765]!.id);
