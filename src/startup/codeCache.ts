@@ -5,8 +5,10 @@
  * code and the V8 it was made for (V8 rejects any other: it checks a header).
  *
  * V8 checks only a cache's header: a cache damaged further in (a disk's bit
- * rot) would make it crash, so each file carries a CRC-32 of its content and
- * one that does not match counts as absent (and is rewritten after the run).
+ * rot) would make it crash, so each file carries a checksum of its content (the
+ * first 32 bits of its SHA-1: node:crypto is loaded with Node itself, where
+ * zlib's CRC-32 cost every start node:zlib's load, about 4 ms) and one that
+ * does not match counts as absent (and is rewritten after the run).
  *
  * For the same reason a cache someone else can
  * write is code they can run as you: a cache folder that other users can change
@@ -17,28 +19,33 @@
 import fs from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { hash } from 'node:crypto';
 
 const CACHE_FOLDER_MODE = 0o700;
 const CACHE_FILE_MODE = 0o600;
 const OTHERS_CAN_WRITE = 0o022;
 const KEY_PREFIX = 'v8-';
 const CACHE_SUFFIX = '.cache';
-/** A cache file: this magic, the CRC-32 of the data (little-endian), the data. */
-const MAGIC = Buffer.from('SLC1');
+/** A cache file: this magic, the checksum of the data (little-endian), the data. (SLC1 files had a CRC-32.) */
+const MAGIC = Buffer.from('SLC2');
 const HEADER_BYTES = MAGIC.length + 4;
 
 /** The data of a cache file, or undefined when the file is not one or is damaged. */
 export function unwrapCacheFile(file: Buffer): Buffer | undefined {
   if (file.length <= HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const data = file.subarray(HEADER_BYTES);
-  return zlib.crc32(data) === file.readUInt32LE(MAGIC.length) ? data : undefined;
+  return checksum(data) === file.readUInt32LE(MAGIC.length) ? data : undefined;
+}
+
+/** The first 32 bits of the data's SHA-1, as a number. */
+function checksum(data: Buffer): number {
+  return Number.parseInt(hash('sha1', data, 'hex').slice(0, 8), 16);
 }
 
 export function wrapCacheFile(data: Buffer): Buffer {
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
-  header.writeUInt32LE(zlib.crc32(data), MAGIC.length);
+  header.writeUInt32LE(checksum(data), MAGIC.length);
   return Buffer.concat([header, data]);
 }
 

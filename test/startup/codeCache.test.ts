@@ -64,7 +64,11 @@ describe('the code cache', () => {
     bytes[bytes.length - 5]! ^= 0x01;
     fs.writeFileSync(file, bytes);
     expect(cache!.read('main.js')).toBeUndefined();
-    expect(unwrapCacheFile(Buffer.from('SLC1'))).toBeUndefined();
+    expect(unwrapCacheFile(Buffer.from('SLC2'))).toBeUndefined();
+    // A file of the earlier format (SLC1, a CRC-32) is no cache of this one: it is made again.
+    const earlier = wrapCacheFile(Buffer.from('ok'));
+    earlier.write('SLC1');
+    expect(unwrapCacheFile(earlier)).toBeUndefined();
     expect(unwrapCacheFile(Buffer.from('not a cache file at all'))).toBeUndefined();
     expect(unwrapCacheFile(wrapCacheFile(Buffer.from('ok')))?.toString()).toBe('ok');
   });
