@@ -54,6 +54,27 @@ const LOAD: Record<CommandName, () => Promise<Command>> = {
   lint: async () => (await import('./commands/lint.js')).lintCommand,
 };
 
+/**
+ * Commands that always ask the service. Loading node:tls starts Node's load of
+ * its root certificates on another thread (about 20 ms, which the first TLS
+ * context otherwise waits for); started as the command is known, it runs while
+ * the command's code loads.
+ */
+const ASK_THE_SERVICE: ReadonlySet<CommandName> = new Set([
+  'dashboard',
+  'list',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'used-by',
+  'report',
+  'watch',
+  'export',
+  'apply',
+  'diff',
+]);
+
 export async function main(io: CliIo): Promise<number> {
   let ctx: Context | undefined;
   try {
@@ -93,6 +114,7 @@ export async function main(io: CliIo): Promise<number> {
         parsed.topic ? commandHelp(parsed.topic, VERSION, registry, resource) : programHelp(VERSION, registry),
       );
     }
+    if (ASK_THE_SERVICE.has(parsed.command.name)) void import('node:tls');
     const [{ createContext }, run] = await Promise.all([import('./context.js'), LOAD[parsed.command.name]()]);
     ctx = createContext(io, parsed.flags, io.now, { waitNotices: parsed.command.name !== 'dashboard' });
     return await run(ctx, parsed.args);
