@@ -47,13 +47,28 @@ const VALUE_TOKENS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Texts up to this many characters keep the tokens of the limits' pass for the parser (a few MB of
+ * tokens at most), so they are lexed once; longer ones are lexed again, and the first pass keeps
+ * nothing. The lexer is half of what reading a file costs.
+ */
+const KEEP_TOKENS_UP_TO = 1024 * 1024;
+
+export interface ParseOptions {
+  /** Other limits than YAML_LIMITS: a test's (the counting proved on small texts). */
+  limits?: YamlLimits;
+  /** Another length than KEEP_TOKENS_UP_TO: a test's (both ways read the same). */
+  keepTokensUpTo?: number;
+}
+
+/**
  * Which of YAML_LIMITS the text goes past, as the end of a sentence about the
  * file ("has more than…"), or undefined. One pass of the lexer: nothing is
- * kept but counts. Depth is the flow collections open plus the block levels
- * (indentations deeper than the line before, and each `-`, `?` or `:` of a
- * line) at each value: at least the real depth, never less.
+ * kept but counts, and the tokens when `keep` is given. Depth is the flow
+ * collections open plus the block levels (indentations deeper than the line
+ * before, and each `-`, `?` or `:` of a line) at each value: at least the real
+ * depth, never less.
  */
-function yamlBoundProblem(text: string, limits: YamlLimits): string | undefined {
+function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): string | undefined {
   let document = 1;
   let inDocument = 0;
   let total = 0;
@@ -65,6 +80,7 @@ function yamlBoundProblem(text: string, limits: YamlLimits): string | undefined 
   let sawContent = false;
   const per = (n: number) => n.toLocaleString('en-US');
   for (const token of new Lexer().lex(text)) {
+    keep?.push(token);
     const type = CST.tokenType(token);
     if (type === 'doc-start') {
       if (sawContent) document++;
@@ -106,12 +122,13 @@ function yamlBoundProblem(text: string, limits: YamlLimits): string | undefined 
  * Every document of a YAML stream; a document that does not parse carries its
  * error (line and column). A text past YAML_LIMITS is refused as a whole,
  * naming the limit, before anything is built; documents are then built one at
- * a time, each dropped once read. `limits` other than YAML_LIMITS are a test's
- * (the counting proved on small texts).
+ * a time, each dropped once read.
  */
-export function parseDocuments(text: string, name = 'The YAML', limits = YAML_LIMITS): ParsedDocument[] {
+export function parseDocuments(text: string, name = 'The YAML', options: ParseOptions = {}): ParsedDocument[] {
+  const { limits = YAML_LIMITS, keepTokensUpTo = KEEP_TOKENS_UP_TO } = options;
   const source = text.replace(/^\uFEFF/, '');
-  const problem = yamlBoundProblem(source, limits);
+  const tokens = source.length <= keepTokensUpTo ? [] : undefined;
+  const problem = yamlBoundProblem(source, limits, tokens);
   if (problem) {
     throw new SlotuiError(
       'validation',
@@ -122,7 +139,8 @@ export function parseDocuments(text: string, name = 'The YAML', limits = YAML_LI
   const composer = new Composer({ uniqueKeys: true });
   const out: ParsedDocument[] = [];
   let document = 0;
-  for (const doc of composer.compose(new Parser(lines.addNewLine).parse(source))) {
+  const parser = new Parser(lines.addNewLine);
+  for (const doc of composer.compose(tokens ? parsedTokens(parser, lines, tokens) : parser.parse(source))) {
     document++;
     const [error] = doc.errors;
     if (error) {
@@ -144,6 +162,13 @@ export function parseDocuments(text: string, name = 'The YAML', limits = YAML_LI
     }
   }
   return out;
+}
+
+/** What `parser.parse(source)` gives, from the tokens the lexer made of the source (yaml's Parser documents this use). */
+function* parsedTokens(parser: Parser, lines: LineCounter, tokens: readonly string[]) {
+  lines.addNewLine(0); // as parse() does at the start of input
+  for (const token of tokens) yield* parser.next(token);
+  yield* parser.end();
 }
 
 function firstSentence(message: string): string {

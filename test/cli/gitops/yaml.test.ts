@@ -46,12 +46,29 @@ describe('OpenSLO YAML', () => {
   test('duplicate keys are an error', () => {
     expect(parseDocuments('a: 1\na: 2\n')[0]).toMatchObject({ error: expect.stringMatching(/not valid YAML/) });
   });
+
+  test('the same documents and errors (line and column) whether the tokens of the first pass are kept or lexed again', () => {
+    const texts = [
+      '---\na: 1\n---\n---\nb: [unclosed\n---\nc: 3\n',
+      'a: 1\na: 2\n',
+      'x: [1, {z: "q"}]\n\nb: c: d\n',
+      '\uFEFF# a comment\nkind: SLI\nmetadata:\n  name: "a\\u202eb"\n  list:\n    - one\n    - |\n      two\n',
+      '%YAML 1.1\n---\nk: &a [x, *a]\n...\n',
+      '',
+      'just text',
+    ];
+    for (const text of texts) {
+      const kept = parseDocuments(text);
+      expect(parseDocuments(text, 'The YAML', { keepTokensUpTo: -1 }), JSON.stringify(text)).toEqual(kept);
+    }
+    expect(parseDocuments(texts[2]!)[0]).toMatchObject({ error: expect.stringMatching(/at line 3, column 4:/) });
+  });
 });
 
 describe('bounded: what a small file can make the parser build', () => {
   const refusal = (text: string, limits?: YamlLimits): string => {
     try {
-      parseDocuments(text, 'big.yaml', limits);
+      parseDocuments(text, 'big.yaml', { limits });
     } catch (error) {
       return (error as Error).message;
     }
@@ -82,7 +99,7 @@ describe('bounded: what a small file can make the parser build', () => {
   test('many small documents are read, each on its own; the limit is per document', () => {
     // 50 documents of 18 values, 900 in all: each under the 20 a document may hold.
     const text = Array.from({ length: 50 }, (_, i) => doc(i)).join('');
-    const parsed = parseDocuments(text, 'big.yaml', small);
+    const parsed = parseDocuments(text, 'big.yaml', { limits: small });
     expect(parsed).toHaveLength(50);
     expect(parsed[49]).toEqual({
       document: 50,
