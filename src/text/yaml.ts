@@ -13,7 +13,9 @@ export function toYaml(value: unknown): string {
   const Y = loadYaml();
   const doc = new Y.Document(value, { version: '1.1' });
   quoteUnsafe(Y, doc.contents);
-  return terminalSafe(doc.toString({ lineWidth: 0 }));
+  // No directives: a document made from data has none to write (no %YAML, no tags), and without
+  // this yaml walks the whole document again to look for tags, a tenth of the time.
+  return terminalSafe(doc.toString({ lineWidth: 0, directives: false }));
 }
 
 /**
