@@ -12,7 +12,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { DashboardView } from '../../src/tui/DashboardView.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { paintDashboard } from '../../src/tui/view/paint.js';
+import { SlotuiError } from '../../src/api/errors.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
+import { fakeClient } from './fakeClient.js';
+import { FIXED_NOW } from './helpers.js';
 
 afterEach(disposeDrivers);
 
@@ -165,6 +168,22 @@ test('the first frame before the first page is in: the table empty but for its n
   capture(d, 'the first page loading', frames);
   await d.settle();
   capture(d, 'the first page in', frames);
+  await sameAsInk(frames);
+});
+
+test("the token's expiry after the status text, and a first page that failed", async () => {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(FIXED_NOW.getTime() / 1000) + 3 * 86_400;
+  const token = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'me', exp })}.c2ln`;
+  const client = fakeClient(sampleRecords());
+  client.listPage = async () => {
+    throw new SlotuiError('server', 'The server failed to answer (HTTP 500).', { status: 500 });
+  };
+  const d = drive({ client, settings: { noColor: false, token } });
+  await d.settle();
+  expect(d.view().status).toMatchObject({ warning: expect.stringContaining('3 days'), failed: true, loading: null });
+  const frames: Captured[] = [];
+  capture(d, 'the warning and the failure', frames);
   await sameAsInk(frames);
 });
 
