@@ -115,7 +115,7 @@ function makeSchemas(z: typeof Z) {
 let made: ReturnType<typeof makeSchemas> | undefined;
 const schemas = () => (made ??= makeSchemas(zod().z));
 
-const schemaCache = new WeakMap<ResourceDef, { record: RecordSchema; create: Z.ZodObject }>();
+const schemaCache = new WeakMap<ResourceDef, { record: RecordSchema; create: Z.ZodObject; patch?: Z.ZodObject }>();
 /** A resource's schemas, made once from its definition. */
 const schemasOf = (resource: ResourceName | ResourceDef) => {
   const def = typeof resource === 'string' ? RESOURCES[resource] : resource;
@@ -135,8 +135,15 @@ export const recordSchemaOf = (resource: ResourceName | ResourceDef): RecordSche
 /** What a create payload must be (checked before sending, and by the sandbox). */
 export const createSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema =>
   schemasOf(resource).create as unknown as PayloadSchema;
-/** What an update payload must be: the create schema with every field optional. */
-export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema =>
-  schemasOf(resource).create.partial() as unknown as PayloadSchema;
+/**
+ * What an update payload must be: the create schema with every field optional. Made once too:
+ * zod prepares a schema's parser on its first parse, and diff and apply check every document
+ * (a new partial schema a document cost more than the check).
+ */
+export const patchSchemaOf = (resource: ResourceName | ResourceDef): PayloadSchema => {
+  const made = schemasOf(resource);
+  made.patch ??= made.create.partial();
+  return made.patch as unknown as PayloadSchema;
+};
 /** A list answer (docs/service-api.md, Lists). */
 export const envelopeSchema = () => schemas().envelope;

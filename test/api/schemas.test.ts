@@ -19,6 +19,12 @@ describe.each(REGISTRY.defs.map((def) => [def.name, def] as const))(
       expect(Object.keys(refused).sort()).toEqual([...required].sort());
     });
 
+    it('each schema is made once for the resource, the update schema too', () => {
+      expect(createSchemaOf(def)).toBe(createSchemaOf(def));
+      expect(patchSchemaOf(def)).toBe(patchSchemaOf(def));
+      expect(patchSchemaOf(def)).not.toBe(createSchemaOf(def));
+    });
+
     it('an update checks only the fields given', () => {
       expect(problems(def, {}, 'patch')).toEqual({});
       expect(problems(def, { name: '   ' }, 'patch')).toEqual({ name: 'Required.' });
