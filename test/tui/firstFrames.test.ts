@@ -69,6 +69,22 @@ test('drawn at once (the first page loading), again when the page is in; then In
   expect(written.at(-1)).toBe('\u001b[H');
 });
 
+test('a terminal resized before Ink takes over: drawn again at its new size', async () => {
+  const { shell, stdout, written } = shellWriting();
+  drawUntilInk(shell, stdout);
+  await vi.advanceTimersByTimeAsync(1);
+  // eslint-disable-next-line no-control-regex
+  const lines = (frame: string) => [...frame.matchAll(/\u001b\[(\d+);1H/g)].map((m) => Number(m[1]));
+  expect(Math.max(...lines(written.at(-1)!))).toBe(24);
+  Object.assign(stdout, { columns: 60, rows: 12 });
+  stdout.emit('resize');
+  expect(Math.max(...lines(written.at(-1)!))).toBe(12);
+  // Every line cut to the new width: no line of the frame is longer than 60 cells.
+  // eslint-disable-next-line no-control-regex
+  const text = written.at(-1)!.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '\n');
+  expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(60);
+});
+
 test('a page that does not come: Ink is wanted after the wait; once stopped, nothing more is drawn', async () => {
   const client = fakeClient(sampleRecords());
   client.listPage = () => new Promise(() => undefined);
