@@ -52,8 +52,8 @@ describe('records read in one pass', () => {
     ['with optional fields missing', { id: 'sli-2', queries: { q: { limit: 2, where: 'w' } } }],
     ['with a numeric id', { ...reversed, id: 7 }],
     ['with null values', { ...base, name: null, queries: null }],
-  ])('%s: the same data as zod', (_label, record) => {
-    sameAsZod(RESOURCES.slis, record);
+  ])('%s: the same data as zod, every object read in the one pass', (_label, record) => {
+    expect(sameAsZod(RESOURCES.slis, record).seen.generalReads ?? 0).toBe(0);
   });
 
   test.each([
@@ -63,8 +63,10 @@ describe('records read in one pass', () => {
     ['the id missing, other fields there', { name: 'n', type: 't' }],
     ['the id empty, sent last', { ...reversed, id: '' }],
     ['a query that is not an object', { ...base, queries: { q: 5 } }],
-  ])('%s: the same first issue as zod', (_label, record) => {
-    expect(sameAsZod(RESOURCES.slis, record).plain.success).toBe(false);
+  ])('%s: the same first issue as zod, found by the general reading', (_label, record) => {
+    const { plain, seen } = sameAsZod(RESOURCES.slis, record);
+    expect(plain.success).toBe(false);
+    expect(seen.generalReads).toBeGreaterThan(0);
   });
 
   test('fields called __proto__ and constructor, sent before the id: own fields after it (zod drops __proto__)', () => {
@@ -102,7 +104,8 @@ describe('records read in one pass', () => {
     };
     const def = { ...RESOURCES.slis, recordFields: fields };
     const record = Object.fromEntries([...Object.keys(fields)].reverse().map((key) => [key, key === 'id' ? 'a' : key]));
-    const { plain } = sameAsZod(def, { ...record, extra: true });
+    const { plain, seen } = sameAsZod(def, { ...record, extra: true });
     expect(plain.success && Object.keys(plain.data)).toEqual([...Object.keys(fields), 'extra']);
+    expect(seen.generalReads).toBe(1);
   });
 });
