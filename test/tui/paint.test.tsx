@@ -27,33 +27,26 @@ afterAll(() => {
   chalk.level = level;
 });
 
-type Screen = string[][];
-
-/** What `data` leaves on a terminal of that size: each cell's character and attributes. */
-async function screenOf(data: string, cols: number, rows: number): Promise<Screen> {
-  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  try {
-    await new Promise<void>((resolve) => term.write(data, resolve));
-    const buffer = term.buffer.active;
-    const cell = buffer.getNullCell();
-    const screen: Screen = [];
-    for (let y = 0; y < rows; y++) {
-      const line = buffer.getLine(y);
-      const cells: string[] = [];
-      for (let x = 0; x < cols; x++) {
-        line?.getCell(x, cell);
-        const chars = cell.getChars() || ' ';
-        const fg = cell.isFgDefault() ? '' : `fg${cell.getFgColorMode()}:${cell.getFgColor()}`;
-        const bg = cell.isBgDefault() ? '' : `bg${cell.getBgColorMode()}:${cell.getBgColor()}`;
-        const flags = `${cell.isBold() ? 'b' : ''}${cell.isDim() ? 'd' : ''}${cell.isInverse() ? 'i' : ''}`;
-        cells.push(`${chars}${fg || bg || flags ? `|${fg}${bg}${flags}` : ''}`);
-      }
-      screen.push(cells);
+/** What `data` leaves on the terminal (reset first): each cell's character and attributes, a line a string. */
+async function screenOf(term: InstanceType<typeof xterm.Terminal>, data: string): Promise<string[]> {
+  term.reset();
+  await new Promise<void>((resolve) => term.write(data, resolve));
+  const buffer = term.buffer.active;
+  const cell = buffer.getNullCell();
+  const screen: string[] = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(y);
+    let cells = '';
+    for (let x = 0; x < term.cols; x++) {
+      line?.getCell(x, cell);
+      const fg = cell.isFgDefault() ? '' : `fg${cell.getFgColorMode()}:${cell.getFgColor()}`;
+      const bg = cell.isBgDefault() ? '' : `bg${cell.getBgColorMode()}:${cell.getBgColor()}`;
+      const flags = `${cell.isBold() ? 'b' : ''}${cell.isDim() ? 'd' : ''}${cell.isInverse() ? 'i' : ''}`;
+      cells += `${cell.getChars() || ' '}${fg || bg || flags ? `|${fg}${bg}${flags}` : ''}\t`;
     }
-    return screen;
-  } finally {
-    term.dispose();
+    screen.push(cells);
   }
+  return screen;
 }
 
 interface Captured {
@@ -85,12 +78,19 @@ async function sameAsInk(captured: Captured[]): Promise<void> {
   vi.useRealTimers();
   expect(captured.length).toBeGreaterThan(0);
   for (const c of captured) {
-    const ink = await screenOf(c.ink.replace(/\n/g, '\r\n'), c.columns, c.rows);
-    const painted = await screenOf(c.painted, c.columns, c.rows);
-    ink.forEach((line, y) => expect(painted[y], `${c.what}, line ${y + 1}`).toEqual(line));
-    // The comparison can fail: the frame is not blank, and styled somewhere.
-    expect(ink.flat().some((cell) => cell.startsWith('s'))).toBe(true);
-    expect(ink.flat().some((cell) => cell.includes('|'))).toBe(true);
+    const term = new xterm.Terminal({ cols: c.columns, rows: c.rows, allowProposedApi: true });
+    try {
+      const ink = await screenOf(term, c.ink.replace(/\n/g, '\r\n'));
+      const painted = await screenOf(term, c.painted);
+      // Lines compared as strings (a line at a time only where they differ, to name it).
+      if (painted.join('\n') !== ink.join('\n'))
+        ink.forEach((line, y) => expect(painted[y], `${c.what}, line ${y + 1}`).toBe(line));
+      // The comparison can fail: the frame shows the list of SLIs, and is styled somewhere.
+      expect(ink.join('').replace(/\|[^\t]*\t|\t/g, '')).toContain('slis · page');
+      expect(ink.join('')).toContain('|');
+    } finally {
+      term.dispose();
+    }
   }
 }
 
