@@ -117,7 +117,7 @@ export function checkSettingsText(
     };
   // Aliases are bounded: a small file must not expand into a large one.
   let value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  const schema = checkSchema();
+  const schema = (madeSchema ??= settingsSchema(zod()));
   const problems: SettingsProblem[] = [];
   // Each round takes out the parts with problems (their defaults hold) and checks again; bounded.
   for (let round = 0; round < 20; round++) {
@@ -163,7 +163,6 @@ export function checkSettingsText(
  * and preparing it anew costs more than the check itself (a dashboard reads the file again on every change).
  */
 let madeSchema: ReturnType<typeof settingsSchema> | undefined;
-const checkSchema = () => (madeSchema ??= settingsSchema(zod()));
 
 /** Where the value at `path` starts, or the nearest value around it that is there (a name left out: its object). */
 function nearestRange(doc: Yaml.Document, path: readonly string[]): number | undefined {
