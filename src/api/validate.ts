@@ -21,6 +21,8 @@ class Invalid {
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  // As zod says it: "received Infinity", "received NaN" (never from JSON, possible from a caller).
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return typeof value;
 }
 

@@ -63,6 +63,10 @@ describe('records read in one pass', () => {
     ['the id missing, other fields there', { name: 'n', type: 't' }],
     ['the id empty, sent last', { ...reversed, id: '' }],
     ['a query that is not an object', { ...base, queries: { q: 5 } }],
+    [
+      'a number that is not finite (never from JSON, refused all the same)',
+      { ...base, queries: { q: { ...query, limit: Infinity } } },
+    ],
   ])('%s: the same first issue as zod, found by the general reading', (_label, record) => {
     const { plain, seen } = sameAsZod(RESOURCES.slis, record);
     expect(plain.success).toBe(false);
@@ -95,6 +99,22 @@ describe('records read in one pass', () => {
     const plain = checkRecord(RESOURCES.slis.recordFields, inherited);
     // (zod reads the inherited one: own fields only is this reader's rule, as before the one pass)
     expect(plain.success && Object.keys(plain.data)).toEqual(['id', 'type']);
+  });
+
+  test('read the general way: a numeric id made a string, a missing known field left out, unknown fields said and kept', () => {
+    const fields: RecordFields = {
+      id: 'id',
+      ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'text'])),
+    };
+    const def = { ...RESOURCES.slis, recordFields: fields };
+    const { f3: _missing, ...record } = Object.fromEntries(Object.keys(fields).map((key) => [key, key]));
+    const { plain, seen } = sameAsZod(def, { ...record, id: 7, extra: 'x' });
+    expect(seen).toEqual({ unknown: true, generalReads: 1 });
+    expect(plain.success && plain.data.id).toBe('7');
+    expect(plain.success && Object.keys(plain.data)).toEqual([
+      ...Object.keys(fields).filter((k) => k !== 'f3'),
+      'extra',
+    ]);
   });
 
   test('more known fields than the one pass takes: read all the same', () => {
