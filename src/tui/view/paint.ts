@@ -128,7 +128,7 @@ function headerLines(view: DashboardViewModel, width: number, theme: Theme): Lin
     first.push({ text: ' ', style: {} });
   }
   const room = Math.max(1, width - (badge ? badge.text.length + 3 : 0));
-  first.push({ text: truncate(plain(who), room), style: { bold: true } });
+  first.push({ text: cut(who, room), style: { bold: true } });
   const second: Line = [];
   for (const tab of tabs) {
     second.push({
@@ -156,7 +156,7 @@ function statusLine(view: DashboardViewModel, width: number, theme: Theme): Line
   const gap = status.warning ? 0 : 2;
   const afterWidth = after.reduce((sum, run) => sum + run.text.length, 0);
   if (afterWidth + gap >= width) throw new Declined();
-  const text = truncate(plain(status.text), width - afterWidth - gap);
+  const text = cut(status.text, width - afterWidth - gap);
   const line: Line = [{ text, style: { color: status.stale ? theme.stale : undefined } }];
   if (after.length > 0) line.push({ text: ' '.repeat(gap), style: {} }, ...after);
   return clip(line, width);
