@@ -12,7 +12,7 @@ import type { Transport } from './http.js';
 import { lazyTransport } from './lazyTransport.js';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from './requestPolicy.js';
 import { checkRecordId, itemUnder, joinUnderBase, parseBaseUrl, sameOriginLink } from './origin.js';
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages } from './pagination.js';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, parsePage, walkPages, type PeekText } from './pagination.js';
 import { WIRE_REGISTRY, type ResourceName } from './resources.js';
 import type { ApiRecord } from './record.js';
 import { checkEnvelope, checkRecord } from './validate.js';
@@ -132,7 +132,7 @@ export function createClient(options: ClientOptions): ApiClient {
     );
   };
 
-  const listPage = async (resource: ResourceName, opts: ListOptions = {}): Promise<Page> => {
+  const listPage = async (resource: ResourceName, opts: ListOptions = {}, peek?: PeekText): Promise<Page> => {
     const limit = opts.limit ?? DEFAULT_LIMIT;
     const offset = opts.offset ?? DEFAULT_OFFSET;
     checkPaging(limit, offset);
@@ -146,6 +146,7 @@ export function createClient(options: ClientOptions): ApiClient {
       signal: opts.signal,
       background: opts.background,
       recordsMeasuredByReader: true,
+      peek,
     });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
       tooDeep: answer.tooDeepResults,
@@ -159,6 +160,7 @@ export function createClient(options: ClientOptions): ApiClient {
     relativeTo: string | URL,
     signal?: AbortSignal,
     background?: boolean,
+    peek?: PeekText,
   ): Promise<Page> => {
     const url = sameOriginLink(base, link, relativeTo);
     const answer = await transport.send({
@@ -168,6 +170,7 @@ export function createClient(options: ClientOptions): ApiClient {
       signal,
       background,
       recordsMeasuredByReader: true,
+      peek,
     });
     return parsePage(registry.get(resource), url, listFromService(resource, answer.json), {
       tooDeep: answer.tooDeepResults,
@@ -210,9 +213,10 @@ export function createClient(options: ClientOptions): ApiClient {
         walkPages(
           registry.get(resource),
           {
-            first: (signal) =>
-              listPage(resource, { limit: opts.limit, offset: opts.offset, signal, background: opts.background }),
-            follow: (link, relativeTo, signal) => followFrom(resource, link, relativeTo, signal, opts.background),
+            first: (signal, peek) =>
+              listPage(resource, { limit: opts.limit, offset: opts.offset, signal, background: opts.background }, peek),
+            follow: (link, relativeTo, signal, peek) =>
+              followFrom(resource, link, relativeTo, signal, opts.background, peek),
             resolve: (link, relativeTo) => sameOriginLink(base, link, relativeTo),
           },
           opts.signal,

@@ -71,6 +71,8 @@ interface Call {
    * those that may nest deep): its records are not walked here. Everything else still is.
    */
   recordsMeasuredByReader?: boolean;
+  /** Sees the text of a successful answer before it is parsed (a page's next link, read ahead of its records). */
+  peek?: (text: string, url: URL) => Promise<void> | undefined;
 }
 
 interface Answer {
@@ -229,6 +231,8 @@ export function createTransport(options: TransportOptions): Transport {
       );
     }
     if (status === 204 || text === '') return { answer: { status, json: undefined } };
+    const peeked = call.peek?.(text, call.url);
+    if (peeked) await peeked;
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -156,11 +156,60 @@ export function visitKey(url: URL): string {
   return copy.href;
 }
 
+/**
+ * Sees the text of a page's answer before it is parsed, with the URL it
+ * answers; what it returns is awaited before the parsing.
+ */
+export type PeekText = (text: string, url: URL) => Promise<void> | undefined;
+
 export interface PageSource {
-  first(signal?: AbortSignal): Promise<Page>;
-  follow(link: string, relativeTo: string, signal?: AbortSignal): Promise<Page>;
+  first(signal?: AbortSignal, peek?: PeekText): Promise<Page>;
+  follow(link: string, relativeTo: string, signal?: AbortSignal, peek?: PeekText): Promise<Page>;
   /** Resolves and origin-checks a link without sending anything. */
   resolve(link: string, relativeTo: string): URL;
+}
+
+/** How far from either end of an answer the envelope's fields beside `results` are looked for. */
+const NEXT_AHEAD_MAX_CHARS = 4096;
+
+/**
+ * A page's next link read from its text before the text is parsed, when the
+ * envelope's fields after `results` (the order of docs/service-api.md) or
+ * before it hold it; undefined when it cannot be told that cheaply. Only the
+ * envelope's own fields parse as an object once the text is cut there and
+ * closed: cut inside a record, a string or a value, the text does not parse,
+ * so a record cannot pass its own `next` off as the page's. Only a hint: the
+ * parsed page decides which link is followed.
+ */
+export function nextLinkAhead(text: string): string | undefined {
+  return linkIn(fieldsAfterResults(text)) ?? linkIn(fieldsBeforeResults(text));
+}
+
+/** `{` and the text from the last `"next"` on, when that is near the end. */
+function fieldsAfterResults(text: string): string | undefined {
+  const at = text.lastIndexOf('"next"');
+  if (at < 0 || text.length - at > NEXT_AHEAD_MAX_CHARS || text[at - 1] === '\\') return undefined;
+  return `{${text.slice(at)}`;
+}
+
+/** The text up to the first `"results"`, closed, when that is near the start. */
+function fieldsBeforeResults(text: string): string | undefined {
+  const at = text.indexOf('"results"');
+  if (at < 0 || at > NEXT_AHEAD_MAX_CHARS) return undefined;
+  const head = text.slice(0, at).trimEnd();
+  return `${head.endsWith(',') ? head.slice(0, -1) : head}}`;
+}
+
+function linkIn(fields: string | undefined): string | undefined {
+  if (fields === undefined) return undefined;
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(fields);
+  } catch {
+    return undefined;
+  }
+  const next = (envelope as { next?: unknown } | null)?.next;
+  return typeof next === 'string' && next !== '' ? next : undefined;
 }
 
 /**
@@ -168,13 +217,15 @@ export interface PageSource {
  * (and, to spot loops, the visited URLs and the most recent ids), so it can
  * stream any length.
  *
- * With `readAhead`, the next page is asked for as soon as its link has passed
- * the checks, while the caller still works on the current one, so the wire
- * and the caller overlap. At most one page is asked for ahead: a caller held
- * up (a pipe that is not read) holds the walk after that one. Either way a
- * link refused is refused only once the current page has been handed over.
- * Without it nothing is asked for that the caller may not want (the
- * dashboard's index stops at its maximum).
+ * With `readAhead`, the next page is asked for while the caller still works
+ * on the current one, so the wire and the caller overlap: as soon as the text
+ * of the page being waited for names its next link (nextLinkAhead), or else
+ * once that page is read and its link has passed the checks. At most one page
+ * is asked for ahead: a page's link is followed early only while the caller
+ * waits for that page, so a caller held up (a pipe that is not read) holds
+ * the walk after the one ahead. Either way a link refused is refused only once
+ * the current page has been handed over. Without it nothing is asked for that
+ * the caller may not want (the dashboard's index stops at its maximum).
  */
 export async function* walkPages(
   def: ResourceDef,
@@ -191,8 +242,44 @@ export async function* walkPages(
   const stopAhead = () => ahead.abort();
   signal?.addEventListener('abort', stopAhead, { once: true });
   const walk = new WalkChecks(def);
+  // The peek of the page the walk waits for, and the page a text asked for early.
+  let waitingOn: PeekText | undefined;
+  let early: EarlyPage | undefined;
+  const peeker = (): PeekText => {
+    const peek: PeekText = (text, url) => {
+      if (waitingOn !== peek || ahead.signal.aborted || !walk.mayFollowEarly()) return undefined;
+      const link = nextLinkAhead(text);
+      if (link === undefined) return undefined;
+      let nextUrl: URL;
+      try {
+        nextUrl = source.resolve(link, url.href);
+      } catch {
+        // Refused once the page is read, as any link.
+        return undefined;
+      }
+      const key = visitKey(nextUrl);
+      // The first page is marked visited only once read: a link back to the page itself is refused then.
+      if (walk.visitedAlready(key) || key === visitKey(url)) return undefined;
+      const nextPeek = peeker();
+      const asked = source.follow(nextUrl.href, url.href, ahead.signal, nextPeek);
+      // Nobody awaits it when the caller stops first: its failure is then nobody's.
+      asked.catch(() => undefined);
+      early = { key, peek: nextPeek, take: () => asked };
+      return transportTurns();
+    };
+    return peek;
+  };
+  const arrive = async (pending: Pending): Promise<Page> => {
+    waitingOn = pending.peek;
+    try {
+      return await pending.take();
+    } finally {
+      waitingOn = undefined;
+    }
+  };
   try {
-    let page = await source.first(ahead.signal);
+    const firstPeek = readAhead ? peeker() : undefined;
+    let page = await arrive({ peek: firstPeek, take: () => source.first(ahead.signal, firstPeek) });
     walk.visit(new URL(page.url));
     for (;;) {
       walk.check(page);
@@ -202,15 +289,69 @@ export async function* walkPages(
       }
       const link = page.next;
       const current = page;
-      const next = readAhead ? askAhead(walk, source, current, link, ahead.signal) : undefined;
+      let pending: Pending | undefined;
+      if (readAhead) {
+        const taken = early;
+        early = undefined;
+        pending = taken && followEarly(walk, source, current, link, taken);
+        if (!pending) {
+          const peek = peeker();
+          pending = { peek, take: askAhead(walk, source, current, link, ahead.signal, peek) };
+          await transportTurns();
+        }
+      }
       yield page;
       throwIfCancelled();
-      page = await (next ?? askAhead(walk, source, current, link, ahead.signal))();
+      page = await arrive(pending ?? { take: askAhead(walk, source, current, link, ahead.signal) });
     }
   } finally {
     signal?.removeEventListener('abort', stopAhead);
     stopAhead();
   }
+}
+
+/** A page on its way, and the peek its answer's text goes through. */
+interface Pending {
+  peek?: PeekText | undefined;
+  take: () => Promise<Page>;
+}
+
+/** A page asked for from the text of the one before it, by its link's visit key. */
+interface EarlyPage extends Pending {
+  key: string;
+}
+
+/**
+ * Two turns of the event loop. undici writes a request on a kept-alive
+ * connection only a turn after it was handed over (it first reads what the
+ * idle connection may hold), and the request reaches it only after the
+ * transport's own awaits: without the turns a page asked for ahead would go
+ * out only once the caller had done with the current one. With them it leaves
+ * first, and the server works while the caller does.
+ */
+const transportTurns = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/**
+ * The page asked for early, once the page before it is read: when its link is
+ * the one that was read early and passes the checks, or the link's refusal.
+ * Undefined when the page names another link (the early page is left unread).
+ */
+function followEarly(
+  walk: WalkChecks,
+  source: PageSource,
+  page: Page,
+  link: string,
+  early: EarlyPage,
+): Pending | undefined {
+  let nextUrl: URL;
+  try {
+    nextUrl = source.resolve(link, page.url);
+    if (visitKey(nextUrl) !== early.key) return undefined;
+    walk.follow(page, nextUrl);
+  } catch (error) {
+    return { take: () => Promise.reject(error) };
+  }
+  return early;
 }
 
 /**
@@ -224,6 +365,7 @@ function askAhead(
   page: Page,
   link: string,
   signal: AbortSignal,
+  peek?: PeekText,
 ): () => Promise<Page> {
   let nextUrl: URL;
   try {
@@ -232,7 +374,7 @@ function askAhead(
     return () => Promise.reject(error);
   }
   if (signal.aborted) return () => Promise.reject(new SlotuiError('cancelled', 'The request was cancelled.'));
-  const asked = source.follow(nextUrl.href, page.url, signal);
+  const asked = source.follow(nextUrl.href, page.url, signal, peek);
   // Nobody awaits it when the caller stops at this page: its failure is then nobody's.
   asked.catch(() => undefined);
   return () => asked;
@@ -269,6 +411,15 @@ class WalkChecks {
       );
     }
     for (const record of page.results) this.seen.add(record.id);
+  }
+
+  /** Whether a page's link may be followed from its text, before the page is read: the page before had records. */
+  mayFollowEarly(): boolean {
+    return this.emptyInARow === 0;
+  }
+
+  visitedAlready(key: string): boolean {
+    return this.visited.has(key);
   }
 
   /** The next link of a page, checked: not one page too many without records, not one already read. */

@@ -3,7 +3,7 @@
  * works on the current one, never more than one ahead, and the walk's checks still hold.
  */
 import { describe, expect, it } from 'vitest';
-import { walkPages, type PageSource } from '../../src/api/pagination.js';
+import { nextLinkAhead, walkPages, type PageSource, type PeekText } from '../../src/api/pagination.js';
 import type { ApiRecord } from '../../src/api/record.js';
 import type { Page } from '../../src/api/types.js';
 import { REGISTRY } from '../../src/presentation/resources.js';
@@ -15,36 +15,40 @@ interface Asked {
   url: string;
   signal?: AbortSignal;
   answer(): void;
+  /** Shows the peek the answer's text (as docs/service-api.md orders the envelope), or `text`; what it returned. */
+  show(text?: string): Promise<void> | undefined;
 }
 
 /** A source whose every request waits until the test answers it; `links` overrides a page's next link. */
 function heldSource(pages: number, links: Record<number, string> = {}) {
   const asked: Asked[] = [];
   let arrived: (() => void) | undefined;
-  const pageAt = (url: URL, signal?: AbortSignal): Promise<Page> =>
+  const pageAt = (url: URL, signal?: AbortSignal, peek?: PeekText): Promise<Page> =>
     new Promise((resolve, reject) => {
       const offset = Number(url.searchParams.get('offset'));
       const number = offset / 2;
+      const page: Page = {
+        total: pages * 2,
+        results: [sli(offset + 1), sli(offset + 2)],
+        next: links[number] ?? (number + 1 < pages ? `${BASE}?limit=2&offset=${offset + 2}` : null),
+        previous: null,
+        url: url.href,
+        limit: 2,
+        offset,
+      };
+      const { total, results, next, previous } = page;
       asked.push({
         url: url.search,
         signal,
-        answer: () =>
-          resolve({
-            total: pages * 2,
-            results: [sli(offset + 1), sli(offset + 2)],
-            next: links[number] ?? (number + 1 < pages ? `${BASE}?limit=2&offset=${offset + 2}` : null),
-            previous: null,
-            url: url.href,
-            limit: 2,
-            offset,
-          }),
+        answer: () => resolve(page),
+        show: (text = JSON.stringify({ total, results, next, previous })) => peek?.(text, url),
       });
       signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       arrived?.();
     });
   const source: PageSource = {
-    first: (signal) => pageAt(new URL(`${BASE}?limit=2&offset=0`), signal),
-    follow: (link, _relativeTo, signal) => pageAt(new URL(link), signal),
+    first: (signal, peek) => pageAt(new URL(`${BASE}?limit=2&offset=0`), signal, peek),
+    follow: (link, _relativeTo, signal, peek) => pageAt(new URL(link), signal, peek),
     resolve: (link, relativeTo) => new URL(link, relativeTo),
   };
   /** Resolves once `count` requests have been made. */
@@ -148,5 +152,169 @@ describe('walkPages reading ahead', () => {
     expect(asked).toHaveLength(2);
     await expect(walk.next()).rejects.toThrow('another origin');
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe('the next link read from the text of the page waited for', () => {
+  it('asks for the next page as the text arrives, before the page is read; the page handed over next is that one', async () => {
+    const { source, asked, requests } = heldSource(3);
+    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
+    const first = walk.next();
+    await requests(1);
+    const turns = asked[0]!.show();
+    // Page 2 is asked for while page 1 is still being read, and the reader waits for it to leave.
+    expect(turns).toBeInstanceOf(Promise);
+    expect(asked.map((a) => a.url)).toEqual(['?limit=2&offset=0', '?limit=2&offset=2']);
+    asked[0]!.answer();
+    expect((await first).value?.offset).toBe(0);
+    expect(asked).toHaveLength(2);
+    const second = walk.next();
+    asked[1]!.show();
+    expect(asked).toHaveLength(3);
+    asked[1]!.answer();
+    expect((await second).value?.offset).toBe(2);
+    // Page 3's text names no next page: nothing more is asked for.
+    const third = walk.next();
+    expect(asked[2]!.show()).toBeUndefined();
+    asked[2]!.answer();
+    expect((await third).value?.offset).toBe(4);
+    await expect(walk.next()).resolves.toMatchObject({ done: true });
+    expect(asked.map((a) => a.url)).toEqual(['?limit=2&offset=0', '?limit=2&offset=2', '?limit=2&offset=4']);
+  });
+
+  it('a caller holding a page holds the walk: the text of the page ahead asks for nothing', async () => {
+    const { source, asked, requests } = heldSource(5);
+    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
+    const first = walk.next();
+    await requests(1);
+    asked[0]!.show();
+    asked[0]!.answer();
+    await first;
+    // The caller works on page 1 and has not asked for page 2: its text arrives, page 3 is not asked for.
+    expect(asked[1]!.show()).toBeUndefined();
+    asked[1]!.answer();
+    await settle();
+    expect(asked).toHaveLength(2);
+    await expect(walk.next()).resolves.toMatchObject({ value: { offset: 2 } });
+    expect(asked).toHaveLength(3);
+    await walk.return();
+    expect(asked[2]!.signal?.aborted).toBe(true);
+  });
+
+  it('a page that names another link than its text did is followed by the link it names; the early page is left', async () => {
+    const { source, asked, requests } = heldSource(5);
+    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
+    const first = walk.next();
+    await requests(1);
+    asked[0]!.show(`{"total":10,"results":[],"next":"${BASE}?limit=2&offset=6"}`);
+    expect(asked[1]!.url).toBe('?limit=2&offset=6');
+    asked[0]!.answer();
+    expect((await first).value?.offset).toBe(0);
+    expect(asked.map((a) => a.url).slice(2)).toEqual(['?limit=2&offset=2']);
+    asked[2]!.answer();
+    await expect(walk.next()).resolves.toMatchObject({ value: { offset: 2 } });
+    await walk.return();
+    expect(asked[1]!.signal?.aborted).toBe(true);
+  });
+
+  it('a link in the text to another origin, or back to the page itself, is never asked for', async () => {
+    const { source, asked, requests } = heldSource(5);
+    const refusing: PageSource = {
+      ...source,
+      resolve: (link, relativeTo) => {
+        const url = new URL(link, relativeTo);
+        if (url.origin !== new URL(BASE).origin) throw new Error('another origin');
+        return url;
+      },
+    };
+    const walk = walkPages(REGISTRY.get('slis'), refusing, undefined, { readAhead: true });
+    const first = walk.next();
+    await requests(1);
+    expect(
+      asked[0]!.show('{"total":10,"results":[],"next":"https://elsewhere.test/v1/slis/?offset=2"}'),
+    ).toBeUndefined();
+    expect(asked[0]!.show(`{"total":10,"results":[],"next":"${BASE}?offset=0&limit=2"}`)).toBeUndefined();
+    expect(asked).toHaveLength(1);
+    asked[0]!.answer();
+    await first;
+    expect(asked).toHaveLength(2);
+    await walk.return();
+  });
+
+  it('after a page without records, a text is not followed early (the walk may refuse its link)', async () => {
+    const { source, asked, requests } = heldSource(5);
+    const emptyFirst: PageSource = {
+      ...source,
+      first: (signal, peek) => source.first(signal, peek).then((page) => ({ ...page, results: [] })),
+    };
+    const walk = walkPages(REGISTRY.get('slis'), emptyFirst, undefined, { readAhead: true });
+    const first = walk.next();
+    await requests(1);
+    asked[0]!.answer();
+    await first;
+    const second = walk.next();
+    expect(asked[1]!.show()).toBeUndefined();
+    asked[1]!.answer();
+    await second;
+    expect(asked).toHaveLength(3);
+    await walk.return();
+  });
+});
+
+describe('nextLinkAhead', () => {
+  const page = {
+    total: 3,
+    results: [{ id: 'a', next: 'https://x.test/record' }],
+    next: 'https://x.test/p2',
+    previous: null,
+  };
+
+  it('reads next after the records (the order of docs/service-api.md) or before them, compact or indented', () => {
+    const before = { total: 3, next: 'https://x.test/p2', previous: null, results: page.results };
+    for (const envelope of [page, before])
+      for (const indent of [undefined, 2])
+        expect(nextLinkAhead(JSON.stringify(envelope, null, indent))).toBe(page.next);
+  });
+
+  it('nothing when there is no next page or no link to read', () => {
+    for (const next of [null, '', 7, undefined])
+      expect(nextLinkAhead(JSON.stringify({ ...page, next }))).toBeUndefined();
+    for (const text of ['', 'not json', '[]', '{"results":[]', '<html>next</html>'])
+      expect(nextLinkAhead(text)).toBeUndefined();
+  });
+
+  it("a record, a string or a nested object cannot pass its next off as the page's", () => {
+    // The envelope has no next of its own: the last record's is not taken for it.
+    expect(
+      nextLinkAhead(JSON.stringify({ total: 1, results: [{ id: 'a', next: 'https://x.test/evil' }] })),
+    ).toBeUndefined();
+    expect(
+      nextLinkAhead(JSON.stringify({ total: 1, results: [], meta: { next: 'https://x.test/evil' } })),
+    ).toBeUndefined();
+    expect(
+      nextLinkAhead(JSON.stringify({ total: 1, results: [], note: '"next":"https://x.test/evil"}' })),
+    ).toBeUndefined();
+    // A key ending in an escaped quote and "next" is not the envelope's next.
+    const escaped = `{"next":"https://x.test/p2","results":[],"a\\"next":"https://x.test/evil"}`;
+    expect(JSON.parse(escaped).next).toBe('https://x.test/p2');
+    expect(nextLinkAhead(escaped)).toBe('https://x.test/p2');
+    // A record before the envelope's own fields, nested as records are.
+    const nested = JSON.stringify({ results: [{ id: 'a', child: { next: 'https://x.test/evil' } }], total: 1 });
+    expect(nextLinkAhead(nested)).toBeUndefined();
+  });
+
+  it('looks only near the ends: a next far from both is left to the parsed page', () => {
+    const far = JSON.stringify({ total: 1, results: [], next: 'https://x.test/p2', pad: 'x'.repeat(5000) });
+    expect(nextLinkAhead(far)).toBeUndefined();
+    const middle = JSON.stringify({
+      pad: 'x'.repeat(5000),
+      next: 'https://x.test/p2',
+      more: 'x'.repeat(5000),
+      results: [],
+    });
+    expect(nextLinkAhead(middle)).toBeUndefined();
+    // Near the end, after a long field, it is read.
+    const late = JSON.stringify({ pad: 'x'.repeat(5000), next: 'https://x.test/p2', results: [] });
+    expect(nextLinkAhead(late)).toBe('https://x.test/p2');
   });
 });

@@ -359,3 +359,34 @@ describe('a certificate the machine does not trust', () => {
     expect((error as SlotuiError).message.includes('not even by the CA file given')).toBe(named);
   });
 });
+
+describe('a peek at the text of a successful answer', () => {
+  it('sees the text and the URL before the answer is parsed, and the answer waits for what it returns', async () => {
+    const { transport, reply } = setup();
+    reply(200, '{"total":0,"results":[],"next":null}');
+    const order: string[] = [];
+    let release!: () => void;
+    const sent = transport.send({
+      ...call(),
+      peek: (text, url) => {
+        order.push(`peek ${text.length} ${url.pathname}`);
+        return new Promise<void>((resolve) => (release = resolve)).then(() => void order.push('released'));
+      },
+    });
+    await expect.poll(() => order).toEqual(['peek 36 /v1/slis/']);
+    release();
+    await expect(sent).resolves.toMatchObject({ json: { total: 0, results: [], next: null } });
+    expect(order).toEqual(['peek 36 /v1/slis/', 'released']);
+  });
+
+  it('is not shown an error, an empty answer or a 204', async () => {
+    const { transport, reply } = setup();
+    const peeked: string[] = [];
+    const peek = (text: string) => void peeked.push(text);
+    reply(500, 'down');
+    reply(200, '');
+    reply(204, '');
+    for (let i = 0; i < 3; i++) await transport.send({ ...call(), peek }).catch(() => undefined);
+    expect(peeked).toEqual([]);
+  });
+});
