@@ -157,4 +157,19 @@ describe('terminalSafeText', () => {
     const text = JSON.stringify(sli(1));
     expect(terminalSafeText(text)).toBe(text);
   });
+
+  test('one character to escape alone in a page of ASCII is found (each width of UTF-8)', () => {
+    const page = JSON.stringify([sli(1), sli(2)]);
+    for (const [ch, escaped] of [
+      ['\u007f', '\\u007f'],
+      ['\u009b', '\\u009b'],
+      ['\u00ad', '\\u00ad'],
+      ['\u202e', '\\u202e'],
+    ]) {
+      const text = page.replace('service 2', `service ${ch}2`);
+      expect(terminalSafeText(text)).toBe(page.replace('service 2', `service ${escaped}2`));
+    }
+    // Text that is safe to print as it is (é) stays: only the unsafe characters are escaped.
+    expect(terminalSafeText('"caf\u00e9"')).toBe('"caf\u00e9"');
+  });
 });
