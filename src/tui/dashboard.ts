@@ -35,6 +35,7 @@ import { currentDetail, initialNav, NavStore, type NavState } from './state/navi
 import { RecordStore, recordKey } from './state/recordStore.js';
 import { RequestGate } from './state/requestGate.js';
 import { DerivedStore, Store } from './state/store.js';
+import { keptWhileSame } from './view/memo.js';
 import { ViewportStore } from './state/viewport.js';
 import { WholeList } from './state/wholeList.js';
 import { MarksStore } from './state/marks.js';
@@ -66,6 +67,7 @@ import {
   computeView,
   screenOf,
   shownOf,
+  viewSnapshotsOf,
   viewSourcesOf,
   type DashboardViewModel,
   type ViewSources,
@@ -137,7 +139,7 @@ export interface Dashboard {
   /** The screen on top (view/ladder.ts). */
   screen(): Screen;
   /** The key layers of the screen on top, top first. */
-  layers(): KeyLayer[];
+  layers(): readonly KeyLayer[];
   handleInput(input: string, key: Key): void;
   /** A bracketed paste: text for the focused field, never keys. */
   handlePaste(text: string): void;
@@ -515,7 +517,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
     profiles: profiles?.picker,
     setup,
     env,
-    layers: (screen) => keyLayers.layers(screen),
+    layers: () => layers(),
   };
   // The clock ticks every second, but the ages on screen change less often (past ten minutes, once a
   // minute): a view the same as the last is kept, so a dashboard left open draws only what changed.
@@ -558,7 +560,13 @@ export function createDashboard(services: DashboardServices): Dashboard {
     pluginController,
   );
   const screen = (): Screen => screenOf(sources);
-  const layers = () => keyLayers.layers(screen());
+  // The layers are made from what the view is made from (the stores' snapshots) and the keymap: made
+  // again only when one of those is new, so the keys between two changes, and the hints of the frame
+  // after them, share one set (each set works out the list as shown, its rows and the marked records).
+  const layers = keptWhileSame(
+    () => [pluginKeys.keymap, ...viewSnapshotsOf(sources)],
+    () => keyLayers.layers(screen()),
+  );
 
   const handleInput = (input: string, key: Key) => {
     if (key.eventType === 'release') return;

@@ -9,6 +9,7 @@ import { fit, textWidth, wrap } from '../text/width.js';
 import type { Binding, KeyContext, KeyEnv, KeyGroup } from './input/binding.js';
 import { isEnabled, type Keymap } from './input/keymap.js';
 import { DEFAULT_KEYMAP } from './keys.js';
+import { memoLast } from './view/memo.js';
 
 const GROUP_ORDER: readonly KeyGroup[] = [
   'Resources',
@@ -202,6 +203,19 @@ export interface HelpBody {
   room: { lines: number; visible: number };
 }
 
+/**
+ * The help's lines, worked out again only when what they are made of changes: each key in the help
+ * reads the view (a scroll asks how many lines there are), so without this every key wrapped every
+ * description again. KeyEnv's fields are the arguments (the dashboard makes a new env object for every
+ * read). One for the whole width and one for the half of two columns, each keeping its last.
+ */
+const linesOf = () =>
+  memoLast((keymap: Keymap, readOnly: boolean, registry: KeyEnv['registry'], width: number, from: HelpFrom) =>
+    helpLines(keymap, registry ? { readOnly, registry } : { readOnly }, width, from),
+  );
+const wholeWidthLines = linesOf();
+const columnLines = linesOf();
+
 /** `?`: every key, a screen each (the one it was opened over first), then the commands, covering the body and scrolled to `scroll`. */
 export function helpBody(
   keymap: Keymap,
@@ -212,10 +226,13 @@ export function helpBody(
   from: HelpFrom = 'list',
 ): HelpBody {
   const visible = Math.max(1, height - 1);
-  const oneColumn = helpLines(keymap, env, width, from);
+  const oneColumn = wholeWidthLines(keymap, env.readOnly, env.registry, width, from);
   const twoColumns = width >= 90 && oneColumn.length > visible;
   const columnWidth = twoColumns ? Math.floor((width - 2) / 2) : width;
-  const columns = splitColumns(twoColumns ? helpLines(keymap, env, columnWidth, from) : oneColumn, twoColumns ? 2 : 1);
+  const columns = splitColumns(
+    twoColumns ? columnLines(keymap, env.readOnly, env.registry, columnWidth, from) : oneColumn,
+    twoColumns ? 2 : 1,
+  );
   const tallest = Math.max(...columns.map((c) => c.length));
   const maxOffset = Math.max(0, tallest - visible);
   const top = Math.min(scroll, maxOffset);

@@ -9,3 +9,21 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
     return result;
   };
 }
+
+/**
+ * A value kept while its inputs are the same (compared one by one with Object.is), the inputs read
+ * again at each ask: for a value made from stores' snapshots that is asked for more often than they
+ * change. Reading the snapshots, not waiting to be told, also sees a store that changes its snapshot
+ * before it tells its listeners (src/tui/state/listStore.ts, the loading notice).
+ */
+export function keptWhileSame<R>(inputs: () => readonly unknown[], compute: () => R): () => R {
+  let last: { inputs: readonly unknown[]; value: R } | undefined;
+  return () => {
+    const now = inputs();
+    if (last && last.inputs.length === now.length && last.inputs.every((input, i) => Object.is(input, now[i])))
+      return last.value;
+    const value = compute();
+    last = { inputs: now, value };
+    return value;
+  };
+}

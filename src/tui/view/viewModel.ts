@@ -36,7 +36,7 @@ import type { RecordStore } from '../state/recordStore.js';
 import type { NameLookup } from '../state/referenceNames.js';
 import type { RelationsView } from '../state/relationsStore.js';
 import { shownList, type ShownList } from '../state/shownList.js';
-import type { Store, Subscribable } from '../state/store.js';
+import type { Store } from '../state/store.js';
 import { topScreen, type Screen } from './ladder.js';
 
 export type Body =
@@ -97,7 +97,8 @@ export interface ViewSources {
   profiles?: Store<ProfilePickerView | null>;
   setup: TokenSetupController;
   env(): KeyEnv;
-  layers(screen: Screen): KeyLayer[];
+  /** The key layers of the screen on top (screenOf), top first. */
+  layers(): readonly KeyLayer[];
 }
 
 const MAX_MESSAGE_LINES = 3;
@@ -131,7 +132,7 @@ export function shownOf(src: ViewSources): ShownList {
 }
 
 /** Every store the view reads: the view is worked out again when any of them changes. */
-export function viewSourcesOf(src: ViewSources): Subscribable[] {
+export function viewSourcesOf(src: ViewSources): Store<unknown>[] {
   const session = src.session.getSnapshot();
   return [
     src.ticks,
@@ -150,6 +151,11 @@ export function viewSourcesOf(src: ViewSources): Subscribable[] {
     ...Object.values(session.stores),
     ...Object.values(session.wholes),
   ];
+}
+
+/** The snapshot of every store the view reads, as they are now. */
+export function viewSnapshotsOf(src: ViewSources): unknown[] {
+  return viewSourcesOf(src).map((source) => source.getSnapshot());
 }
 
 function headerOf(src: ViewSources, session: DashboardSession, resource: ResourceName): HeaderModel {
@@ -305,7 +311,7 @@ export function computeView(src: ViewSources): DashboardViewModel {
       stale: snap.stale && !snap.cached,
     },
     bottom,
-    hints: activeHints(src.layers(screen), src.keys(), src.env()),
+    hints: activeHints(src.layers(), src.keys(), src.env()),
     selected: selected || undefined,
     room: body.kind === 'detail' || body.kind === 'help' || body.kind === 'plugin' ? body.room : NO_ROOM,
   };
