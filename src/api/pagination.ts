@@ -185,30 +185,29 @@ export function nextLinkAhead(text: string): string | undefined {
   return linkIn(fieldsAfterResults(text)) ?? linkIn(fieldsBeforeResults(text));
 }
 
-/** `{` and the text from the last `"next"` on, when that is near the end. */
-function fieldsAfterResults(text: string): string | undefined {
+/** `{` and the text from the last `"next"` on, when that is near the end ('' when it cannot be). */
+function fieldsAfterResults(text: string): string {
   const at = text.lastIndexOf('"next"');
-  if (at < 0 || text.length - at > NEXT_AHEAD_MAX_CHARS || text[at - 1] === '\\') return undefined;
+  if (at < 0 || text.length - at > NEXT_AHEAD_MAX_CHARS || text[at - 1] === '\\') return '';
   return `{${text.slice(at)}`;
 }
 
-/** The text up to the first `"results"`, closed, when that is near the start. */
-function fieldsBeforeResults(text: string): string | undefined {
+/** The text up to the first `"results"`, closed, when that is near the start ('' when it cannot be). */
+function fieldsBeforeResults(text: string): string {
   const at = text.indexOf('"results"');
-  if (at < 0 || at > NEXT_AHEAD_MAX_CHARS) return undefined;
+  if (at < 0 || at > NEXT_AHEAD_MAX_CHARS) return '';
   const head = text.slice(0, at).trimEnd();
   return `${head.endsWith(',') ? head.slice(0, -1) : head}}`;
 }
 
-function linkIn(fields: string | undefined): string | undefined {
-  if (fields === undefined) return undefined;
-  let envelope: unknown;
+/** The link in `next` of the fields given, which parse as an object or not at all. */
+function linkIn(fields: string): string | undefined {
+  let next: unknown;
   try {
-    envelope = JSON.parse(fields);
+    next = (JSON.parse(fields) as { next?: unknown }).next;
   } catch {
     return undefined;
   }
-  const next = (envelope as { next?: unknown } | null)?.next;
   return typeof next === 'string' && next !== '' ? next : undefined;
 }
 
@@ -269,13 +268,10 @@ export async function* walkPages(
     };
     return peek;
   };
-  const arrive = async (pending: Pending): Promise<Page> => {
+  const arrive = (pending: Pending): Promise<Page> => {
+    // A peek is shown its answer once: the one of a page already in is never called again.
     waitingOn = pending.peek;
-    try {
-      return await pending.take();
-    } finally {
-      waitingOn = undefined;
-    }
+    return pending.take();
   };
   try {
     const firstPeek = readAhead ? peeker() : undefined;

@@ -313,6 +313,17 @@ describe('nextLinkAhead', () => {
       results: [],
     });
     expect(nextLinkAhead(middle)).toBeUndefined();
+    // Up to 4,096 characters from either end.
+    const tail = (length: number) =>
+      `{"total":1,"results":[],"next":"https://x.test/p2","pad":"${'x'.repeat(length)}"}`;
+    const fits = 4096 - tail(0).length + tail(0).indexOf('"next"');
+    expect(nextLinkAhead(tail(fits))).toBe('https://x.test/p2');
+    expect(nextLinkAhead(tail(fits + 1))).toBeUndefined();
+    const head = (length: number) =>
+      `{"pad":"${'x'.repeat(length)}","next":"https://x.test/p2","results":[${'1,'.repeat(3000)}1]}`;
+    const before = 4096 - head(0).indexOf('"results"');
+    expect(nextLinkAhead(head(before))).toBe('https://x.test/p2');
+    expect(nextLinkAhead(head(before + 1))).toBeUndefined();
     // Near the end, after a long field, it is read.
     const late = JSON.stringify({ pad: 'x'.repeat(5000), next: 'https://x.test/p2', results: [] });
     expect(nextLinkAhead(late)).toBe('https://x.test/p2');
