@@ -231,8 +231,7 @@ export function createTransport(options: TransportOptions): Transport {
       );
     }
     if (status === 204 || text === '') return { answer: { status, json: undefined } };
-    const peeked = call.peek?.(text, call.url);
-    if (peeked) await peeked;
+    await call.peek?.(text, call.url);
     let json: unknown;
     try {
       json = JSON.parse(text);
