@@ -63,6 +63,16 @@ function heldSource(pages: number, links: Record<number, string> = {}) {
   return { source, asked, requests };
 }
 
+/** The source, its links to another origin refused as the client refuses them. */
+const sameOriginOnly = (source: PageSource): PageSource => ({
+  ...source,
+  resolve: (link, relativeTo) => {
+    const url = new URL(link, relativeTo);
+    if (url.origin !== new URL(BASE).origin) throw new Error('another origin');
+    return url;
+  },
+});
+
 /** Lets every settled promise run its continuations. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -132,14 +142,7 @@ describe('walkPages reading ahead', () => {
 
   it('a next link on another origin is refused when followed, and never asked for', async () => {
     const { source, asked, requests } = heldSource(5, { 1: 'https://elsewhere.test/v1/slis/?limit=2&offset=4' });
-    const refusing: PageSource = {
-      ...source,
-      resolve: (link, relativeTo) => {
-        const url = new URL(link, relativeTo);
-        if (url.origin !== new URL(BASE).origin) throw new Error('another origin');
-        return url;
-      },
-    };
+    const refusing = sameOriginOnly(source);
     const walk = walkPages(REGISTRY.get('slis'), refusing, undefined, { readAhead: true });
     const first = walk.next();
     await requests(1);
@@ -219,14 +222,7 @@ describe('the next link read from the text of the page waited for', () => {
 
   it('a link in the text to another origin, or back to the page itself, is never asked for', async () => {
     const { source, asked, requests } = heldSource(5);
-    const refusing: PageSource = {
-      ...source,
-      resolve: (link, relativeTo) => {
-        const url = new URL(link, relativeTo);
-        if (url.origin !== new URL(BASE).origin) throw new Error('another origin');
-        return url;
-      },
-    };
+    const refusing = sameOriginOnly(source);
     const walk = walkPages(REGISTRY.get('slis'), refusing, undefined, { readAhead: true });
     const first = walk.next();
     await requests(1);
