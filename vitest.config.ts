@@ -37,6 +37,11 @@ export default defineConfig({
           // Forks, not threads: a worker thread's smaller stack changes what deep JSON does.
           pool: 'forks',
           isolate: false,
+          // V8's top tier (TurboFan) off in these workers, its middle one (Maglev) kept: a unit test runs
+          // most of its code a few times, so optimising it costs more than it saves, and the compiler's
+          // threads take the second core from the other worker (about 2 s of the tier's 20 s of CPU, in
+          // pairs; docs/development.md). What the code does is the same at every tier.
+          execArgv: ['--max-opt=2'],
         },
       },
       {
