@@ -6,8 +6,8 @@
  */
 import React from 'react';
 import chalk from 'chalk';
+import { renderToString } from 'ink';
 import xterm from '@xterm/headless';
-import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DashboardView } from '../../src/tui/DashboardView.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
@@ -65,12 +65,10 @@ function capture(d: Driver, what: string, into: Captured[]): void {
   const view = d.view();
   const painted = paintDashboard(view);
   expect(painted, `the painter draws ${what}`).toBeDefined();
-  const instance = render(<DashboardView dashboard={d.dashboard} />);
-  try {
-    into.push({ what, ink: instance.lastFrame() ?? '', painted: painted!, columns: view.columns, rows: view.rows });
-  } finally {
-    instance.unmount();
-  }
+  // Ink's own renderer and output, as an instance draws a frame, without an instance's terminal
+  // bindings or the second render its unmount makes (the frames are the same as ink-testing-library's).
+  const ink = renderToString(<DashboardView dashboard={d.dashboard} />, { columns: view.columns });
+  into.push({ what, ink, painted: painted!, columns: view.columns, rows: view.rows });
 }
 
 /** Each painted frame the same as Ink's, cell by cell (a difference names its frame and line). */
