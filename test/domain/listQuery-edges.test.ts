@@ -298,8 +298,6 @@ describe('the order of a column over tricky texts', () => {
   // then the texts) gives what a stable sort by the collator itself gives.
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
-  const byCollator = (a: string, b: string) =>
-    NUMBER.test(a) && NUMBER.test(b) ? Number(a) - Number(b) : collator.compare(a, b);
   const random = seededRandom(20_261_128);
   const parts = [
     'svc-',
@@ -338,9 +336,19 @@ describe('the order of a column over tricky texts', () => {
   /** The ids in a stable sort by the collator itself (numbers as numbers), empty cells last. */
   const collatorOrder = (records: readonly ApiRecord[], descending: boolean) => {
     const sign = descending ? -1 : 1;
-    const keyed = records.map((record) => ({ record, cell: String(record.v).trim() }));
+    // Two cells that read as numbers compare as numbers, others by the collator; each cell read once.
+    const keyed = records.map((record) => {
+      const cell = String(record.v).trim();
+      return { record, cell, number: NUMBER.test(cell) ? Number(cell) : undefined };
+    });
     return [
-      ...keyed.filter((k) => k.cell !== '').sort((a, b) => sign * byCollator(a.cell, b.cell)),
+      ...keyed
+        .filter((k) => k.cell !== '')
+        .sort(
+          (a, b) =>
+            sign *
+            (a.number !== undefined && b.number !== undefined ? a.number - b.number : collator.compare(a.cell, b.cell)),
+        ),
       ...keyed.filter((k) => k.cell === ''),
     ].map((k) => k.record.id);
   };
