@@ -17,7 +17,11 @@ const EXIT_GRACE_MS = 200;
 
 const opened = openCodeCache(cacheRootFrom(process.env), SLOTUI_BUILD_ID);
 if (opened.refused) process.stderr.write(`slotui: ${opened.refused}\n`);
-const parts = new Parts(path.join(path.dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache);
+// A one-shot command's first word names its pack of parts (startup/parts.ts); the dashboard (no
+// word, or options only) loads its parts on need and has none.
+const word = process.argv[2];
+const command = word !== undefined && /^[a-z][a-z-]{0,30}$/.test(word) && word !== 'dashboard' ? word : undefined;
+const parts = new Parts(path.join(path.dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache, command);
 const { main } = parts.load('main.js') as { main: typeof Main };
 
 void main({
@@ -33,7 +37,7 @@ void main({
   onWholeList: keepStreamHeapFlat,
 }).then((code) => {
   process.exitCode = code;
-  parts.saveCodeCache();
+  parts.saveCodeCache(code === 0);
   // The command is done and has said everything: whatever is still pending (a request the service
   // never answers, a socket not yet torn down) must not hold the process. The interface promises
   // that q, Ctrl+C and SIGTERM end the dashboard within a second.

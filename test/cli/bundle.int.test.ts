@@ -11,6 +11,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { unwrapCacheFile } from '../../src/startup/codeCache.js';
 import { startCliHarness, removeTempDirs, tempDir, type CliHarness } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,15 +73,24 @@ async function runBundle(
 }
 
 /** The folder of the build's caches under a cache home, and the parts cached there. */
+/** The parts with a cache in the cache folder (a command's pack, src/startup/parts.ts, is not a part). */
 function cachedParts(cacheHome: string): { folder: string; parts: string[] } {
   const root = join(cacheHome, 'slotui');
   const [key, ...others] = readdirSync(root);
   expect(others).toEqual([]);
   const folder = join(root, key!);
-  return {
-    folder,
-    parts: [...new Set(readdirSync(folder).map((f) => f.replace(/\.cache(\.new)?(\.trial)?$/, '')))].sort(),
-  };
+  const names = readdirSync(folder).map((f) => f.replace(/\.cache(\.new)?(\.trial)?$/, ''));
+  return { folder, parts: [...new Set(names.filter((name) => !name.startsWith('pack-')))].sort() };
+}
+
+/** The source of the command's pack in the cache folder: the parts it holds, in the order they ran. */
+function packedParts(folder: string, command: string): string[] {
+  const file = readdirSync(folder).find((f) => f.startsWith(`pack-${command}.source.cache`));
+  if (!file) return [];
+  const source = unwrapCacheFile(readFileSync(join(folder, file)))!.toString('utf8');
+  return [...source.matchAll(/^"([^"]+)": function \(exports, require, module, __filename, __dirname\) \{/gm)].map(
+    (m) => m[1]!,
+  );
 }
 
 const partBytes = (parts: string[]) => parts.reduce((sum, p) => sum + statSync(join(root, 'dist', 'parts', p)).size, 0);
@@ -100,6 +110,10 @@ describe('the built bundle', () => {
     const { folder, parts } = cachedParts(cacheHome);
     expect(parts).toContain('main.js');
     expect(parts.some((p) => p.startsWith('list-'))).toBe(true);
+    // The command's pack for the next run: every part it ran, main.js first.
+    const packed = packedParts(folder, 'list');
+    expect([...packed].sort()).toEqual(parts);
+    expect(packed[0]).toBe('main.js');
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     for (const part of parts) {
       const code = readFileSync(join(root, 'dist', 'parts', part), 'utf8');
@@ -123,18 +137,20 @@ describe('the built bundle', () => {
   });
 
   test('the cache is used by the next run, and a damaged or foreign one is written again', async () => {
+    // --help is no command of its own: no pack, each part's cache its own.
     const cacheHome = await mkdtemp(join(work, 'cache-'));
-    const list = () => runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
-    expect((await list()).code).toBe(0);
-    const { folder } = cachedParts(cacheHome);
+    const help = () => runBundle(['--help'], {}, cacheHome);
+    expect((await help()).code).toBe(0);
+    const { folder, parts } = cachedParts(cacheHome);
     expect(readdirSync(folder)).toContain('main.js.cache.new');
-    expect((await list()).code).toBe(0); // a run that used the new caches and ended: they are proven
+    expect(readdirSync(folder).some((f) => f.startsWith('pack-'))).toBe(false);
+    expect((await help()).code).toBe(0); // a run that used the new caches and ended: they are proven
     const mainCache = join(folder, 'main.js.cache');
-    const listCache = join(folder, readdirSync(folder).find((f) => f.startsWith('list-'))!);
-    expect(listCache).toMatch(/\.cache$/);
+    const otherCache = join(folder, `${parts.find((p) => p !== 'main.js')!}.cache`);
+    expect(existsSync(otherCache)).toBe(true);
     const written = readFileSync(mainCache);
 
-    const again = await list();
+    const again = await help();
     expect(again.code).toBe(0);
     expect(readFileSync(mainCache).equals(written)).toBe(true); // used as it is, not rewritten
 
@@ -142,16 +158,50 @@ describe('the built bundle', () => {
     const damaged = Buffer.from(written);
     damaged[damaged.length - 3]! ^= 0xff;
     writeFileSync(mainCache, damaged);
-    writeFileSync(listCache, written);
-    const recovered = await list();
+    writeFileSync(otherCache, written);
+    const recovered = await help();
     expect(recovered.stderr).toBe('');
     expect(recovered.code).toBe(0);
-    expect(JSON.parse(recovered.stdout)).toHaveLength(1);
     // Each is replaced by a new cache, tried by the next run.
     expect(existsSync(mainCache)).toBe(false);
-    expect(existsSync(listCache)).toBe(false);
+    expect(existsSync(otherCache)).toBe(false);
     expect(readFileSync(`${mainCache}.new`).equals(damaged)).toBe(false);
-    expect(readFileSync(`${listCache}.new`).equals(written)).toBe(false);
+    expect(readFileSync(`${otherCache}.new`).equals(written)).toBe(false);
+  });
+
+  test("a command's pack: made by its first run, run with its own cache by the next ones; damaged, made again", async () => {
+    const cacheHome = await mkdtemp(join(work, 'cache-'));
+    const list = () => runBundle(['list', 'slis', '--json', '--limit', '1'], h.env(), cacheHome);
+    const ids = async () => {
+      const r = await list();
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id);
+    };
+    expect(await ids()).toEqual(['sli-000001']);
+    const { folder } = cachedParts(cacheHome);
+    expect(readdirSync(folder)).toContain('pack-list.source.cache.new');
+    // The next run takes every part from the pack (none from its file) and writes the pack's own cache.
+    expect(await ids()).toEqual(['sli-000001']);
+    expect(readdirSync(folder)).toContain('pack-list.source.cache');
+    expect(readdirSync(folder)).toContain('pack-list.js.cache.new');
+    expect(await ids()).toEqual(['sli-000001']);
+    const packCache = join(folder, 'pack-list.js.cache');
+    const written = readFileSync(packCache);
+    expect(await ids()).toEqual(['sli-000001']);
+    expect(readFileSync(packCache).equals(written)).toBe(true); // used as it is
+
+    // A pack whose source is damaged counts as none: the parts load from their files and a new one is made.
+    const source = join(folder, 'pack-list.source.cache');
+    const bytes = readFileSync(source);
+    bytes[bytes.length - 2]! ^= 0xff;
+    writeFileSync(source, bytes);
+    expect(await ids()).toEqual(['sli-000001']);
+    expect(existsSync(`${source}.new`)).toBe(true);
+    expect(packedParts(folder, 'list')).toContain('main.js');
+    // A mistyped command (a usage error) makes no pack.
+    expect((await runBundle(['lsit', 'slis'], h.env(), cacheHome)).code).toBe(2);
+    expect(readdirSync(folder).some((f) => f.startsWith('pack-lsit'))).toBe(false);
   });
 
   test('a cache folder others can write is not used, in one line on stderr', async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { cacheKey, openCodeCache, type CodeCache } from '../../src/startup/codeCache.js';
+import { cacheKey, openCodeCache, unwrapCacheFile, type CodeCache } from '../../src/startup/codeCache.js';
 import { Parts } from '../../src/startup/parts.js';
 
 let work: string;
@@ -94,4 +94,34 @@ test('without a cache (refused), parts run and nothing is written', async () => 
   expect(await (parts.load('main.js') as Main).run()).toBe(42);
   parts.saveCodeCache();
   expect(fs.existsSync(cacheRoot)).toBe(false);
+});
+
+test("a command's pack: the next run takes its parts from it, without their files; a part it lacks from its file", async () => {
+  const first = new Parts(partsDir, openCache(), 'list');
+  expect(await (first.load('main.js') as Main).run()).toBe(42);
+  first.saveCodeCache(false); // a run that failed makes no pack
+  expect(fs.existsSync(cacheFile('pack-list.source'))).toBe(false);
+  const second = new Parts(partsDir, openCache(), 'list');
+  expect(await (second.load('main.js') as Main).run()).toBe(42);
+  second.saveCodeCache();
+  const pack = unwrapCacheFile(fs.readFileSync(cacheFile('pack-list.source')))!.toString();
+  expect(pack).toMatch(/^\(\{\n"main\.js": function/);
+  expect(pack).toContain('"later.js": function');
+
+  // The parts' files gone: the pack alone runs them, once each, and gives them their own file names.
+  fs.renameSync(path.join(partsDir, 'main.js'), path.join(work, 'main.js'));
+  fs.renameSync(path.join(partsDir, 'later.js'), path.join(work, 'later.js'));
+  fs.writeFileSync(path.join(partsDir, 'extra.js'), 'module.exports = 7;');
+  const third = new Parts(partsDir, openCache(), 'list');
+  const main = third.load('main.js') as Main;
+  expect(main.base).toBe('main.js');
+  expect(await main.run()).toBe(42);
+  expect(third.load('main.js')).toBe(main);
+  expect(third.load('extra.js')).toBe(7);
+  // Only one part came from its file: no new pack.
+  third.saveCodeCache();
+  expect(fs.existsSync(cacheFile('pack-list.js'))).toBe(true); // the pack's own code cache, for the next run
+  expect(unwrapCacheFile(fs.readFileSync(cacheFile('pack-list.source')))!.toString()).not.toContain('extra.js');
+  const fourth = new Parts(partsDir, openCache());
+  expect(() => fourth.load('main.js')).toThrow(/ENOENT/); // without a command, no pack is read
 });
