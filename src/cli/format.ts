@@ -135,6 +135,11 @@ export function terminalSafeJson(value: unknown, indent?: number): string {
 const allBelowDel = (text: string): boolean =>
   Buffer.byteLength(text, 'utf8') === text.length && !text.includes('\x7f');
 
+/**
+ * JSON text (or several joined by ASCII) with the characters above escaped.
+ * A whole page at once costs one check, not one a record; the escapes are the
+ * same, character for character.
+ */
 export function terminalSafeText(json: string): string {
   return allBelowDel(json) ? json : json.replace(UNSAFE_IN_JSON, jsonEscape);
 }
