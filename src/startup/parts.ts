@@ -39,6 +39,9 @@ type PartFunction = (
   dirname: string,
 ) => void;
 
+/** A command's pack once run: each of its parts' functions by name. */
+type Pack = Record<string, PartFunction | undefined>;
+
 /** The code cache's names of a command's pack: its source, and V8's cache of it. */
 const packSourceName = (command: string) => `pack-${command}.source`;
 const packScriptName = (command: string) => `pack-${command}.js`;
@@ -53,7 +56,7 @@ export class Parts {
   private readonly uncached: { part: string; script: vm.Script }[] = [];
   private readonly nodeRequire: NodeJS.Require;
   /** The pack's parts (read at the first load), null when there is none. */
-  private pack: Record<string, PartFunction | undefined> | null | undefined;
+  private pack: Pack | null | undefined;
   /** Every part this run loaded, in order, and the sources of those read from their files (a command's run only). */
   private readonly loaded: string[] = [];
   private readonly looseSources = new Map<string, string>();
@@ -81,7 +84,11 @@ export class Parts {
     else {
       const source = fs.readFileSync(filename, 'utf8');
       if (this.command !== undefined) this.looseSources.set(part, source);
-      run = this.compile(part, filename, `(function (exports, require, module, __filename, __dirname) {${source}\n})`);
+      run = this.compile<PartFunction>(
+        part,
+        filename,
+        `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+      );
     }
     if (this.command !== undefined) this.loaded.push(part);
     const module: PartModule = { exports: {} };
@@ -91,11 +98,11 @@ export class Parts {
   }
 
   /** A script run with its code cache (noted for writing when it has none); what it gives. */
-  private compile(name: string, filename: string, code: string): PartFunction {
+  private compile<T>(name: string, filename: string, code: string): T {
     const cachedData = this.cache?.read(name);
     const script = new vm.Script(code, { filename, cachedData });
     if (this.cache && (!cachedData || script.cachedDataRejected)) this.uncached.push({ part: name, script });
-    return script.runInThisContext() as PartFunction;
+    return script.runInThisContext() as T;
   }
 
   /** The part's function from the command's pack; the pack is read at the first call. */
@@ -104,16 +111,13 @@ export class Parts {
     return this.pack && Object.hasOwn(this.pack, part) ? this.pack[part] : undefined;
   }
 
-  private readPack(): Record<string, PartFunction | undefined> | null {
+  private readPack(): Pack | null {
     if (!this.cache || this.command === undefined) return null;
     const source = this.cache.read(packSourceName(this.command));
     if (!source) return null;
     const filename = path.join(this.dir, packScriptName(this.command));
     try {
-      return this.compile(packScriptName(this.command), filename, source.toString('utf8')) as unknown as Record<
-        string,
-        PartFunction | undefined
-      >;
+      return this.compile<Pack>(packScriptName(this.command), filename, source.toString('utf8'));
     } catch {
       // A pack that does not compile (cut short) is as none: the parts load from their files.
       return null;

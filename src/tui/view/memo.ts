@@ -17,13 +17,6 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
  * before it tells its listeners (src/tui/state/listStore.ts, the loading notice).
  */
 export function keptWhileSame<R>(inputs: () => readonly unknown[], compute: () => R): () => R {
-  let last: { inputs: readonly unknown[]; value: R } | undefined;
-  return () => {
-    const now = inputs();
-    if (last && last.inputs.length === now.length && last.inputs.every((input, i) => Object.is(input, now[i])))
-      return last.value;
-    const value = compute();
-    last = { inputs: now, value };
-    return value;
-  };
+  const kept = memoLast((..._inputs: readonly unknown[]) => compute());
+  return () => kept(...inputs());
 }
