@@ -225,12 +225,18 @@ export function bundlePlugins(root) {
   ];
 }
 
-/** esbuild options of every part bundle: production React, Intl.Segmenter made on need (src/text/segmenter.ts). */
+/**
+ * esbuild options of every part bundle: production React, Intl.Segmenter made on need
+ * (src/text/segmenter.ts), and undici as bundled builds of it are (Node's own): `esbuildDetection`
+ * defined leaves out its experimental second HTTP/1 parser (Milo, off unless UNDICI_USE_MILO is set;
+ * its two WebAssembly modules are 115 KB of the HTTP part's 476 KB of source, read and held at every
+ * start that sends a request). llhttp, undici's parser by default, parses every answer either way.
+ */
 export function partDefines(root) {
   return {
     // Never loaded (see inkWithoutDevtools); not a dependency.
     external: ['react-devtools-core'],
-    define: { 'process.env.NODE_ENV': '"production"', 'Intl.Segmenter': 'LazySegmenter' },
+    define: { 'process.env.NODE_ENV': '"production"', 'Intl.Segmenter': 'LazySegmenter', esbuildDetection: 'true' },
     inject: [join(root, 'src', 'text', 'segmenter.ts')],
   };
 }

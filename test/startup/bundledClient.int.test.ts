@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -82,4 +82,14 @@ test('the bundled client loads without node:http, node:http2 or node:assert and 
     status: 200,
     results: 2,
   });
+});
+
+test("the bundled client holds undici's llhttp parser alone, not its experimental second parser", () => {
+  const dir = join(ROOT, 'dist', 'parts');
+  const part = readdirSync(dir).find((name) => /^http-[A-Z0-9]+\.js$/.test(name));
+  const source = readFileSync(join(dir, part!), 'utf8');
+  // llhttp parses every answer (test above); Milo's parser and its WebAssembly are left out (scripts/build-parts.mjs).
+  expect(source).toContain('llhttp_execute');
+  expect(source).not.toContain('setShouldAutodetect');
+  expect(source.length).toBeLessThan(400_000);
 });
