@@ -35,6 +35,7 @@ void main({
   stdout: process.stdout,
   stderr: process.stderr,
   onWholeList: keepStreamHeapFlat,
+  endsWithProcess: true,
 }).then((code) => {
   process.exitCode = code;
   parts.saveCodeCache(code === 0);

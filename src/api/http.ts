@@ -31,7 +31,7 @@ import { assertSameOrigin } from './origin.js';
 import { cancelled, type Sleep } from './requestPolicy.js';
 import { eitherSignal } from './signals.js';
 import { tokenScrub } from './tokenScrub.js';
-import type { RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from './types.js';
+import type { CloseOptions, RequestDispatcher, RequestObserver, RetryPolicy, Timeouts } from './types.js';
 
 /** A Retry-After longer than this is not waited out: the error is returned at once. */
 const MAX_RETRY_AFTER_MS = 30_000;
@@ -96,11 +96,6 @@ export interface Transport {
   close(options?: CloseOptions): Promise<void>;
 }
 
-interface CloseOptions {
-  /** Cancel the requests under way rather than let them finish. */
-  abort?: boolean;
-}
-
 /** Exponential backoff with equal jitter; Retry-After wins when the server gives one. */
 export function backoffDelay(
   tryNumber: number,
@@ -141,6 +136,8 @@ export function createTransport(options: TransportOptions): Transport {
   let backgroundPool: ReturnType<typeof makePool> | undefined;
   const poolFor = (call: Call) => (call.background ? (backgroundPool ??= makePool(1)) : pool);
   let closed = false;
+  /** Requests between send's start and end, waits between tries included. */
+  let underWay = 0;
   /** Aborted by close({ abort: true }): every request under way and every wait between tries ends at once. */
   const closing = new AbortController();
   const { scrub: scrubToken, guard } = tokenScrub(token);
@@ -255,9 +252,11 @@ export function createTransport(options: TransportOptions): Transport {
     const linked = given.signal ? eitherSignal(given.signal, closing.signal) : undefined;
     const call = { ...given, signal: linked?.signal ?? closing.signal };
     const ended = options.onRequest?.({ method: call.method, url: call.url });
+    underWay++;
     try {
       return await sendTries(call);
     } finally {
+      underWay--;
       linked?.release();
       ended?.();
     }
@@ -297,6 +296,10 @@ export function createTransport(options: TransportOptions): Transport {
     guard,
     scrub: scrubToken,
     async close(closeOptions: CloseOptions = {}) {
+      if (closeOptions.leaveIdle && underWay === 0) {
+        closed = true;
+        return;
+      }
       if (closeOptions.abort) closing.abort();
       if (closed) return;
       closed = true;

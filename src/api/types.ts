@@ -123,5 +123,17 @@ export interface ApiClient {
   /** A plain authenticated GET of a path under the base URL (used to verify a token). */
   probe(options?: RequestOptions): Promise<void>;
   /** Ends its connections; `{ abort: true }` cancels the requests under way first (a quit never waits on them). */
-  close(options?: { abort?: boolean }): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** Cancel the requests under way rather than let them finish. */
+  abort?: boolean;
+  /**
+   * The process ends next: with no request under way, the connections are left
+   * for the system to close at exit (undici never lets an idle one hold the
+   * process) rather than torn down one by one, which cost a one-shot command
+   * about 4 ms. Requests are refused from then on, as after any close.
+   */
+  leaveIdle?: boolean;
 }

@@ -7,7 +7,7 @@
  * talk to the service never load it.
  */
 import { REGISTRY, type ViewRegistry } from '../presentation/resources.js';
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient, CloseOptions } from '../api/types.js';
 import { configDirFrom } from '../config/paths.js';
 import { envTokenWarning, requireConnection, resolveSettings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
@@ -46,7 +46,7 @@ export interface Context {
   /** Texts never to print (tokens met during this run); error output is redacted with them. */
   secrets: Set<string>;
   /** Closes every client made; `{ abort: true }` cancels their requests under way first. */
-  close(options?: { abort?: boolean }): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
 
 interface ConnectOptions {
@@ -163,7 +163,7 @@ export function createContext(
       return client;
     },
 
-    async close(options?: { abort?: boolean }) {
+    async close(options?: CloseOptions) {
       await Promise.allSettled(clients.splice(0).map((client) => client.close(options)));
     },
   };

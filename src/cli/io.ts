@@ -26,6 +26,11 @@ export interface CliIo {
   registry?: ViewRegistry;
   /** Called as a command starts reading a whole list (`list --all`): the program keeps its heap small (startup/heap.ts). */
   onWholeList?: () => void;
+  /**
+   * The process ends when main returns (the program's entry; not a test running main in its
+   * own process): connections with nothing under way are left for the system to close.
+   */
+  endsWithProcess?: boolean;
 }
 
 /** The reader of stdout went away (EPIPE): the run ends quietly with exit code 0. */

@@ -122,8 +122,9 @@ export async function main(io: CliIo): Promise<number> {
     return report(io, error, ctx?.secrets ?? new Set(tokensOf(io.env)));
   } finally {
     // The command is done: a request it gave up on (a Tab's one-second deadline) may still be
-    // connecting, and a graceful close would wait for that connection's own timeout.
-    await ctx?.close({ abort: true });
+    // connecting, and a graceful close would wait for that connection's own timeout. When the
+    // process ends next, idle connections go with it.
+    await ctx?.close({ abort: true, leaveIdle: io.endsWithProcess === true });
   }
 }
 

@@ -216,6 +216,27 @@ describe('cancelling and closing', () => {
     await transport.close({ abort: true });
     expect((await failure(pending)).kind).toBe('cancelled');
   });
+
+  it('closing as the process ends, nothing under way: what comes after is refused, as after any close', async () => {
+    const { transport, reply, seen } = setup();
+    reply(200, {});
+    await transport.send(call());
+    await transport.close({ abort: true, leaveIdle: true });
+    const refused = await failure(transport.send(call()));
+    expect([refused.kind, refused.message]).toEqual([
+      'cancelled',
+      'The connection to the service was closed; the request was not sent.',
+    ]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('closing as the process ends with a request under way ends it, as abort alone does', async () => {
+    const { agent, transport } = setup();
+    agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}').delay(60_000);
+    const pending = transport.send(call());
+    await transport.close({ abort: true, leaveIdle: true });
+    expect((await failure(pending)).kind).toBe('cancelled');
+  });
 });
 
 describe('the token kept out of errors', () => {

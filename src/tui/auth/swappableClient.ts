@@ -7,7 +7,7 @@
  */
 import { isSlotuiError, type SlotuiError } from '../../api/errors.js';
 import type { ResourceName } from '../../api/resources.js';
-import type { ApiClient, ListOptions, RequestOptions } from '../../api/types.js';
+import type { ApiClient, CloseOptions, ListOptions, RequestOptions } from '../../api/types.js';
 
 type RefusedListener = (error: SlotuiError) => void;
 
@@ -90,7 +90,7 @@ export class SwappableClient implements ApiClient {
     return this.target.probe(options);
   }
 
-  close(options?: { abort?: boolean }) {
+  close(options?: CloseOptions) {
     return this.target.close(options);
   }
 }
