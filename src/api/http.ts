@@ -55,7 +55,11 @@ export interface TransportOptions {
   onRequest?: RequestObserver;
   /** Tests only: requests go here instead of the pools (ClientOptions.dispatcher). */
   dispatcher?: RequestDispatcher;
+  /** Tests only: makes the pools in place of undici's Pool (a test sees how each is used and ended). */
+  pools?: (origin: string, options: PoolOptions) => RequestDispatcher;
 }
+
+type PoolOptions = ConstructorParameters<typeof Pool>[1];
 
 interface Call {
   method: Method;
@@ -117,8 +121,9 @@ export function createTransport(options: TransportOptions): Transport {
     ? { secureContext: trustContext(options.ca), rejectUnauthorized: true }
     : { rejectUnauthorized: true };
   const headerLimit = maxHeaderSize();
+  const newPool = options.pools ?? ((origin: string, poolOptions: PoolOptions) => new Pool(origin, poolOptions));
   const makePool = (connections: number | null) =>
-    new Pool(base.origin, {
+    newPool(base.origin, {
       connect,
       // Undefined (--max-http-header-size given) leaves undici to read node:http's.
       maxHeaderSize: headerLimit,

@@ -8,11 +8,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootCertificates } from 'node:tls';
 import MockAgent from 'undici/lib/mock/mock-agent.js';
+import type { Dispatcher } from 'undici';
 import { SlotuiError } from '../../src/api/errors.js';
 import { backoffDelay, createTransport } from '../../src/api/http.js';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUTS, realSleep } from '../../src/api/requestPolicy.js';
 import { RESOURCES } from '../../src/api/resources.js';
 import type { Method, Target } from '../../src/api/failures.js';
+import type { CloseOptions } from '../../src/api/types.js';
 
 const ORIGIN = 'https://api.test';
 const TOKEN = 'tok-secret-123';
@@ -54,6 +56,31 @@ function setup(
         { headers },
       );
   return { agent, transport, reply, seen };
+}
+
+/** A transport whose pools send to a MockAgent, each noting how it was ended. */
+function setupWithPools() {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  agents.push(agent);
+  const ended: string[] = [];
+  const transport = createTransport({
+    base: new URL(`${ORIGIN}/v1/`),
+    token: TOKEN,
+    readOnly: false,
+    timeouts: DEFAULT_TIMEOUTS,
+    retry: { ...DEFAULT_RETRY, tries: 1 },
+    sleep: async () => undefined,
+    userAgent: 'slotui-test',
+    pools: () =>
+      ({
+        dispatch: (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) =>
+          agent.dispatch({ ...options, origin: ORIGIN }, handler),
+        close: async () => void ended.push('close'),
+        destroy: async () => void ended.push('destroy'),
+      }) as unknown as Dispatcher,
+  });
+  return { agent, transport, ended };
 }
 
 const target: Target = { resource: 'slis', def: RESOURCES.slis, action: 'list' };
@@ -217,25 +244,30 @@ describe('cancelling and closing', () => {
     expect((await failure(pending)).kind).toBe('cancelled');
   });
 
-  it('closing as the process ends, nothing under way: what comes after is refused, as after any close', async () => {
-    const { transport, reply, seen } = setup();
-    reply(200, {});
-    await transport.send(call());
-    await transport.close({ abort: true, leaveIdle: true });
-    const refused = await failure(transport.send(call()));
-    expect([refused.kind, refused.message]).toEqual([
-      'cancelled',
-      'The connection to the service was closed; the request was not sent.',
-    ]);
-    expect(seen).toHaveLength(1);
-  });
-
-  it('closing as the process ends with a request under way ends it, as abort alone does', async () => {
-    const { agent, transport } = setup();
-    agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}').delay(60_000);
-    const pending = transport.send(call());
-    await transport.close({ abort: true, leaveIdle: true });
-    expect((await failure(pending)).kind).toBe('cancelled');
+  it('the pools: closed when the transport closes, destroyed with abort, left to the process when it ends next', async () => {
+    const closedWith = async (options: CloseOptions | undefined, underWay = false) => {
+      const { agent, transport, ended } = setupWithPools();
+      agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}');
+      await transport.send(call());
+      let pending: Promise<SlotuiError> | undefined;
+      if (underWay) {
+        agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}').delay(60_000);
+        pending = failure(transport.send(call()));
+      }
+      await transport.close(options);
+      const refused = await failure(transport.send(call()));
+      expect(refused.message).toBe('The connection to the service was closed; the request was not sent.');
+      return { ended, cancelled: (await pending)?.kind };
+    };
+    expect(await closedWith(undefined)).toEqual({ ended: ['close'], cancelled: undefined });
+    expect(await closedWith({ abort: true })).toEqual({ ended: ['destroy'], cancelled: undefined });
+    // The process ends next: nothing under way, the connections go with it (src/cli/main.ts).
+    expect(await closedWith({ abort: true, leaveIdle: true })).toEqual({ ended: [], cancelled: undefined });
+    // A request under way is cancelled and the pool destroyed, as by abort alone.
+    expect(await closedWith({ abort: true, leaveIdle: true }, true)).toEqual({
+      ended: ['destroy'],
+      cancelled: 'cancelled',
+    });
   });
 });
 
