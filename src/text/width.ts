@@ -118,16 +118,25 @@ function isWide(codePoint: number): boolean {
   return false;
 }
 
-const ZERO_WIDTH = /^(?:\p{Mark}|\p{Default_Ignorable_Code_Point}|\p{Control}|\p{Format})+$/u;
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u;
+// Made at their first use, not at load: a class of Unicode properties takes about a millisecond to
+// build, and most texts (printable ASCII, ONE_CELL_EACH below) never reach them; `list --json` loads
+// this module and never does.
+let zeroWidth: RegExp | undefined;
+let emojiPresentation: RegExp | undefined;
 
 /** Cells taken by one grapheme cluster. */
 function graphemeWidth(grapheme: string): number {
   const first = grapheme.codePointAt(0) ?? 0;
   if (first < 0x20 || (first >= 0x7f && first < 0xa0)) return 0;
   if (first < 0x7f) return 1; // ASCII fast path
-  if (ZERO_WIDTH.test(grapheme)) return 0;
-  if (EMOJI_PRESENTATION.test(grapheme)) return 2;
+  if ((zeroWidth ??= /^(?:\p{Mark}|\p{Default_Ignorable_Code_Point}|\p{Control}|\p{Format})+$/u).test(grapheme))
+    return 0;
+  if (
+    (emojiPresentation ??= /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u).test(
+      grapheme,
+    )
+  )
+    return 2;
   return isWide(first) ? 2 : 1;
 }
 
