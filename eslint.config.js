@@ -3,6 +3,16 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A Node module imported by name: a default or namespace import of one becomes, in the bundle's
+ * CommonJS parts, a copy of every export of the module as a getter (node:fs has 106), made at load.
+ */
+const NODE_IMPORTS_BY_NAME = {
+  selector:
+    "ImportDeclaration[importKind='value'][source.value=/^node:/] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)",
+  message: "Import what you use from a node: module by name (import { join } from 'node:path').",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
@@ -78,6 +88,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    rules: { 'no-restricted-syntax': ['error', NODE_IMPORTS_BY_NAME] },
+  },
+  {
     // Generic code works for every resource of the registry it is given: what only one resource does
     // sits in its entry (src/api/resources.ts, src/presentation/resources.ts) or in the dashboard's
     // extension map (src/tui/extensions.ts). The SLO features (the SLO math's commands, GitOps) are
@@ -99,6 +113,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        NODE_IMPORTS_BY_NAME,
         {
           selector: 'Literal[value=/^(slis|slos|organizations|agreements)$/]',
           message:

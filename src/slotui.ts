@@ -5,7 +5,7 @@
  * had none once the command has run. Built as CommonJS (scripts/build.mjs):
  * Node's ES module loader would cost every start about 10 ms more.
  */
-import path from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { main as Main } from './cli/main.js';
 import { cacheRootFrom, openCodeCache } from './startup/codeCache.js';
@@ -21,7 +21,7 @@ if (opened.refused) process.stderr.write(`slotui: ${opened.refused}\n`);
 // word, or options only) loads its parts on need and has none.
 const word = process.argv[2];
 const command = word !== undefined && /^[a-z][a-z-]{0,30}$/.test(word) && word !== 'dashboard' ? word : undefined;
-const parts = new Parts(path.join(path.dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache, command);
+const parts = new Parts(join(dirname(fileURLToPath(import.meta.url)), 'parts'), opened.cache, command);
 const { main } = parts.load('main.js') as { main: typeof Main };
 
 void main({

@@ -6,7 +6,7 @@
  * token. A failure is the SlotuiError a request to the service would meet
  * (failures.ts), so the advice is the same.
  */
-import tls from 'node:tls';
+import { connect } from 'node:tls';
 import { isIP } from 'node:net';
 import { extraCertificates } from './ca.js';
 import { trustContext } from './trust.js';
@@ -29,7 +29,7 @@ export async function checkTls(baseUrl: string, options: TlsCheckOptions = {}): 
   const context = trustContext(extra);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise<void>((resolve, reject) => {
-    const socket = tls.connect({
+    const socket = connect({
       host,
       port: Number(url.port || 443),
       // SNI takes names only; a certificate for an address is checked against the address all the same.

@@ -4,13 +4,13 @@
  * explicitly. Apart from ca.ts so that node:tls loads with the HTTP stack,
  * not when a client is made.
  */
-import tls, { type SecureContext } from 'node:tls';
+import { createSecureContext, getCACertificates, rootCertificates, type SecureContext } from 'node:tls';
 import { extraCertificates } from './ca.js';
 
 /** The default trust store: bundled roots plus NODE_EXTRA_CA_CERTS and, with --use-system-ca, the OS store. */
 function defaultCertificates(): readonly string[] {
   // getCACertificates exists from Node 22.15; rootCertificates (bundled only) is the fallback.
-  return typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
+  return typeof getCACertificates === 'function' ? getCACertificates('default') : rootCertificates;
 }
 
 /**
@@ -35,11 +35,10 @@ export function trustedCertificates(
  */
 export function trustContext(extra: readonly string[] | undefined): SecureContext | undefined {
   if (!extra || extra.length === 0) return undefined;
-  const context = tls.createSecureContext();
+  const context = createSecureContext();
   const native = (context as { context?: { addCACert?: (pem: string) => void } }).context;
   // The native context's addCACert is what Node's own `ca` option calls; without it, the plain way.
-  if (typeof native?.addCACert !== 'function')
-    return tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
+  if (typeof native?.addCACert !== 'function') return createSecureContext({ ca: [...defaultCertificates(), ...extra] });
   for (const pem of extra) native.addCACert(pem);
   return context;
 }

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { join, resolve } from 'node:path';
 import { readPrivateFile } from './privateFile.js';
 
 export interface DraftKey {
@@ -35,7 +35,7 @@ export class DraftStore {
   readonly dir: string;
 
   constructor(configDir: string) {
-    this.dir = path.join(path.resolve(configDir), 'drafts');
+    this.dir = join(resolve(configDir), 'drafts');
   }
 
   /** Keeps the values (replacing an older draft of the same record). False when it could not be written. */
@@ -90,7 +90,7 @@ export class DraftStore {
       .update(JSON.stringify([key.profile, key.resource, key.id ?? null]))
       .digest('hex')
       .slice(0, 32);
-    return path.join(this.dir, `${hash}.json`);
+    return join(this.dir, `${hash}.json`);
   }
 }
 

@@ -10,8 +10,8 @@
  * shown for another service. It holds records only, never the token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { ApiRecord } from '../api/record.js';
 import { readPrivateFile } from './privateFile.js';
 
@@ -51,15 +51,15 @@ export class PageCache {
     scope: PageCacheScope,
     private readonly uid: number | undefined = process.getuid?.(),
   ) {
-    this.root = path.join(path.resolve(cacheRoot), 'pages');
+    this.root = join(resolve(cacheRoot), 'pages');
     const key = createHash('sha256').update(`${scope.profile}\0${scope.baseUrl}`).digest('hex').slice(0, 24);
-    this.dir = path.join(this.root, key);
+    this.dir = join(this.root, key);
   }
 
   /** The last page kept of that list. A damaged or untrusted file is dropped and said in one sentence. */
   load(resource: string): CacheRead {
     const file = this.fileOf(resource);
-    const distrusted = this.distrust(path.dirname(this.root)) ?? this.distrust(this.root) ?? this.distrust(this.dir);
+    const distrusted = this.distrust(dirname(this.root)) ?? this.distrust(this.root) ?? this.distrust(this.dir);
     if (distrusted) return { problem: `Not using the cached page: ${distrusted}.` };
     let read;
     try {
@@ -72,7 +72,7 @@ export class PageCache {
       return { problem: `Not using the cached page: ${file} belongs to another user or others can change it.` };
     const page = read.text === undefined ? undefined : parsePage(read.text, resource);
     if (page) return { page };
-    fs.rmSync(file, { force: true });
+    rmSync(file, { force: true });
     return { problem: 'The cached page was damaged and is dropped; the service is read as usual.' };
   }
 
@@ -81,30 +81,30 @@ export class PageCache {
     const file = this.fileOf(page.resource);
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      for (const dir of [path.dirname(this.root), this.root, this.dir]) {
-        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      for (const dir of [dirname(this.root), this.root, this.dir]) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
         if (this.distrust(dir)) return;
       }
       const text = JSON.stringify(page);
       if (Buffer.byteLength(text) > MAX_PAGE_FILE_BYTES) return;
-      fs.writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-      fs.renameSync(temp, file);
+      writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
+      renameSync(temp, file);
     } catch {
-      fs.rmSync(temp, { force: true });
+      rmSync(temp, { force: true });
     }
   }
 
   private fileOf(resource: string): string {
     // A resource name is a registry name, but the file name must stay inside the folder whatever it is.
-    return path.join(this.dir, `${resource.replace(/[^a-z0-9_-]/gi, '_')}.json`);
+    return join(this.dir, `${resource.replace(/[^a-z0-9_-]/gi, '_')}.json`);
   }
 
   /** Why a folder (when it exists) must not be trusted, or undefined when it can be. */
   private distrust(dir: string): string | undefined {
     if (this.uid === undefined) return undefined;
-    let stat: fs.Stats;
+    let stat: Stats;
     try {
-      stat = fs.lstatSync(dir);
+      stat = lstatSync(dir);
     } catch {
       return undefined;
     }

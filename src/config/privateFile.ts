@@ -6,10 +6,10 @@
  * returns at once for a FIFO, and the open file itself is checked before a
  * byte is read, so nothing swapped in between a check and the read is read.
  */
-import fs from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 export type PrivateRead =
   | { text: string; problem?: undefined }
@@ -33,7 +33,7 @@ const OTHERS_CAN_WRITE = 0o022;
 export function readPrivateFile(file: string, options: PrivateReadOptions): PrivateRead {
   let fd: number;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | O_NONBLOCK | (options.noFollow ? O_NOFOLLOW : 0));
+    fd = openSync(file, constants.O_RDONLY | O_NONBLOCK | (options.noFollow ? O_NOFOLLOW : 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { problem: 'absent' };
@@ -41,7 +41,7 @@ export function readPrivateFile(file: string, options: PrivateReadOptions): Priv
     throw error;
   }
   try {
-    const stat = fs.fstatSync(fd);
+    const stat = fstatSync(fd);
     if (!stat.isFile()) return { problem: 'not-a-file' };
     if (options.ownerUid !== undefined && (stat.uid !== options.ownerUid || stat.mode & OTHERS_CAN_WRITE))
       return { problem: 'not-ours' };
@@ -50,13 +50,13 @@ export function readPrivateFile(file: string, options: PrivateReadOptions): Priv
     const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);
     let read = 0;
     while (read < buffer.length) {
-      const got = fs.readSync(fd, buffer, read, buffer.length - read, null);
+      const got = readSync(fd, buffer, read, buffer.length - read, null);
       if (got === 0) break;
       read += got;
     }
     if (read > options.maxBytes) return { problem: 'too-large' };
     return { text: buffer.subarray(0, read).toString('utf8') };
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }

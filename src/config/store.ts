@@ -14,9 +14,9 @@
  * exist yet gives an empty one, so `slotui list` with variables alone leaves
  * no trace on disk.
  */
-import fs from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
+import { join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { SlotuiError } from '../api/errors.js';
 import { RESOURCE_NAMES, type ResourceName } from '../api/resources.js';
@@ -138,14 +138,14 @@ export class ConfigStore {
   private readonly checkModes: boolean;
 
   constructor(dir: string, options: { checkModes?: boolean } = {}) {
-    this.dir = path.resolve(dir);
-    this.file = path.join(this.dir, `${CONFIG_NAME}.json`);
+    this.dir = resolve(dir);
+    this.file = join(this.dir, `${CONFIG_NAME}.json`);
     this.checkModes = options.checkModes ?? process.platform !== 'win32';
   }
 
   /** The whole config; an empty one when the file does not exist yet. */
   read(): StoredConfig {
-    if (!fs.existsSync(this.file)) return { profiles: {} };
+    if (!existsSync(this.file)) return { profiles: {} };
     this.assertPrivate();
     return this.parse(this.readFile());
   }
@@ -213,7 +213,7 @@ export class ConfigStore {
   }
 
   private updateLocked(change: (config: RawConfig) => void): void {
-    const exists = fs.existsSync(this.file);
+    const exists = existsSync(this.file);
     if (exists) this.assertPrivate();
     const raw: Record<string, unknown> = exists ? this.readFile() : {};
     this.parse(raw); // refuses a file in another shape before anything is written over it
@@ -306,13 +306,13 @@ export class ConfigStore {
 
   /** Creates the folder 0700 if missing; a folder made by us is chmod-ed (the umask may have widened nothing, but may have narrowed the owner). */
   private ensureFolder(): void {
-    if (fs.existsSync(this.dir)) {
+    if (existsSync(this.dir)) {
       this.assertPrivateFolder();
       return;
     }
     try {
-      fs.mkdirSync(this.dir, { recursive: true, mode: FOLDER_MODE });
-      if (this.checkModes) fs.chmodSync(this.dir, FOLDER_MODE);
+      mkdirSync(this.dir, { recursive: true, mode: FOLDER_MODE });
+      if (this.checkModes) chmodSync(this.dir, FOLDER_MODE);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new SlotuiError(
@@ -326,7 +326,7 @@ export class ConfigStore {
   private assertPrivate(): void {
     this.assertPrivateFolder();
     if (!this.checkModes) return;
-    const mode = fs.statSync(this.file).mode;
+    const mode = statSync(this.file).mode;
     if (mode & SHARED_BITS) {
       throw new SlotuiError(
         'config',
@@ -337,7 +337,7 @@ export class ConfigStore {
 
   private assertPrivateFolder(): void {
     if (!this.checkModes) return;
-    const mode = fs.statSync(this.dir).mode;
+    const mode = statSync(this.dir).mode;
     if (mode & SHARED_BITS) {
       throw new SlotuiError(
         'config',

@@ -16,9 +16,11 @@
  * Files are written whole (a temporary file renamed over), mode 0600 in a
  * folder of mode 0700; a write that fails costs only speed and says nothing.
  */
+// The module object itself: its test stands in for a full disk by replacing fs.writeFileSync on it.
+// eslint-disable-next-line no-restricted-syntax
 import fs from 'node:fs';
 import { homedir } from 'node:os';
-import path from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { hash } from 'node:crypto';
 
 const CACHE_FOLDER_MODE = 0o700;
@@ -70,12 +72,12 @@ export function cacheRootFrom(
   env: NodeJS.ProcessEnv,
   info: Pick<PlatformInfo, 'platform' | 'homedir'> = here(),
 ): string {
-  if (info.platform === 'darwin') return path.join(info.homedir, 'Library', 'Caches', 'slotui');
+  if (info.platform === 'darwin') return join(info.homedir, 'Library', 'Caches', 'slotui');
   if (info.platform === 'win32')
-    return path.join(env.LOCALAPPDATA || path.join(info.homedir, 'AppData', 'Local'), 'slotui', 'Cache');
+    return join(env.LOCALAPPDATA || join(info.homedir, 'AppData', 'Local'), 'slotui', 'Cache');
   const xdg = env.XDG_CACHE_HOME;
   // XDG says a relative value is invalid and must be ignored.
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(info.homedir, '.cache'), 'slotui');
+  return join(xdg && isAbsolute(xdg) ? xdg : join(info.homedir, '.cache'), 'slotui');
 }
 
 /** The folder name of one build's caches on this Node and architecture. */
@@ -179,10 +181,10 @@ function stillRuns(pid: number, info: PlatformInfo): boolean {
  * cache is removed, so a bad cache costs one start, never every start.
  */
 export function openCodeCache(root: string, buildId: string, info: PlatformInfo = here()): OpenedCache {
-  const folder = path.join(root, cacheKey(buildId));
+  const folder = join(root, cacheKey(buildId));
   const reason = distrust(root, info) ?? distrust(folder, info);
   if (reason) return { refused: `not using the code cache: ${reason}; starts are slower until then.` };
-  const fileOf = (part: string) => path.join(folder, part + CACHE_SUFFIX);
+  const fileOf = (part: string) => join(folder, part + CACHE_SUFFIX);
   const trusted = () => distrust(root, info) === undefined && distrust(folder, info) === undefined;
   const onTrial: string[] = [];
   let pruned = false;
@@ -234,7 +236,7 @@ export function openCodeCache(root: string, buildId: string, info: PlatformInfo 
           fs.rmSync(fileOf(part), { force: true }); // the one V8 refused, or damaged
           if (!pruned) {
             pruned = true;
-            pruneOtherBuilds(root, path.basename(folder));
+            pruneOtherBuilds(root, basename(folder));
           }
         } catch {
           // A cache is only a speed-up: a full disk or a read-only home costs that and nothing else
@@ -274,7 +276,6 @@ function makePrivateFolder(dir: string, info: PlatformInfo): void {
 /** Caches of other builds, Node versions or architectures are of no more use. */
 function pruneOtherBuilds(root: string, keep: string): void {
   for (const entry of fs.readdirSync(root)) {
-    if (entry.startsWith(KEY_PREFIX) && entry !== keep)
-      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    if (entry.startsWith(KEY_PREFIX) && entry !== keep) fs.rmSync(join(root, entry), { recursive: true, force: true });
   }
 }

@@ -21,10 +21,10 @@
  * loads from its file as before. The pack is kept beside the parts' caches,
  * with their checks and their trial of a new file (see codeCache.ts).
  */
-import fs from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
 import type { CodeCache } from './codeCache.js';
 
 interface PartModule {
@@ -53,7 +53,7 @@ const packEntry = (part: string, source: string) =>
 export class Parts {
   private readonly modules = new Map<string, PartModule>();
   /** Scripts run without a usable cache: their cache is written after the run. */
-  private readonly uncached: { part: string; script: vm.Script }[] = [];
+  private readonly uncached: { part: string; script: Script }[] = [];
   private readonly nodeRequire: NodeJS.Require;
   /** The pack's parts (read at the first load), null when there is none. */
   private pack: Pack | null | undefined;
@@ -70,19 +70,19 @@ export class Parts {
     private readonly cache?: CodeCache,
     private readonly command?: string,
   ) {
-    this.nodeRequire = createRequire(path.join(dir, 'index.js'));
+    this.nodeRequire = createRequire(join(dir, 'index.js'));
   }
 
   /** Runs a part once (later calls give the same exports) and returns its exports. */
   load(part: string): unknown {
     const known = this.modules.get(part);
     if (known) return known.exports;
-    const filename = path.join(this.dir, part);
+    const filename = join(this.dir, part);
     const packed = this.packed(part);
     let run: PartFunction;
     if (packed) run = packed;
     else {
-      const source = fs.readFileSync(filename, 'utf8');
+      const source = readFileSync(filename, 'utf8');
       if (this.command !== undefined) this.looseSources.set(part, source);
       run = this.compile<PartFunction>(
         part,
@@ -100,7 +100,7 @@ export class Parts {
   /** A script run with its code cache (noted for writing when it has none); what it gives. */
   private compile<T>(name: string, filename: string, code: string): T {
     const cachedData = this.cache?.read(name);
-    const script = new vm.Script(code, { filename, cachedData });
+    const script = new Script(code, { filename, cachedData });
     if (this.cache && (!cachedData || script.cachedDataRejected)) this.uncached.push({ part: name, script });
     return script.runInThisContext() as T;
   }
@@ -115,7 +115,7 @@ export class Parts {
     if (!this.cache || this.command === undefined) return null;
     const source = this.cache.read(packSourceName(this.command));
     if (!source) return null;
-    const filename = path.join(this.dir, packScriptName(this.command));
+    const filename = join(this.dir, packScriptName(this.command));
     try {
       return this.compile<Pack>(packScriptName(this.command), filename, source.toString('utf8'));
     } catch {
@@ -145,7 +145,7 @@ export class Parts {
     if (this.command === undefined || !succeeded || this.looseSources.size < 2) return;
     try {
       const entries = this.loaded.map((part) =>
-        packEntry(part, this.looseSources.get(part) ?? fs.readFileSync(path.join(this.dir, part), 'utf8')),
+        packEntry(part, this.looseSources.get(part) ?? readFileSync(join(this.dir, part), 'utf8')),
       );
       this.cache?.write(packSourceName(this.command), Buffer.from(`({\n${entries.join('')}})`, 'utf8'));
     } catch {

@@ -7,7 +7,7 @@
  * applied and what was not.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { join } from 'node:path';
 import { SlotuiError, isSlotuiError } from '../../api/errors.js';
 import { tryFileLock } from '../../config/lock.js';
 import type { ApiClient } from '../../api/types.js';
@@ -112,7 +112,7 @@ async function planAndApply(ctx: Context, client: ApiClient, options: ApplyOptio
  * holds when it is read.
  */
 function takeApplyLock(configDir: string): () => void {
-  const file = path.join(configDir, 'apply');
+  const file = join(configDir, 'apply');
   let release: (() => void) | undefined;
   try {
     mkdirSync(configDir, { recursive: true, mode: 0o700 });

@@ -6,7 +6,7 @@
  * one authenticated request; only then stores it (file mode 0600) and makes
  * the profile the current one. A token that fails any step is not stored.
  */
-import path from 'node:path';
+import { resolve } from 'node:path';
 import { tokenUser } from '../../config/jwt.js';
 import { withScheme } from '../../config/urls.js';
 import { sanitizeLine } from '../../text/sanitize.js';
@@ -51,7 +51,7 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
   const baseUrl = requireHttps(typedBaseUrl, baseUrlFlag ? '--base-url' : 'The base URL');
   const frontendUrl =
     frontendFlag ?? (settings.frontendUrl ? requireHttps(settings.frontendUrl, 'The frontend URL') : undefined);
-  const caFile = caFlag ? path.resolve(caFlag) : settings.caFile;
+  const caFile = caFlag ? resolve(caFlag) : settings.caFile;
 
   if (ctx.stdinIsTerminal)
     ctx.err.line('Paste the token (the JWT, or the JSON {"jwt": ...}), then press Enter and Ctrl+D:');
@@ -89,7 +89,7 @@ export async function authLoginCommand(ctx: Context): Promise<number> {
     baseUrl: baseUrlFlag ?? (keepsStoredBase ? stored.baseUrl : baseUrl),
     frontendUrl: frontendFlag ?? stored.frontendUrl ?? frontendUrl,
     // The CA the token was checked with is kept, so the next run trusts the service too.
-    caFile: caFlag ? caFile : (stored.caFile ?? (caFile ? path.resolve(caFile) : undefined)),
+    caFile: caFlag ? caFile : (stored.caFile ?? (caFile ? resolve(caFile) : undefined)),
     token,
   };
   ctx.store().saveProfile(name, profile);
@@ -132,7 +132,7 @@ async function interactiveLogin(ctx: Context): Promise<number> {
     ...settings,
     baseUrl: baseUrlFlag ?? settings.baseUrl,
     frontendUrl: frontendFlag ?? settings.frontendUrl,
-    caFile: caFlag ? path.resolve(caFlag) : settings.caFile,
+    caFile: caFlag ? resolve(caFlag) : settings.caFile,
   };
   const wasCurrent = ctx.store().currentProfileName();
   let outcome: LoginResult | undefined;
