@@ -16,9 +16,22 @@
  * Files are written whole (a temporary file renamed over), mode 0600 in a
  * folder of mode 0700; a write that fails costs only speed and says nothing.
  */
-// The module object itself: its test stands in for a full disk by replacing fs.writeFileSync on it.
-// eslint-disable-next-line no-restricted-syntax
-import fs from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { hash } from 'node:crypto';
@@ -58,6 +71,8 @@ export interface PlatformInfo {
   uid: number | undefined;
   /** This process (a test stands for another run with another pid). */
   pid?: number;
+  /** Tests only: writes a cache file (a test stands in for a full disk). */
+  writeFile?: typeof writeFileSync;
 }
 
 const here = (): PlatformInfo => ({
@@ -106,9 +121,9 @@ const TRIAL_SUFFIX = '.trial';
 /** Why `dir` (when it exists) must not be trusted, or undefined when it can be. */
 function distrust(dir: string, info: PlatformInfo): string | undefined {
   if (info.platform === 'win32' || info.uid === undefined) return undefined;
-  let stat: fs.Stats;
+  let stat: Stats;
   try {
-    stat = fs.lstatSync(dir);
+    stat = lstatSync(dir);
   } catch {
     return undefined; // absent: made private when first written
   }
@@ -118,8 +133,8 @@ function distrust(dir: string, info: PlatformInfo): string | undefined {
   return undefined;
 }
 
-const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /**
  * A cache file's bytes, read only when the open file is ours: opened without
@@ -130,12 +145,12 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 function readOwnFile(file: string, info: PlatformInfo): Buffer | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    fd = openSync(file, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    const stat = fs.fstatSync(fd);
+    const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > MAX_CACHE_FILE_BYTES) return undefined;
     if (info.platform !== 'win32' && info.uid !== undefined) {
       if (stat.uid !== info.uid || stat.mode & OTHERS_CAN_WRITE) return undefined;
@@ -143,7 +158,7 @@ function readOwnFile(file: string, info: PlatformInfo): Buffer | undefined {
     const data = Buffer.alloc(stat.size);
     let read = 0;
     while (read < data.length) {
-      const got = fs.readSync(fd, data, read, data.length - read, read);
+      const got = readSync(fd, data, read, data.length - read, read);
       if (got === 0) break;
       read += got;
     }
@@ -151,7 +166,7 @@ function readOwnFile(file: string, info: PlatformInfo): Buffer | undefined {
   } catch {
     return undefined;
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }
 
@@ -193,18 +208,18 @@ export function openCodeCache(root: string, buildId: string, info: PlatformInfo 
   const tryNew = (part: string): Buffer | undefined => {
     const fresh = fileOf(part) + NEW_SUFFIX;
     const trial = fresh + TRIAL_SUFFIX;
-    if (!fs.existsSync(fresh)) return undefined;
+    if (!existsSync(fresh)) return undefined;
     const mark = readOwnFile(trial, info);
-    if (mark !== undefined || fs.existsSync(trial)) {
+    if (mark !== undefined || existsSync(trial)) {
       if (mark && stillRuns(Number(mark.toString()), info)) return undefined; // another run is trying it
-      fs.rmSync(fresh, { force: true });
-      fs.rmSync(trial, { force: true });
+      rmSync(fresh, { force: true });
+      rmSync(trial, { force: true });
       return undefined;
     }
     const data = readOwnFile(fresh, info);
     const unwrapped = data && unwrapCacheFile(data);
     if (!unwrapped) return undefined;
-    fs.writeFileSync(trial, String(info.pid ?? process.pid), { flag: 'wx', mode: CACHE_FILE_MODE });
+    writeFileSync(trial, String(info.pid ?? process.pid), { flag: 'wx', mode: CACHE_FILE_MODE });
     onTrial.push(part);
     return unwrapped;
   };
@@ -229,11 +244,11 @@ export function openCodeCache(root: string, buildId: string, info: PlatformInfo 
           makePrivateFolder(root, info);
           makePrivateFolder(folder, info);
           if (!trusted()) return;
-          fs.rmSync(temporary, { force: true });
-          fs.writeFileSync(temporary, wrapCacheFile(data), { mode: CACHE_FILE_MODE, flag: 'wx' });
-          fs.renameSync(temporary, fresh);
-          fs.rmSync(fresh + TRIAL_SUFFIX, { force: true });
-          fs.rmSync(fileOf(part), { force: true }); // the one V8 refused, or damaged
+          rmSync(temporary, { force: true });
+          (info.writeFile ?? writeFileSync)(temporary, wrapCacheFile(data), { mode: CACHE_FILE_MODE, flag: 'wx' });
+          renameSync(temporary, fresh);
+          rmSync(fresh + TRIAL_SUFFIX, { force: true });
+          rmSync(fileOf(part), { force: true }); // the one V8 refused, or damaged
           if (!pruned) {
             pruned = true;
             pruneOtherBuilds(root, basename(folder));
@@ -248,7 +263,7 @@ export function openCodeCache(root: string, buildId: string, info: PlatformInfo 
         for (const part of onTrial.splice(0)) {
           const fresh = fileOf(part) + NEW_SUFFIX;
           try {
-            fs.renameSync(fresh, fileOf(part));
+            renameSync(fresh, fileOf(part));
           } catch {
             // Another run replaced or removed it: nothing of ours to prove.
           }
@@ -261,21 +276,21 @@ export function openCodeCache(root: string, buildId: string, info: PlatformInfo 
 
 function removeQuietly(file: string): void {
   try {
-    fs.rmSync(file, { force: true });
+    rmSync(file, { force: true });
   } catch {
     // Left for the next write, which replaces it.
   }
 }
 
 function makePrivateFolder(dir: string, info: PlatformInfo): void {
-  if (fs.existsSync(dir)) return;
-  fs.mkdirSync(dir, { recursive: true, mode: CACHE_FOLDER_MODE });
-  if (info.platform !== 'win32') fs.chmodSync(dir, CACHE_FOLDER_MODE); // the umask may have narrowed it
+  if (existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: CACHE_FOLDER_MODE });
+  if (info.platform !== 'win32') chmodSync(dir, CACHE_FOLDER_MODE); // the umask may have narrowed it
 }
 
 /** Caches of other builds, Node versions or architectures are of no more use. */
 function pruneOtherBuilds(root: string, keep: string): void {
-  for (const entry of fs.readdirSync(root)) {
-    if (entry.startsWith(KEY_PREFIX) && entry !== keep) fs.rmSync(join(root, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(root)) {
+    if (entry.startsWith(KEY_PREFIX) && entry !== keep) rmSync(join(root, entry), { recursive: true, force: true });
   }
 }

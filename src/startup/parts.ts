@@ -23,7 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import type { CodeCache } from './codeCache.js';
 
@@ -60,6 +60,12 @@ export class Parts {
   /** Every part this run loaded, in order, and the sources of those read from their files (a command's run only). */
   private readonly loaded: string[] = [];
   private readonly looseSources = new Map<string, string>();
+  /**
+   * The parts' folder and a separator: a part's file is this and its name (a plain file name of the
+   * bundle's). path.join would normalize the whole path again, character by character, for each of
+   * the tens of parts a start loads.
+   */
+  private readonly folder: string;
 
   /**
    * `command`: the one-shot command this run is (its pack is read and, after the
@@ -70,14 +76,15 @@ export class Parts {
     private readonly cache?: CodeCache,
     private readonly command?: string,
   ) {
-    this.nodeRequire = createRequire(join(dir, 'index.js'));
+    this.folder = join(dir, sep);
+    this.nodeRequire = createRequire(`${this.folder}index.js`);
   }
 
   /** Runs a part once (later calls give the same exports) and returns its exports. */
   load(part: string): unknown {
     const known = this.modules.get(part);
     if (known) return known.exports;
-    const filename = join(this.dir, part);
+    const filename = this.folder + part;
     const packed = this.packed(part);
     let run: PartFunction;
     if (packed) run = packed;
@@ -115,7 +122,7 @@ export class Parts {
     if (!this.cache || this.command === undefined) return null;
     const source = this.cache.read(packSourceName(this.command));
     if (!source) return null;
-    const filename = join(this.dir, packScriptName(this.command));
+    const filename = this.folder + packScriptName(this.command);
     try {
       return this.compile<Pack>(packScriptName(this.command), filename, source.toString('utf8'));
     } catch {
@@ -145,7 +152,7 @@ export class Parts {
     if (this.command === undefined || !succeeded || this.looseSources.size < 2) return;
     try {
       const entries = this.loaded.map((part) =>
-        packEntry(part, this.looseSources.get(part) ?? readFileSync(join(this.dir, part), 'utf8')),
+        packEntry(part, this.looseSources.get(part) ?? readFileSync(this.folder + part, 'utf8')),
       );
       this.cache?.write(packSourceName(this.command), Buffer.from(`({\n${entries.join('')}})`, 'utf8'));
     } catch {

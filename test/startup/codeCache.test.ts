@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   cacheKey,
   cacheRootFrom,
@@ -186,17 +186,15 @@ describe('every read checks what it reads', () => {
   });
 
   test('a write cut short by a full disk leaves no partial file', () => {
-    const { cache } = openCodeCache(root, BUILD, me);
-    const real = fs.writeFileSync;
-    const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, data, options) => {
-      real(file, String(data).slice(0, 3), options as fs.WriteFileOptions);
+    let written = '';
+    const fullDisk: typeof fs.writeFileSync = (file, data, options) => {
+      fs.writeFileSync(file, String(data).slice(0, 3), options);
+      written = String(file);
       throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-    });
-    try {
-      expect(() => cache!.write('main.js', Buffer.from('a long cache'))).not.toThrow();
-    } finally {
-      spy.mockRestore();
-    }
+    };
+    const { cache } = openCodeCache(root, BUILD, { ...me, writeFile: fullDisk });
+    expect(() => cache!.write('main.js', Buffer.from('a long cache'))).not.toThrow();
+    expect(written).toMatch(/main\.js\.cache\.new\.\d+\.tmp$/);
     expect(fs.readdirSync(folder())).toEqual([]);
   });
 });
