@@ -4,6 +4,7 @@
  * fault switches for tests. Built on node:https only.
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import onExit from 'signal-exit';
 import { WIRE_REGISTRY, type Registry } from '../api/resources.js';
 import { handleApi } from './api.js';
 import { FaultInjector } from './faults.js';
@@ -74,6 +76,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const tls = options.tls ?? (await createTlsMaterial(certificateHosts(host)));
   const tempDir = await mkdtemp(join(tmpdir(), 'slotui-sandbox-'));
+  // Removed by close(); and, should the process end first (a signal that Ink's exit hook raises again
+  // once the terminal is back ends it before close() has run), as it ends.
+  const forgetTempDir = onExit(() => rmSync(tempDir, { recursive: true, force: true }));
   const caFile = join(tempDir, 'ca.pem');
   await writeFile(caFile, tls.cert, { mode: 0o600 });
 
@@ -309,6 +314,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await serverClosed;
       await persister?.flush();
       await rm(tempDir, { recursive: true, force: true });
+      forgetTempDir();
     })();
     return closed;
   };
