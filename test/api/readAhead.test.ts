@@ -73,15 +73,23 @@ const sameOriginOnly = (source: PageSource): PageSource => ({
   },
 });
 
+/**
+ * A walk reading ahead over held pages (their source given to `wrap` first), once its first page
+ * has been asked for: the page's promise, the walk, and the held source's requests.
+ */
+async function startedWalk(held: ReturnType<typeof heldSource>, wrap: (source: PageSource) => PageSource = (s) => s) {
+  const walk = walkPages(REGISTRY.get('slis'), wrap(held.source), undefined, { readAhead: true });
+  const first = walk.next();
+  await held.requests(1);
+  return { ...held, walk, first };
+}
+
 /** Lets every settled promise run its continuations. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('walkPages reading ahead', () => {
   it('asks for the next page while the current one is handed over, and no further', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(5));
     asked[0]!.answer();
     expect((await first).value?.offset).toBe(0);
     // The caller holds page 1 (a pipe that is not read): page 2 is asked for, page 3 is not.
@@ -110,10 +118,7 @@ describe('walkPages reading ahead', () => {
   });
 
   it('a caller that stops early ends the request made ahead', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(5));
     asked[0]!.answer();
     await first;
     expect(asked[1]!.signal?.aborted).toBe(false);
@@ -124,10 +129,7 @@ describe('walkPages reading ahead', () => {
   });
 
   it('a next link back to a page already read is refused after the current page, with nothing sent', async () => {
-    const { source, asked, requests } = heldSource(5, { 1: `${BASE}?offset=0&limit=2` });
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked, requests } = await startedWalk(heldSource(5, { 1: `${BASE}?offset=0&limit=2` }));
     asked[0]!.answer();
     await first;
     const second = walk.next();
@@ -141,11 +143,10 @@ describe('walkPages reading ahead', () => {
   });
 
   it('a next link on another origin is refused when followed, and never asked for', async () => {
-    const { source, asked, requests } = heldSource(5, { 1: 'https://elsewhere.test/v1/slis/?limit=2&offset=4' });
-    const refusing = sameOriginOnly(source);
-    const walk = walkPages(REGISTRY.get('slis'), refusing, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(
+      heldSource(5, { 1: 'https://elsewhere.test/v1/slis/?limit=2&offset=4' }),
+      sameOriginOnly,
+    );
     asked[0]!.answer();
     expect((await first).value?.offset).toBe(0);
     expect(asked).toHaveLength(2);
@@ -160,10 +161,7 @@ describe('walkPages reading ahead', () => {
 
 describe('the next link read from the text of the page waited for', () => {
   it('asks for the next page as the text arrives, before the page is read; the page handed over next is that one', async () => {
-    const { source, asked, requests } = heldSource(3);
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(3));
     const turns = asked[0]!.show();
     // Page 2 is asked for while page 1 is still being read, and the reader waits for it to leave.
     expect(turns).toBeInstanceOf(Promise);
@@ -186,10 +184,7 @@ describe('the next link read from the text of the page waited for', () => {
   });
 
   it('a caller holding a page holds the walk: the text of the page ahead asks for nothing', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(5));
     asked[0]!.show();
     asked[0]!.answer();
     await first;
@@ -205,10 +200,7 @@ describe('the next link read from the text of the page waited for', () => {
   });
 
   it('a page that names another link than its text did is followed by the link it names; the early page is left', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const walk = walkPages(REGISTRY.get('slis'), source, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(5));
     asked[0]!.show(`{"total":10,"results":[],"next":"${BASE}?limit=2&offset=6"}`);
     expect(asked[1]!.url).toBe('?limit=2&offset=6');
     asked[0]!.answer();
@@ -221,11 +213,7 @@ describe('the next link read from the text of the page waited for', () => {
   });
 
   it('a link in the text to another origin, or back to the page itself, is never asked for', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const refusing = sameOriginOnly(source);
-    const walk = walkPages(REGISTRY.get('slis'), refusing, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    const { walk, first, asked } = await startedWalk(heldSource(5), sameOriginOnly);
     expect(
       asked[0]!.show('{"total":10,"results":[],"next":"https://elsewhere.test/v1/slis/?offset=2"}'),
     ).toBeUndefined();
@@ -238,14 +226,11 @@ describe('the next link read from the text of the page waited for', () => {
   });
 
   it('after a page without records, a text is not followed early (the walk may refuse its link)', async () => {
-    const { source, asked, requests } = heldSource(5);
-    const emptyFirst: PageSource = {
+    const emptyFirst = (source: PageSource): PageSource => ({
       ...source,
       first: (signal, peek) => source.first(signal, peek).then((page) => ({ ...page, results: [] })),
-    };
-    const walk = walkPages(REGISTRY.get('slis'), emptyFirst, undefined, { readAhead: true });
-    const first = walk.next();
-    await requests(1);
+    });
+    const { walk, first, asked } = await startedWalk(heldSource(5), emptyFirst);
     asked[0]!.answer();
     await first;
     const second = walk.next();
