@@ -16,6 +16,7 @@ import {
   statSync,
   readdirSync,
 } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pty from 'node-pty';
@@ -196,6 +197,33 @@ export class PtySession {
       this.exit = e;
       this.notify();
     });
+    this.readToTheEnd();
+  }
+
+  /** Set while this session itself closes the terminal's socket (hangUp). */
+  private hangingUp = false;
+
+  /**
+   * node-pty destroys its socket 200 ms after the child exits if the socket has not closed by then
+   * (a workaround for macOS), and output not yet read is lost with it. Under load the test's process
+   * can be that late to read, and the program's last bytes (leaving the alternate screen, showing
+   * the cursor) went missing. On Linux the socket closes by itself once the output is read (EIO
+   * when the child's side is gone): such a destroy waits for the end of the output, at most 5 s.
+   */
+  private readToTheEnd(): void {
+    const socket = (this.child as unknown as { _socket: Socket })._socket;
+    const destroy = socket.destroy.bind(socket);
+    socket.destroy = ((error?: Error) => {
+      // A read that failed (EIO: the child's side is gone, all output read) or ended destroys it at once.
+      if (error || this.hangingUp || socket.readableEnded || socket.destroyed) return destroy(error);
+      const timer = setTimeout(() => destroy(error), 5_000);
+      socket.once('end', () => {
+        clearTimeout(timer);
+        destroy(error);
+      });
+      socket.once('close', () => clearTimeout(timer));
+      return socket;
+    }) as Socket['destroy'];
   }
 
   private notify(): void {
@@ -292,7 +320,8 @@ export class PtySession {
    * program's writes and reads fail (EIO) and the kernel sends it SIGHUP, in that order or the other.
    */
   hangUp(): void {
-    (this.child as unknown as { _socket: { destroy(): void } })._socket.destroy();
+    this.hangingUp = true;
+    (this.child as unknown as { _socket: Socket })._socket.destroy();
   }
 
   kill(signal: string): void {
