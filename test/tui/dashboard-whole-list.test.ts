@@ -9,7 +9,7 @@ import { createRegistry } from '../../src/api/resources.js';
 import { REGISTRY } from '../../src/presentation/resources.js';
 import { createDashboard } from '../../src/tui/dashboard.js';
 import { fakeClient } from './fakeClient.js';
-import { testSettings } from './helpers.js';
+import { testSettings } from './testing.js';
 
 test("/ works each record's search text out once, however often the index changes or the filter is typed", async () => {
   let reads = 0;

@@ -22,7 +22,7 @@ import { keyWith, reachable } from '../../src/tui/input/router.js';
 import type { ActionId } from '../../src/tui/keys.js';
 import type { DashboardViewModel } from '../../src/tui/view/viewModel.js';
 import { fakeClient, type FakeClient } from './fakeClient.js';
-import { FIXED_NOW, testSettings } from './helpers.js';
+import { FIXED_NOW, testSettings } from './testing.js';
 
 export interface DriverOptions {
   /** Records by resource (default: the sandbox's sample data). */

@@ -10,7 +10,7 @@ import { REGISTRY } from '../../src/presentation/resources.js';
 import type { Session } from '../../src/tui/session.js';
 import { disposeDrivers, drive, sampleRecords, type Driver, type DriverOptions } from './driver.js';
 import { fakeClient } from './fakeClient.js';
-import { testSettings } from './helpers.js';
+import { testSettings } from './testing.js';
 
 afterEach(disposeDrivers);
 

@@ -11,7 +11,7 @@ import { drawUntilInk, INK_WAIT_MS } from '../../src/tui/firstFrames.js';
 import { Shell } from '../../src/tui/shell.js';
 import { keyEvent, sampleRecords } from './driver.js';
 import { fakeClient } from './fakeClient.js';
-import { FIXED_NOW, testSettings } from './helpers.js';
+import { FIXED_NOW, testSettings } from './testing.js';
 
 const shells: Shell[] = [];
 afterEach(() => {

@@ -8,14 +8,16 @@ import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { sharedCertificate } from '../api/helpers.js';
-import { createClient } from '../../src/api/client.js';
-import type { ApiClient, ClientOptions } from '../../src/api/types.js';
+import type { ApiClient } from '../../src/api/types.js';
 import type { Settings } from '../../src/config/types.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/types.js';
 import type { FakeSandbox } from '../fakeApi.js';
 import { useStdout } from 'ink';
 import { App } from '../../src/tui/App.js';
 import { Shell, type ShellOptions } from '../../src/tui/shell.js';
+import { FIXED_NOW, flat, sandboxClient, statusLineOf, testSettings } from './testing.js';
+
+export { FIXED_NOW, flat, linesOf, sandboxClient, statusLineOf, testSettings, waitUntil } from './testing.js';
 
 export const KEYS = {
   up: '\u001B[A',
@@ -30,37 +32,6 @@ export const KEYS = {
   ctrlC: '\u0003',
   backspace: '\u007F',
 } as const;
-
-export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return {
-    profileName: 'default',
-    baseUrlSource: 'env',
-    tokenSource: 'env',
-    paths: {},
-    readOnly: false,
-    // No refresh unless a test asks for one: what a test counts is what its keys asked for.
-    refreshMs: 0,
-    noColor: true,
-    configDir: '/nonexistent/slotui-test-config',
-    ...overrides,
-  };
-}
-
-/** A client on the sandbox as the dashboard makes it: one kept-alive connection (src/cli/commands/dashboard.ts). */
-export function sandboxClient(sandbox: SandboxHandle | FakeSandbox, options: Partial<ClientOptions> = {}): ApiClient {
-  return createClient({
-    baseUrl: sandbox.baseUrl,
-    token: sandbox.token,
-    // The sandbox over TLS (its CA), or the fake one in memory (its dispatcher).
-    ...('api' in sandbox ? { dispatcher: sandbox.api.dispatcher } : { ca: sandbox.caPem }),
-    retry: { tries: 1 },
-    connections: 1,
-    ...options,
-  });
-}
-
-/** A fixed clock: relative times in frames don't depend on when the test runs. */
-export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');
 
 export interface Dashboard {
   lastFrame(): string;
@@ -189,7 +160,6 @@ export function waitForText(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: s
 }
 
 /** The frame as one line of words: messages wrap, and this reads them whole. */
-export const flat = (frame: string): string => frame.replace(/\s+/g, ' ');
 
 /** Waits until the frame, read as words (wrapping ignored), contains every text given. */
 export function waitForWords(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
@@ -199,21 +169,6 @@ export function waitForWords(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: 
     texts.map((t) => JSON.stringify(t)).join(' and '),
   );
 }
-
-/** Polls any condition (bounded). */
-export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** The frame's lines, as a person reads them. */
-export const linesOf = (frame: string): string[] => frame.split('\n');
-
-/** The line holding the status (resource · page X of Y · …). */
-export const statusLineOf = (frame: string): string => linesOf(frame).find((l) => /^\w+ · page .+ of /.test(l)) ?? '';
 
 /** The page number the status line says is shown (not the one loading), or undefined. */
 export function shownPage(frame: string): number | undefined {

@@ -15,7 +15,7 @@ import { paintDashboard } from '../../src/tui/view/paint.js';
 import { SlotuiError } from '../../src/api/errors.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';
 import { fakeClient } from './fakeClient.js';
-import { FIXED_NOW } from './helpers.js';
+import { FIXED_NOW } from './testing.js';
 
 afterEach(disposeDrivers);
 

@@ -13,7 +13,7 @@ import { completeCommand } from '../../src/tui/commands.js';
 import { keyWith } from '../../src/tui/input/router.js';
 import { profileRows } from '../../src/tui/profiles.js';
 import { fakeClient } from './fakeClient.js';
-import { testSettings } from './helpers.js';
+import { testSettings } from './testing.js';
 
 /** vi.waitFor on real timers, looking every millisecond (not every 50): the fake answers come within a few turns. */
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 1 });

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { isSlotuiError } from '../../src/api/errors.js';
 import { RequestGate } from '../../src/tui/state/requestGate.js';
-import { waitUntil } from './helpers.js';
+import { waitUntil } from './testing.js';
 
 /** A request whose answer the test gives: records when it was sent. */
 function controlled(log: string[], name: string) {

@@ -10,7 +10,7 @@ import { Shell, type ShellOptions } from '../../src/tui/shell.js';
 import type { SettingsReload } from '../../src/config/settingsWatcher.js';
 import { keyEvent, sampleRecords } from './driver.js';
 import { fakeClient } from './fakeClient.js';
-import { FIXED_NOW, testSettings } from './helpers.js';
+import { FIXED_NOW, testSettings } from './testing.js';
 
 /** vi.waitFor on real timers, looking every millisecond (not every 50): the fake answers come within a few turns. */
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 1 });

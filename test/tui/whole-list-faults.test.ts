@@ -13,7 +13,7 @@ import { fakeSandbox, type FakeSandbox } from '../fakeApi.js';
 import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from './driver.js';
 import { fakeClient, type FakeClient } from './fakeClient.js';
 import { drawn } from './drawn.js';
-import { flat, sandboxClient } from './helpers.js';
+import { flat, sandboxClient } from './testing.js';
 import { textWidth } from '../../src/text/width.js';
 import type { Settings } from '../../src/config/types.js';
 

@@ -12,7 +12,7 @@ import { REGISTRY } from '../../../src/presentation/resources.js';
 import type { AuthDeps, LoginRequest } from '../../../src/tui/auth/types.js';
 import { disposeDrivers, drive, sampleRecords, type Driver } from '../driver.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
-import { FIXED_NOW, testSettings } from '../helpers.js';
+import { FIXED_NOW, testSettings } from '../testing.js';
 
 afterEach(disposeDrivers);
 

@@ -9,7 +9,7 @@ import { type ResourceName } from '../../../src/api/resources.js';
 import { REGISTRY } from '../../../src/presentation/resources.js';
 import type { ApiRecord } from '../../../src/api/record.js';
 import { createForms, type Forms } from '../../../src/tui/forms/formsController.js';
-import { pickerEmptyText, pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
+import { pickerEmptyText, pickerStatus } from '../../../src/tui/forms/pickerText.js';
 import type { KeyLayer } from '../../../src/tui/input/binding.js';
 import { NO_KEY } from '../../../src/tui/input/router.js';
 import type { ActionId } from '../../../src/tui/keys.js';

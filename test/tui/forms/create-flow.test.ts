@@ -9,13 +9,13 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { formRows } from '../../../src/tui/forms/formModel.js';
-import { pickerStatus } from '../../../src/tui/forms/PickerScreen.js';
+import { pickerStatus } from '../../../src/tui/forms/pickerText.js';
 import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
 import { drawn } from '../drawn.js';
 import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
 import { form, picker, focused } from './driven.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
-import { sandboxClient } from '../helpers.js';
+import { sandboxClient } from '../testing.js';
 
 let sandboxes: FakeSandbox[] = [];
 afterEach(async () => {

@@ -17,7 +17,7 @@ import { drawn } from '../drawn.js';
 import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
 import { form, focused } from './driven.js';
 import { fakeClient, type FakeClient } from '../fakeClient.js';
-import { flat, sandboxClient } from '../helpers.js';
+import { flat, sandboxClient } from '../testing.js';
 
 let sandboxes: FakeSandbox[] = [];
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { formRows } from '../../../src/tui/forms/formModel.js';
 import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
 import { disposeDrivers, driveClient, type Driver } from '../driver.js';
 import { form, picker, focused } from './driven.js';
-import { sandboxClient } from '../helpers.js';
+import { sandboxClient } from '../testing.js';
 
 let sandbox: FakeSandbox | undefined;
 afterEach(async () => {
