@@ -159,8 +159,6 @@ export function waitForText(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: s
   );
 }
 
-/** The frame as one line of words: messages wrap, and this reads them whole. */
-
 /** Waits until the frame, read as words (wrapping ignored), contains every text given. */
 export function waitForWords(dashboard: Pick<Dashboard, 'lastFrame'>, ...texts: string[]): Promise<string> {
   return waitForFrame(

@@ -42,6 +42,7 @@ export function sandboxClient(sandbox: SandboxHandle | FakeSandbox, options: Par
 /** A fixed clock: relative times in frames don't depend on when the test runs. */
 export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');
 
+/** The frame as one line of words: messages wrap, and this reads them whole. */
 export const flat = (frame: string): string => frame.replace(/\s+/g, ' ');
 
 /** Polls any condition (bounded). */
