@@ -1,5 +1,7 @@
-// The project's own lint rule, in an ESLint-style plugin that oxlint loads (`jsPlugins` in
+// The project's own lint rules, in an ESLint-style plugin that oxlint loads (`jsPlugins` in
 // .oxlintrc.json), for what no built-in rule can say. Which files it covers is the config's.
+
+import { layers } from './layers.mjs';
 
 /** The built-in resources' names. */
 const RESOURCE_NAME = /^(slis|slos|organizations|agreements)$/;
@@ -40,5 +42,5 @@ const noResourceNames = {
 
 export default {
   meta: { name: 'slotui' },
-  rules: { 'no-resource-names': noResourceNames },
+  rules: { 'no-resource-names': noResourceNames, layers },
 };

@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const RESOURCE_NAME = 'slotui(no-resource-names)';
 const IMPORTS = 'eslint(no-restricted-imports)';
+const LAYERS = 'slotui(layers)';
+const CYCLE = 'import(no-cycle)';
 const CONSOLE = 'eslint(no-console)';
 const HOOKS = 'react-hooks(rules-of-hooks)';
 const DEPS = 'react-hooks(exhaustive-deps)';
@@ -77,34 +79,75 @@ const CASES: [path: string, code: string, reported: string[]][] = [
 
   // The core layers import no UI and nothing of how resources are shown, types included.
   ['src/api/ink.ts', "import { render } from 'ink';\nexport const r = render;\n", [IMPORTS]],
-  ['src/config/ui.ts', "import type { Row } from '../tui/rows.js';\nexport type R = Row;\n", [IMPORTS]],
+  ['src/config/ui.ts', "import type { Row } from '../tui/rows.js';\nexport type R = Row;\n", [LAYERS]],
   ['src/sandbox/react.ts', "import { useState } from 'react';\nexport const u = useState;\n", [IMPORTS]],
   ['src/text/inkPart.ts', "import { render } from 'ink-testing-library';\nexport const r = render;\n", [IMPORTS]],
-  ['src/api/cli.ts', "import { run } from '../cli/main.js';\nexport const r = run;\n", [IMPORTS]],
+  ['src/api/cli.ts', "import { run } from '../cli/main.js';\nexport const r = run;\n", [LAYERS]],
+  ['src/sandbox/cliAgain.ts', "export * from '../cli/main.js';\n", [LAYERS]],
+  ['src/text/cliLater.ts', "export const r = () => import('../cli/main.js');\n", [LAYERS]],
   [
     'src/api/shown.ts',
     "import { columns } from '../presentation/resources.js';\nexport const c = columns;\n",
-    [IMPORTS],
+    [LAYERS],
   ],
   [
     'src/api/zodPart.ts',
     "import { render } from 'ink';\nexport { z } from './zod.js';\nexport const r = render;\n",
     [IMPORTS],
   ],
-  ['src/api/domain.ts', "import { budget } from '../domain/budget.js';\nexport const b = budget;\n", []],
-  ['src/tui/ink.ts', "import { render } from 'ink';\nexport const r = render;\n", []],
+  ['src/tui/ink.tsx', "import { render } from 'ink';\nexport const r = render;\n", []],
 
-  // The domain is pure: no I/O or UI at all, and of the outer layers types only.
+  // The wire knows nothing of the domain, types included.
+  ['src/api/domain.ts', "import { budget } from '../domain/budget.js';\nexport const b = budget;\n", [LAYERS]],
+  ['src/api/domainType.ts', "import type { Budget } from '../domain/budget.js';\nexport type B = Budget;\n", [LAYERS]],
+  ['src/api/own.ts', "import { zod } from './zod.js';\nexport const z = zod;\n", []],
+
+  // How resources are shown reads the wire, the domain and text; nothing else of src/.
+  ['src/presentation/config.ts', "import { store } from '../config/store.js';\nexport const s = store;\n", [LAYERS]],
+  ['src/presentation/tui.ts', "export { theme } from '../tui/theme.js';\n", [LAYERS]],
+  [
+    'src/presentation/below.ts',
+    "import { registry } from '../api/resources.js';\nimport { budget } from '../domain/budget.js';\nexport const r = [registry, budget];\n",
+    [],
+  ],
+
+  // The CLI starts the dashboard, never the other way round (not by import() either).
+  ['src/tui/cli.ts', "import { run } from '../cli/main.js';\nexport const r = run;\n", [LAYERS]],
+  ['src/tui/cliLater.tsx', "export const r = () => import('../cli/main.js');\n", [LAYERS]],
+
+  // The dashboard's plain TypeScript loads no React, Ink or .tsx file; types and import() may.
+  ['src/tui/view/Frame.tsx', 'export const Frame = () => null;\n', []],
+  ['src/tui/view/plain.ts', 'export const plain = 1;\n', []],
+  ['src/tui/state/drawn.ts', "import { Frame } from '../view/Frame.js';\nexport const f = Frame;\n", [LAYERS]],
+  ['src/tui/state/drawnAgain.ts', "export { Frame } from '../view/Frame.js';\n", [LAYERS]],
+  ['src/tui/state/drawnType.ts', "import type { Frame } from '../view/Frame.js';\nexport type F = typeof Frame;\n", []],
+  ['src/tui/state/drawnLater.ts', "export const f = () => import('../view/Frame.js');\n", []],
+  ['src/tui/state/plain.ts', "import { plain } from '../view/plain.js';\nexport const p = plain;\n", []],
+  ['src/tui/inkPlain.ts', "import { render } from 'ink';\nexport const r = render;\n", [LAYERS]],
+  ['src/tui/jsx.ts', "import { jsx } from 'react/jsx-runtime';\nexport const j = jsx;\n", [LAYERS]],
+  ['src/tui/reactType.ts', "import type { ReactNode } from 'react';\nexport type N = ReactNode;\n", []],
+
+  // The domain is pure: no I/O or UI at all, and of the rest of src/ types only.
   ['src/domain/fs.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n", [IMPORTS]],
   ['src/domain/fsType.ts', "import type { Stats } from 'node:fs';\nexport type S = Stats;\n", [IMPORTS]],
   ['src/domain/bareFs.ts', "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n", [IMPORTS]],
   ['src/domain/undici.ts', "import { request } from 'undici';\nexport const r = request;\n", [IMPORTS]],
   ['src/domain/react.ts', "import { useState } from 'react';\nexport const u = useState;\n", [IMPORTS]],
-  ['src/domain/api.ts', "import { client } from '../api/client.js';\nexport const c = client;\n", [IMPORTS]],
-  ['src/domain/config.ts', "import { store } from '../config/store.js';\nexport const s = store;\n", [IMPORTS]],
+  ['src/domain/api.ts', "import { client } from '../api/client.js';\nexport const c = client;\n", [LAYERS]],
+  ['src/domain/config.ts', "import { store } from '../config/store.js';\nexport const s = store;\n", [LAYERS]],
+  ['src/domain/startup.ts', "import { start } from '../startup/start.js';\nexport const s = start;\n", [LAYERS]],
   ['src/domain/apiType.ts', "import type { Client } from '../api/client.js';\nexport type C = Client;\n", []],
   ['src/domain/inline.ts', "import { type Client } from '../api/client.js';\nexport type C = Client;\n", []],
   ['src/domain/own.ts', "import { keyOrder } from './keyOrder.js';\nexport const k = keyOrder;\n", []],
+  ['src/domain/text.ts', "import { sanitize } from '../text/sanitize.js';\nexport const s = sanitize;\n", []],
+
+  // No import cycle, through type-only imports too; one through import() loads nothing early.
+  ['src/text/cycleA.ts', "import { b } from './cycleB.js';\nexport const a = () => b;\n", [CYCLE]],
+  ['src/text/cycleB.ts', "import { a } from './cycleA.js';\nexport const b = () => a;\n", [CYCLE]],
+  ['src/text/typeCycleA.ts', "import { b } from './typeCycleB.js';\nexport const a = () => b;\n", [CYCLE]],
+  ['src/text/typeCycleB.ts', "import type { a } from './typeCycleA.js';\nexport const b: typeof a | 1 = 1;\n", [CYCLE]],
+  ['src/text/laterA.ts', "import { b } from './laterB.js';\nexport const a = () => b;\n", []],
+  ['src/text/laterB.ts', "export const b = async () => (await import('./laterA.js')).a;\n", []],
 
   // Rendering owns the terminal: no console in src/, where tests and scripts may print.
   ['src/cli/console.ts', "console.log('x');\n", [CONSOLE]],
