@@ -26,6 +26,7 @@ import type { ApiRecord } from './record.js';
 import { MAX_NESTING } from './nesting.js';
 import { PackCodec, PackedRecords, type HeldRecords } from './packedRecords.js';
 import type { Page } from './types.js';
+import { grouped } from '../text/count.js';
 
 /** How many records an index holds at most when the profile does not say. */
 const DEFAULT_INDEX_MAX_RECORDS = 200_000;
@@ -400,7 +401,7 @@ export class RecordIndex {
       if (!current()) return;
       index.walk = undefined;
       index.state = 'failed';
-      index.message = `Gathering ${this.titleOf(index.resource)} stopped after ${walk.records.length.toLocaleString('en-US')}: ${this.describeFailure(error)}`;
+      index.message = `Gathering ${this.titleOf(index.resource)} stopped after ${grouped(walk.records.length)}: ${this.describeFailure(error)}`;
       this.emit(index);
     } finally {
       if (index.walk === walk) index.walk = undefined;
@@ -521,11 +522,10 @@ function sameAt(held: PackedRecords, at: number, record: ApiRecord): boolean {
   return held.sameBytes(at, record) || sameRecord(held.at(at)!, record);
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 /** The resource's title; a resource of another registry (tests, extensions) goes by its name. */
 function cappedMessage(title: string, max: number, total: number | undefined): string {
-  const of = total !== undefined && total > max ? ` of ${count(total)}` : '';
-  return `Only the first ${count(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;
+  const of = total !== undefined && total > max ? ` of ${grouped(total)}` : '';
+  return `Only the first ${grouped(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;
 }
 
 /**
@@ -539,12 +539,12 @@ export function describeIndexStatus(status: IndexStatus): string | undefined {
       return undefined;
     case 'gathering':
       return status.total !== undefined
-        ? `gathering ${count(status.gathered)} of ${count(status.total)} ${title}`
+        ? `gathering ${grouped(status.gathered)} of ${grouped(status.total)} ${title}`
         : `gathering ${title}`;
     case 'complete':
-      return `${count(status.held)} ${title} held`;
+      return `${grouped(status.held)} ${title} held`;
     case 'stopped':
-      return `gathering stopped at ${count(status.held)}${status.total !== undefined ? ` of ${count(status.total)}` : ''} ${title}`;
+      return `gathering stopped at ${grouped(status.held)}${status.total !== undefined ? ` of ${grouped(status.total)}` : ''} ${title}`;
     case 'capped':
     case 'failed':
       return status.message;

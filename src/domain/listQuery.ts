@@ -12,6 +12,7 @@ import { compareText, compareTextIn, textKeyIn } from './collation.js';
 import { bothNumbers, cellIn, ColumnKeys, numberIn } from './columnKeys.js';
 import { orderByKey, orderTies } from './keyOrder.js';
 import type { ApiRecord } from '../api/record.js';
+import { grouped } from '../text/count.js';
 
 /** What the list's filter and sort read of a column (the presentation layer's columns have this shape). */
 export interface Column {
@@ -540,6 +541,5 @@ export function pageOf<T>(
 
 /** "12 of 5,030 match"; "12 of 1,200 gathered match" while the list is still being gathered. */
 export function matchText(matches: number, held: number, complete: boolean): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  return complete ? `${n(matches)} of ${n(held)} match` : `${n(matches)} of ${n(held)} gathered match`;
+  return complete ? `${grouped(matches)} of ${grouped(held)} match` : `${grouped(matches)} of ${grouped(held)} gathered match`;
 }

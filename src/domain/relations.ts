@@ -11,6 +11,7 @@
  */
 import type { ResourceName } from '../api/resources.js';
 import type { ApiRecord } from '../api/record.js';
+import { grouped } from '../text/count.js';
 
 /** A reference field: records of `from` name records of `to` in `field` (one id, or a list of ids). */
 export interface Reference {
@@ -129,7 +130,7 @@ export class Relations {
 
   /** "1 SLO", "3 SLOs", "1,200 agreements". */
   countOf(resource: ResourceName, n: number): string {
-    return `${n.toLocaleString('en-US')} ${this.model.noun(resource, n !== 1)}`;
+    return `${grouped(n)} ${this.model.noun(resource, n !== 1)}`;
   }
 
   /** "used by 3 SLOs", "used by 1 SLO and 2 agreements"; undefined when nothing refers to it. */

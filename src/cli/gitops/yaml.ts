@@ -9,6 +9,7 @@
 import { CST, Composer, LineCounter, Lexer, Parser, isScalar } from 'yaml';
 import { SlotuiError } from '../../api/errors.js';
 import { sanitizeLine } from '../../text/sanitize.js';
+import { grouped } from '../../text/count.js';
 
 /** Most aliases a file may expand (a guard against "billion laughs" files). */
 const MAX_ALIASES = 100;
@@ -78,7 +79,6 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): st
   let column = 0;
   let onLine = 0;
   let sawContent = false;
-  const per = (n: number) => n.toLocaleString('en-US');
   for (const token of new Lexer().lex(text)) {
     keep?.push(token);
     const type = CST.tokenType(token);
@@ -110,8 +110,8 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): st
     lineStart = false;
     if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind') onLine++;
     if (++inDocument > limits.valuesPerDocument)
-      return `has more than ${per(limits.valuesPerDocument)} values in document ${document}`;
-    if (++total > limits.values) return `has more than ${per(limits.values)} values`;
+      return `has more than ${grouped(limits.valuesPerDocument)} values in document ${document}`;
+    if (++total > limits.values) return `has more than ${grouped(limits.values)} values`;
     if (flow + indents.length + onLine > limits.depth)
       return `nests values more than ${limits.depth} levels deep in document ${document}`;
   }

@@ -17,8 +17,9 @@ import { truncate } from '../../text/width.js';
 import { documentText } from '../../text/yaml.js';
 import { errorSentence } from '../text/errorSentence.js';
 import type { DashboardContext } from './context.js';
+import { grouped } from '../../text/count.js';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 /** `~/x` is the home folder's x, as a shell would read it; the rest is relative to where slotui started. */
 const pathOf = (file: string): string =>

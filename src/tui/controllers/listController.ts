@@ -10,6 +10,7 @@ import type { Binding, HandlersOf, KeyLayer } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
 import type { RecordHandlers } from './recordController.js';
 import type { createMarksController } from './marksController.js';
+import { grouped } from '../../text/count.js';
 
 type MarksHandlers = ReturnType<ReturnType<typeof createMarksController>['handlers']>;
 
@@ -154,7 +155,7 @@ export function createListController(
         session.index.cancel(resource);
         const stopped = session.index.status(resource);
         ctx.say(
-          `Stopped gathering ${stopped.title}: ${stopped.held.toLocaleString('en-US')} held, and usable. /, o or r gathers them again.`,
+          `Stopped gathering ${stopped.title}: ${grouped(stopped.held)} held, and usable. /, o or r gathers them again.`,
         );
       };
     return {

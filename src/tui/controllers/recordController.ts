@@ -12,6 +12,7 @@ import { writable, type Binding, type HandlersOf } from '../input/binding.js';
 import type { RelationsMode } from '../state/relationsStore.js';
 import type { DashboardContext } from './context.js';
 import { markedRecords } from './marksController.js';
+import { grouped } from '../../text/count.js';
 
 export const recordBindings = [
   {
@@ -116,7 +117,7 @@ export function createRecordController(
   const onMarked = (resource: ResourceName): RecordHandlers => {
     const def = ctx.registry.get(resource);
     const records = markedRecords(ctx, resource);
-    const n = `${records.length.toLocaleString('en-US')} marked ${records.length === 1 ? def.kind : def.plural}`;
+    const n = `${grouped(records.length)} marked ${records.length === 1 ? def.kind : def.plural}`;
     return {
       'copy-id': () =>
         ctx.say(copier.copyText(records.map((r) => sanitizeLine(r.id)).join(' '), `the ids of the ${n}`)),

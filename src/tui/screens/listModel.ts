@@ -16,6 +16,7 @@ import type { WholeListSnapshot } from '../state/wholeList.js';
 import { memoLast } from '../view/memo.js';
 import type { SortOrder } from '../../domain/listQuery.js';
 import type { VisibleRow } from './rows.js';
+import { grouped } from '../../text/count.js';
 
 export interface ListBody {
   kind: 'list';
@@ -101,7 +102,7 @@ export function listBody(
  * "no match": the record sought may be among those not held.
  */
 function noWholeMatch(def: ResourceView, index: IndexStatus, query: string): string {
-  const held = index.held.toLocaleString('en-US');
+  const held = grouped(index.held);
   // Sorted without a filter: nothing is held yet, there is no text to match.
   if (query === '') return noneHeld(def, index);
   switch (index.state) {

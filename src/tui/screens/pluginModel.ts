@@ -8,6 +8,7 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import type { ScrollRoom } from '../controllers/context.js';
 import type { PluginRunState } from '../state/pluginRun.js';
+import { grouped } from '../../text/count.js';
 
 export interface PluginBody {
   kind: 'plugin';
@@ -17,7 +18,7 @@ export interface PluginBody {
   room: ScrollRoom;
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 export function pluginBody(
   state: Exclude<PluginRunState, { kind: 'none' }>,

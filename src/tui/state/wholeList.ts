@@ -27,6 +27,7 @@ import {
 } from '../../domain/listQuery.js';
 import type { ListPlace } from './navigation.js';
 import { Store } from './store.js';
+import { grouped } from '../../text/count.js';
 
 export interface WholeListSnapshot {
   resource: ResourceName;
@@ -275,7 +276,7 @@ export class WholeList extends Store<WholeListSnapshot> {
     // A failure is said once, whole, where the list's rows would be (screens/listModel.ts): here only that it stopped.
     const progress =
       status.state === 'failed'
-        ? `gathering ${status.title} failed after ${status.gathered.toLocaleString('en-US')}`
+        ? `gathering ${status.title} failed after ${grouped(status.gathered)}`
         : describeIndexStatus(status);
     if (progress && (status.state === 'gathering' || (active && status.state !== 'complete'))) summary.push(progress);
     return {

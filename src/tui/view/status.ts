@@ -4,6 +4,7 @@ import type { WholeListSnapshot } from '../state/wholeList.js';
 import { pagePosition } from '../state/listStore.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import { humanAge } from '../../text/age.js';
+import { grouped } from '../../text/count.js';
 
 /** How old the page shown is: `read 12s ago`, `STALE · read 3m ago` (reads fail), `cached · read 2h ago` (the last run's). */
 function freshnessText(snap: ListSnapshot, now: number): string | undefined {
@@ -30,7 +31,7 @@ export function statusText(
     parts.push('page – of –', 'total –');
   }
   if (whole) parts.push(...whole.summary);
-  if (marked > 0) parts.push(`${marked.toLocaleString('en-US')} marked`);
+  if (marked > 0) parts.push(`${grouped(marked)} marked`);
   parts.push(`profile ${sanitizeLine(profile)}`);
   const freshness = now === undefined || whole?.active ? undefined : freshnessText(snap, now);
   if (freshness) parts.push(freshness);
