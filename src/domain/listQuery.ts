@@ -541,5 +541,7 @@ export function pageOf<T>(
 
 /** "12 of 5,030 match"; "12 of 1,200 gathered match" while the list is still being gathered. */
 export function matchText(matches: number, held: number, complete: boolean): string {
-  return complete ? `${grouped(matches)} of ${grouped(held)} match` : `${grouped(matches)} of ${grouped(held)} gathered match`;
+  return complete
+    ? `${grouped(matches)} of ${grouped(held)} match`
+    : `${grouped(matches)} of ${grouped(held)} gathered match`;
 }
