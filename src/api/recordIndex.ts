@@ -522,7 +522,7 @@ function sameAt(held: PackedRecords, at: number, record: ApiRecord): boolean {
   return held.sameBytes(at, record) || sameRecord(held.at(at)!, record);
 }
 
-/** The resource's title; a resource of another registry (tests, extensions) goes by its name. */
+/** What a capped index says: how many it holds (of how many), and the setting that holds more. */
 function cappedMessage(title: string, max: number, total: number | undefined): string {
   const of = total !== undefined && total > max ? ` of ${grouped(total)}` : '';
   return `Only the first ${grouped(max)}${of} ${title} are held for filtering and sorting (the profile's indexMaxRecords); raise it to hold them all.`;

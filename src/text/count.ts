@@ -15,3 +15,8 @@ export function grouped(n: number): string {
   }
   return n < 0 ? `-${text}` : text;
 }
+
+/** `1 SLO`, `2,030 SLOs`: a count and the word for that many. */
+export function counted(n: number, one: string, many: string): string {
+  return `${grouped(n)} ${n === 1 ? one : many}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { grouped } from '../../src/text/count.js';
+import { counted, grouped } from '../../src/text/count.js';
 
 describe('grouped: a count with its digits grouped by threes', () => {
   test('the text toLocaleString("en-US") gives for every integer, at each length and sign', () => {
@@ -15,5 +15,11 @@ describe('grouped: a count with its digits grouped by threes', () => {
     expect(grouped(2 ** 60)).toBe(String(2 ** 60));
     expect(grouped(Number.NaN)).toBe('NaN');
     expect(grouped(-0)).toBe('0');
+  });
+
+  test('counted: the count and the word for that many', () => {
+    expect(counted(1, 'SLO', 'SLOs')).toBe('1 SLO');
+    expect(counted(0, 'SLO', 'SLOs')).toBe('0 SLOs');
+    expect(counted(2030, 'SLO', 'SLOs')).toBe('2,030 SLOs');
   });
 });

@@ -17,9 +17,7 @@ import { truncate } from '../../text/width.js';
 import { documentText } from '../../text/yaml.js';
 import { errorSentence } from '../text/errorSentence.js';
 import type { DashboardContext } from './context.js';
-import { grouped } from '../../text/count.js';
-
-const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
+import { counted } from '../../text/count.js';
 
 /** `~/x` is the home folder's x, as a shell would read it; the rest is relative to where slotui started. */
 const pathOf = (file: string): string =>
@@ -61,7 +59,7 @@ export function createExporter(ctx: DashboardContext): (file: string, replace: b
     const session = ctx.session();
     const { index } = session;
     const shownFile = truncate(sanitizeLine(file), 60);
-    ctx.say(`Exporting ${plural(ids.length, def.kind, def.plural)} to ${shownFile}…`);
+    ctx.say(`Exporting ${counted(ids.length, def.kind, def.plural)} to ${shownFile}…`);
     // Every SLI (an SLO's document names its SLI), and every SLO when SLOs are exported: names are unique over each.
     const needed = OPENSLO_RESOURCES.slice(0, OPENSLO_RESOURCES.indexOf(resource) + 1);
     await Promise.all(needed.map((r) => index.ensure(r)));
@@ -88,8 +86,8 @@ export function createExporter(ctx: DashboardContext): (file: string, replace: b
       return;
     }
     const gone =
-      chosen.missing.length > 0 ? ` (${plural(chosen.missing.length, 'was', 'were')} deleted elsewhere)` : '';
-    ctx.say(`Exported ${plural(written, def.kind, def.plural)} to ${shownFile} as OpenSLO${gone}.`);
+      chosen.missing.length > 0 ? ` (${counted(chosen.missing.length, 'was', 'were')} deleted elsewhere)` : '';
+    ctx.say(`Exported ${counted(written, def.kind, def.plural)} to ${shownFile} as OpenSLO${gone}.`);
   };
 
   return (file, replace) => {

@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../api/record.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { Binding, HandlersOf } from '../input/binding.js';
 import type { DashboardContext } from './context.js';
-import { grouped } from '../../text/count.js';
+import { counted, grouped } from '../../text/count.js';
 
 export const marksBindings = [
   {
@@ -45,8 +45,6 @@ export const markedRecords = (
     (r) => ctx.records.get(resource, r.id).record ?? ctx.session().index.get(resource, r.id) ?? r,
   );
 
-const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
-
 export function createMarksController(ctx: DashboardContext): {
   /** The keys on the resource's list; `escFree`: Esc has nothing else to do there (no filter, nothing gathering). */
   handlers(resource: ResourceName, escFree: boolean): HandlersOf<typeof marksBindings>;
@@ -72,8 +70,8 @@ export function createMarksController(ctx: DashboardContext): {
           const where = shown.whole ? 'of the whole list' : 'on this page (/ or o first to mark across pages)';
           ctx.say(
             now >= before
-              ? `Marked ${plural(records.length, def.kind, def.plural)} ${where}: ${grouped(now)} marked.`
-              : `Unmarked ${plural(before - now, def.kind, def.plural)}: ${grouped(now)} marked.`,
+              ? `Marked ${counted(records.length, def.kind, def.plural)} ${where}: ${grouped(now)} marked.`
+              : `Unmarked ${counted(before - now, def.kind, def.plural)}: ${grouped(now)} marked.`,
           );
         },
       };
@@ -81,7 +79,7 @@ export function createMarksController(ctx: DashboardContext): {
         handlers['clear-marks'] = () => {
           const n = marks.count(resource);
           marks.clear(resource);
-          ctx.say(`Unmarked ${plural(n, def.kind, def.plural)}.`);
+          ctx.say(`Unmarked ${counted(n, def.kind, def.plural)}.`);
         };
       return handlers;
     },

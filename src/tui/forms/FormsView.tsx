@@ -12,7 +12,7 @@ import { FormScreen, type FormNames } from './FormScreen.js';
 import { recordName } from './context.js';
 import type { BulkState, FormsState } from './formsStore.js';
 import { PickerScreen } from './PickerScreen.js';
-import { grouped } from '../../text/count.js';
+import { counted } from '../../text/count.js';
 
 export function FormsView({
   registry,
@@ -97,7 +97,7 @@ function BulkView({
 }): React.JSX.Element {
   const theme = useTheme();
   const def = registry.get(state.resource);
-  const count = (n: number) => `${grouped(n)} ${n === 1 ? def.kind : def.plural}`;
+  const count = (n: number) => counted(n, def.kind, def.plural);
   const left = state.records.length - state.done.length;
   type Line = { text: string; bold?: boolean; error?: boolean; dim?: boolean; danger?: boolean };
   const lines: Line[] = [];

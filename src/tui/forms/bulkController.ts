@@ -16,7 +16,7 @@ import { watchUsedBy } from '../state/relationsStore.js';
 import { errorSentence } from '../text/errorSentence.js';
 import { reloadList, type FormsContext } from './context.js';
 import type { BulkFailure, BulkState } from './formsStore.js';
-import { grouped } from '../../text/count.js';
+import { counted, grouped } from '../../text/count.js';
 
 export interface BulkController {
   askDeleteMany(resource: ResourceName, records: readonly ApiRecord[]): void;
@@ -129,7 +129,7 @@ export function createBulkController(ctx: FormsContext): BulkController {
     }
     ctx.unmark(s.resource, done);
     const verb = s.kind === 'delete-many' ? 'Deleted' : 'Saved';
-    const count = (n: number) => `${grouped(n)} ${n === 1 ? def.kind : def.plural}`;
+    const count = (n: number) => counted(n, def.kind, def.plural);
     if (failures.length === 0) {
       ctx.close();
       const skipped = s.kind === 'bulk-plan' ? s.lines.filter((l) => !l.changes).length : 0;

@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import type { ScrollRoom } from '../controllers/context.js';
 import type { PluginRunState } from '../state/pluginRun.js';
-import { grouped } from '../../text/count.js';
+import { counted } from '../../text/count.js';
 
 export interface PluginBody {
   kind: 'plugin';
@@ -18,8 +18,6 @@ export interface PluginBody {
   room: ScrollRoom;
 }
 
-const count = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
-
 export function pluginBody(
   state: Exclude<PluginRunState, { kind: 'none' }>,
   registry: ViewRegistry,
@@ -28,7 +26,7 @@ export function pluginBody(
 ): PluginBody {
   const name = truncate(sanitizeLine(state.plugin.name), 40);
   const def = registry.get(state.resource);
-  const on = count(state.records.length, def.kind, def.plural);
+  const on = counted(state.records.length, def.kind, def.plural);
   const visible = Math.max(1, height - 1);
   if (state.kind === 'confirm') {
     const command = state.plugin.command.map((arg) => sanitizeLine(arg)).join(' ');
