@@ -5,6 +5,10 @@
  * stores and draws the one screen `screen()` names; keys come in through
  * `handleInput`, the one way into the dashboard from the keyboard.
  *
+ * Beside it: a session's stores are made in dashboardSession.ts, what follows
+ * the screen (lists loaded, names gathered, details read) is followShown.ts,
+ * the keymap settings.yaml asks for is settingsKeymap.ts.
+ *
  * Extending it: a key is one binding row and its handler in the controller
  * of its context (src/tui/controllers/); a screen is one rung of the ladder
  * (view/ladder.ts), its body in the view model (view/viewModel.ts), its
@@ -14,10 +18,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Key } from 'ink';
 import { type ResourceName } from '../api/resources.js';
-import { REGISTRY, type Column, type ViewRegistry, type ResourceView } from '../presentation/resources.js';
-import type { FittedColumn } from '../text/columns.js';
-import { gatedWalk } from './state/gatedWalk.js';
-import { RecordIndex, type PageWalk } from '../api/recordIndex.js';
+import { REGISTRY, type ViewRegistry } from '../presentation/resources.js';
 import { relationsOf } from '../presentation/relations.js';
 import type { ApiClient } from '../api/types.js';
 import type { Settings } from '../config/types.js';
@@ -27,39 +28,32 @@ import { truncate } from '../text/width.js';
 import { loggedInSentence } from '../config/tokenSetup.js';
 import { TokenSetupController } from './auth/tokenSetupController.js';
 import type { AuthDeps } from './auth/types.js';
-import { errorSentence } from './text/errorSentence.js';
 import { createForms, type Forms } from './forms/formsController.js';
 import type { TerminalSize } from './layout.js';
-import { ListStore } from './state/listStore.js';
-import { currentDetail, initialNav, NavStore, type NavState } from './state/navigation.js';
-import { RecordStore, recordKey } from './state/recordStore.js';
-import { RequestGate } from './state/requestGate.js';
+import { currentDetail, initialNav, NavStore } from './state/navigation.js';
+import { RecordStore } from './state/recordStore.js';
 import { DerivedStore, Store } from './state/store.js';
 import { keptWhileSame } from './view/memo.js';
 import { ViewportStore } from './state/viewport.js';
-import { WholeList } from './state/wholeList.js';
-import { MarksStore } from './state/marks.js';
 import { Refresher } from './state/refresher.js';
 import { reloadSentence, settingsProblemSentence, UserSettingsStore } from './state/userSettings.js';
 import { profileEffects } from '../config/settings.js';
 import { RelationsStore } from './state/relationsStore.js';
-import { ReferenceNames, referencedBy } from './state/referenceNames.js';
-import { fittedColumns } from './screens/rows.js';
-import { referencesOf } from './screens/references.js';
 import type { Session } from './session.js';
 import type { FirstPage, PageKeepers, ProfileEntry } from './types.js';
-import { createProfileSwitcher, type ProfileSwitcher } from './profiles.js';
+import { createProfileSwitcher, profileSwitch, type ProfileSwitcher } from './profiles.js';
 import type { DashboardContext, DashboardSession } from './controllers/context.js';
 import { createKeyLayers } from './controllers/layers.js';
 import type { KeyEnv, KeyLayer } from './input/binding.js';
 import type { Keymap } from './input/keymap.js';
 import { dispatchKey, splitKeys } from './input/router.js';
 import { dispatchPaste, IGNORED_PASTE, NOWHERE_TO_PASTE } from './input/paste.js';
-import { BINDINGS, createKeymap } from './keys.js';
-import { keyOverrides } from './input/keySettings.js';
+import { sessionFactory } from './dashboardSession.js';
+import { followShown } from './followShown.js';
+import { settingsKeymap } from './settingsKeymap.js';
 import { aliasesFrom } from './aliases.js';
 import { withViews, type ViewSettings } from '../presentation/views.js';
-import { findingSentence, withPluginKeys } from './plugins.js';
+import { findingSentence } from './plugins.js';
 import { PluginRunStore } from './state/pluginRun.js';
 import { createPluginController } from './controllers/pluginController.js';
 import type { Screen } from './view/ladder.js';
@@ -149,34 +143,6 @@ export interface Dashboard {
 
 const systemClock = (): Date => new Date();
 
-/** The walk, telling `onGathering` each time one starts. */
-const gathering =
-  (walk: PageWalk, onGathering: (() => void) | undefined): PageWalk =>
-  (resource, options) => {
-    onGathering?.();
-    return walk(resource, options);
-  };
-
-/**
- * The list columns shown for a resource at the viewport's width, the same
- * array while the width gives the same columns: the whole list keeps its
- * search texts per array, so a new one each time would work them all out
- * again for every record at every change of the index.
- */
-function shownColumnsOf(viewport: ViewportStore, registry: () => ViewRegistry) {
-  return (def: ResourceView): (() => readonly Column[]) => {
-    let last: { fitted: readonly FittedColumn<Column>[]; columns: readonly Column[] } | undefined;
-    return () => {
-      const fitted = fittedColumns(registry().get(def.name), viewport.getSnapshot().columns);
-      if (last?.fitted !== fitted) last = { fitted, columns: fitted.map((f) => f.column) };
-      return last.columns;
-    };
-  };
-}
-
-/** A referenced resource of at most this many records is gathered so a list can name its references. */
-const NAMES_GATHERED_AT_MOST = 10_000;
-
 export function createDashboard(services: DashboardServices): Dashboard {
   const clock = services.clock ?? systemClock;
   const settingsProblems = services.settings.settingsProblems ?? [];
@@ -194,88 +160,24 @@ export function createDashboard(services: DashboardServices): Dashboard {
   const registry = viewed.registry;
   const nav = new NavStore(initialNav(services.initialResource ?? registry.names[0]!));
   const viewport = new ViewportStore(services.size);
-  const shownColumns = shownColumnsOf(viewport, () => viewedNow().registry);
   let disposed = false;
-
-  const makeSession = (
-    client: ApiClient,
-    settings: Settings,
-    owned: boolean,
-    firstPage?: FirstPage,
-  ): DashboardSession => {
-    // One gate a session: its requests share one connection.
-    const gate = new RequestGate();
-    const pageSize = viewport.pageSize;
-    const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
-    const keeper = services.keptPages?.(settings);
-    const stores = Object.fromEntries(
-      registry.defs.map((def) => {
-        const kept = keeper?.load(def.name);
-        if (kept?.problem) problems.push(kept.problem);
-        return [
-          def.name,
-          new ListStore({
-            client,
-            resource: def.name,
-            def,
-            pageSize,
-            gate,
-            firstPage: early?.resource === def.name ? early : undefined,
-            ...(kept?.kept ? { kept: kept.kept } : {}),
-            clock: () => clock().getTime(),
-            onShow: (page) => {
-              // Every page that carries records refreshes the copies the details and names read.
-              records.refreshFrom(def.name, page.results);
-              keeper?.save(def.name, page, clock().getTime());
-            },
-          }),
-        ];
-      }),
-    ) as Record<ResourceName, ListStore>;
-    // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
-    const index = new RecordIndex({
-      walk: gathering(gatedWalk(client, gate, registry), services.onGathering),
-      maxRecords: settings.indexMaxRecords,
-      registry,
-      describeFailure: errorSentence,
-    });
-    const wholes = Object.fromEntries(
-      registry.defs.map((def) => [
-        def.name,
-        new WholeList({
-          index,
-          def,
-          pageSize,
-          columns: shownColumns(def),
-        }),
-      ]),
-    ) as Record<ResourceName, WholeList>;
-    const names = new ReferenceNames({ registry, index, stores, records });
-    return {
-      client,
-      settings,
-      owned,
-      stores,
-      index,
-      wholes,
-      names,
-      marks: new MarksStore(),
-      readOnly: settings.readOnly || client.readOnly,
-    };
-  };
-  const disposeSession = (s: DashboardSession) => {
-    s.names.dispose();
-    for (const store of Object.values(s.stores)) store.dispose();
-    for (const whole of Object.values(s.wholes)) whole.dispose();
-    s.index.close();
-  };
 
   // Read lazily: the session below is made with it.
   const records = new RecordStore(() => session.getSnapshot().client);
   /** What could not be used of the pages kept from the last run, said once the dashboard shows. */
   const problems: string[] = viewed.problems.map(findingSentence);
+  const sessions = sessionFactory({
+    registry,
+    viewed: () => viewedNow().registry,
+    viewport,
+    clock,
+    records,
+    keptPages: services.keptPages,
+    onGathering: services.onGathering,
+    problem: (sentence) => problems.push(sentence),
+  });
   const session = new Store<DashboardSession>(
-    makeSession(services.client, services.settings, false, services.firstPage),
+    sessions.make(services.client, services.settings, false, services.firstPage),
   );
   let editorRunner = services.runEditor;
   const env = (): KeyEnv => ({ readOnly: session.getSnapshot().readOnly, registry });
@@ -324,148 +226,38 @@ export function createDashboard(services: DashboardServices): Dashboard {
       editorRunner ?? ((): Promise<void> => Promise.reject(new Error('No terminal to run the editor in.'))),
   });
 
-  // A form opened on a record shows the names of the records its reference fields hold: read them once, at opening.
-  let formNamesFor: unknown = null;
-  const unwatchFormNames = forms.store.subscribe(() => {
-    const s = forms.store.getSnapshot();
-    if (s.kind !== 'form' || formNamesFor === s.form.def || s.form.record === undefined) {
-      if (s.kind !== 'form') formNamesFor = null;
-      return;
-    }
-    formNamesFor = s.form.def;
-    for (const field of s.form.def.fields) {
-      const id = field.kind === 'reference' ? s.form.record[field.key] : undefined;
-      if (field.references && typeof id === 'string' && id !== '') records.ensure(field.references, id);
-    }
-  });
-
-  // A list with reference columns (an SLO's SLI, an agreement's organization) shows the names of the
-  // records they point to once those are gathered: done for the referenced resources small enough
-  // to hold cheaply (their totals from the tabs' first pages); a bigger one is gathered by / or u.
-  let unwatchNames: (() => void) | null = null;
-  const gatherNamesOfShownList = () => {
-    unwatchNames?.();
-    unwatchNames = null;
-    const s = session.getSnapshot();
-    const def = viewedNow().registry.get(nav.getSnapshot().resource);
-    const targets = [...new Set(def.columns.map((c) => referencedBy(def, c)))].filter(
-      (t): t is ResourceName => t !== undefined && registry.has(t) && s.index.status(t).state === 'idle',
-    );
-    if (targets.length === 0) return;
-    const check = () => {
-      for (const t of targets) {
-        const total = s.stores[t].getSnapshot().page?.total;
-        if (s.index.status(t).state === 'idle' && total !== undefined && total <= NAMES_GATHERED_AT_MOST)
-          void s.index.ensure(t);
-      }
-    };
-    const unsubscribes = targets.map((t) => s.stores[t].subscribe(check));
-    unwatchNames = () => unsubscribes.forEach((u) => u());
-    check();
-  };
-
-  // The shown list loads; once its first page is in (or failed), the others' first pages are read quietly.
-  let warmedFor: DashboardSession | null = null;
-  let unwatchList: (() => void) | null = null;
-  const watchList = () => {
-    unwatchList?.();
-    const s = session.getSnapshot();
-    const store = s.stores[nav.getSnapshot().resource];
-    let namesAsked = false;
-    const check = () => {
-      const snap = store.getSnapshot();
-      if (snap.page === null && snap.error === null) return;
-      if (!namesAsked) {
-        namesAsked = true;
-        gatherNamesOfShownList();
-      }
-      if (warmedFor === s) return;
-      warmedFor = s;
-      for (const other of Object.values(s.stores)) if (other !== store) other.warm();
-    };
-    unwatchList = store.subscribe(check);
-    store.ensureLoaded();
-    s.wholes[nav.getSnapshot().resource].applyViewSort(viewedNow().sorts[nav.getSnapshot().resource]);
-    check();
-  };
-
-  // Details read their record, and the names of the records they refer to; reads of details closed are aborted.
-  const syncRecords = (state: NavState, previous: NavState | null) => {
-    if (previous && state.details === previous.details) return;
-    const keep = new Set<string>();
-    const top = currentDetail(state);
-    for (const entry of state.details) keep.add(recordKey(entry.resource, entry.id));
-    if (top && (!previous || currentDetail(previous) !== top)) {
-      const opened = !previous || !previous.details.includes(top);
-      if (opened) records.open(top.resource, top.id, top.record);
-    }
-    if (top) {
-      const shown = records.get(top.resource, top.id).record ?? top.record;
-      for (const ref of referencesOf(registry, top.resource, shown)) {
-        keep.add(recordKey(ref.resource, ref.id));
-        records.ensure(ref.resource, ref.id);
-      }
-    }
-    records.retain(keep);
-  };
-
-  // The history keeps each list as it was left, and `[`/`]` put it back so.
-  nav.listOf = (resource) => session.getSnapshot().wholes[resource].place();
-  let lastNav = nav.getSnapshot();
-  const unwatchNav = nav.subscribe(() => {
-    const state = nav.getSnapshot();
-    const previous = lastNav;
-    lastNav = state;
-    if (state.arrived !== previous.arrived && state.arrived?.list)
-      session.getSnapshot().wholes[state.resource].restore(state.arrived.list);
-    if (state.resource !== previous.resource) watchList();
-    syncRecords(state, previous);
-  });
-  // A detail record read again may name other references: read their names too.
-  const unwatchRecords = records.subscribe(() => {
-    const top = currentDetail(nav.getSnapshot());
-    if (!top) return;
-    const shown = records.get(top.resource, top.id).record ?? top.record;
-    for (const ref of referencesOf(registry, top.resource, shown)) records.ensure(ref.resource, ref.id);
+  const following = followShown({
+    nav,
+    session: () => session.getSnapshot(),
+    records,
+    registry,
+    viewed: viewedNow,
+    forms: forms.store,
   });
 
   const replaceSession = (next: DashboardSession) => {
     const old = session.getSnapshot();
     relationsStore.close();
-    disposeSession(old);
+    sessions.dispose(old);
     if (old.owned) void old.client.close().catch(() => undefined);
     records.clear();
     session.set(next);
     setup.attach(next.client, next.settings);
-    watchList();
+    following.watchList();
   };
 
-  /** Grows with each :profile: only the last one asked for may change the session or say how it went. */
-  let switches = 0;
-  const switchProfile = async (name: string) => {
-    if (!services.openProfile) {
-      say('Switching profiles is not available here.', 'error');
-      return;
-    }
-    const shown = truncate(sanitizeLine(name), 40);
-    const ticket = ++switches;
-    say(`Opening profile ${shown}…`);
-    try {
-      const next = await services.openProfile(name);
-      if (disposed || ticket !== switches) {
-        void next.client.close().catch(() => undefined);
-        return;
-      }
-      replaceSession(makeSession(next.client, next.settings, true));
-      nav.dispatch({ type: 'switch-resource', resource: nav.getSnapshot().resource });
-      say(`Profile ${shown}.`);
-    } catch (error) {
-      // A switch overtaken by a later one says nothing: its error would show under the other profile.
-      if (!disposed && ticket === switches) say(errorSentence(error), 'error');
-    }
-  };
-
-  const profiles = services.openProfile
+  const switchProfile =
+    services.openProfile &&
+    profileSwitch({
+      open: services.openProfile,
+      replace: (next) => {
+        replaceSession(sessions.make(next.client, next.settings, true));
+        nav.dispatch({ type: 'switch-resource', resource: nav.getSnapshot().resource });
+      },
+      closed: () => disposed,
+      say,
+    });
+  const profiles = switchProfile
     ? createProfileSwitcher({
         list: services.listProfiles,
         current: () => session.getSnapshot().settings.profileName,
@@ -476,17 +268,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
 
   if (settingsProblems.length > 0) problems.push(settingsProblemSentence(settingsProblems));
   // settings.yaml's keys rebind actions and its plugins add theirs; the keymap is made again when the file changes.
-  const keysNow = () => {
-    if (services.keymap) return { keymap: services.keymap, problems: [] };
-    const rebound = keyOverrides(userSettings.getSnapshot().settings.keys, BINDINGS);
-    return { keymap: createKeymap(rebound.overrides), problems: rebound.problems };
-  };
-  const pluginsNow = () => userSettings.getSnapshot().settings.plugins ?? [];
-  const keymapNow = () => {
-    const base = keysNow();
-    const withPlugins = withPluginKeys(base.keymap, pluginsNow(), env());
-    return { keymap: withPlugins.keymap, problems: [...base.problems, ...withPlugins.problems] };
-  };
+  const keymapNow = () => settingsKeymap(userSettings.getSnapshot().settings, env(), services.keymap);
   let pluginKeys = keymapNow();
   for (const problem of pluginKeys.problems) problems.push(findingSentence(problem));
   const aliasesNow = () => aliasesFrom(userSettings.getSnapshot().settings.aliases, registry);
@@ -545,7 +327,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   };
   const pluginController = createPluginController(ctx, {
     store: pluginRun,
-    plugins: pluginsNow,
+    plugins: () => userSettings.getSnapshot().settings.plugins ?? [],
     environment: services.environment ?? process.env,
     handOver: (work) =>
       terminalLender ? terminalLender(work) : Promise.reject(new Error('No terminal to hand to the plugin.')),
@@ -635,8 +417,7 @@ export function createDashboard(services: DashboardServices): Dashboard {
   // The shown list starts loading now: a first page already in is drawn in the first frame.
   const first = session.getSnapshot();
   setup.attach(first.client, first.settings);
-  watchList();
-  syncRecords(nav.getSnapshot(), null);
+  following.start();
 
   return {
     get registry() {
@@ -680,17 +461,13 @@ export function createDashboard(services: DashboardServices): Dashboard {
       refresher.dispose();
       pluginController.dispose();
       view.dispose();
-      unwatchNav();
-      unwatchRecords();
+      following.dispose();
       unwatchSettings();
-      unwatchFormNames();
-      unwatchList?.();
-      unwatchNames?.();
       setup.dispose();
       records.dispose();
       relationsStore.close();
       const s = session.getSnapshot();
-      disposeSession(s);
+      sessions.dispose(s);
       if (s.owned) void s.client.close().catch(() => undefined);
     },
   };

@@ -13,6 +13,7 @@ import { errorSentence } from './text/errorSentence.js';
 import type { Key } from 'ink';
 import { EMPTY_EDITOR, editLine, type EditorState } from './text/lineEditor.js';
 import { Store } from './state/store.js';
+import type { Session } from './session.js';
 import type { ProfileEntry } from './types.js';
 
 export interface ProfilePickerView {
@@ -160,5 +161,42 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
     choose,
     close: () => picker.set(null),
     type,
+  };
+}
+
+export interface ProfileSwitchDeps {
+  /** Opens the named profile's session (reads the config, builds a client); throws a SlotuiError. */
+  open: (name: string) => Promise<Session>;
+  /** Puts the opened session in place of the one shown. */
+  replace: (next: Session) => void;
+  /** The dashboard was closed while the profile opened. */
+  closed: () => boolean;
+  say: (text: string, tone?: 'info' | 'error') => void;
+}
+
+/**
+ * `:profile NAME` carried out: the profile's session is opened, then put in
+ * place of the one shown. Only the last switch asked for takes effect or says
+ * how it went: one overtaken while it opened has its client closed as it
+ * arrives, and its error, which would show under the other profile, unsaid.
+ */
+export function profileSwitch(deps: ProfileSwitchDeps): (name: string) => Promise<void> {
+  let switches = 0;
+  return async (name) => {
+    const named = shown(name);
+    const ticket = ++switches;
+    const current = () => !deps.closed() && ticket === switches;
+    deps.say(`Opening profile ${named}…`);
+    try {
+      const next = await deps.open(name);
+      if (!current()) {
+        void next.client.close().catch(() => undefined);
+        return;
+      }
+      deps.replace(next);
+      deps.say(`Profile ${named}.`);
+    } catch (error) {
+      if (current()) deps.say(errorSentence(error), 'error');
+    }
   };
 }
