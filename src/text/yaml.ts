@@ -11,6 +11,15 @@ import { UNSAFE_IN_JSON } from './sanitize.js';
 
 export function toYaml(value: unknown): string {
   const Y = loadYaml();
+  return directYaml(value, resolvesOtherwise(Y)) ?? yamlOf(Y, value);
+}
+
+/** What yaml itself writes for the value: toYaml's text where it cannot write it directly (and the reference of its test). */
+export function libraryYaml(value: unknown): string {
+  return yamlOf(loadYaml(), value);
+}
+
+function yamlOf(Y: typeof Yaml, value: unknown): string {
   const doc = new Y.Document(value, { version: '1.1' });
   quoteUnsafe(Y, doc.contents);
   // No directives: a document made from data has none to write (no %YAML, no tags), and without
@@ -43,9 +52,11 @@ export function documentText(value: unknown): string {
  * yaml, loaded on the first YAML output only: the build makes a required
  * package a part of its own, so the other formats never load it.
  */
+let yaml: typeof Yaml | undefined;
 function loadYaml(): typeof Yaml {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof Yaml;
+  yaml ??= (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof Yaml;
+  return yaml;
 }
 
 const hasUnsafe = (text: string): boolean => {
@@ -58,4 +69,126 @@ const terminalSafe = (text: string): string => text.replace(UNSAFE_IN_JSON, esca
 export function escapeCodePoint(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
   return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * What yaml writes for JSON data of the common kinds, written directly: maps
+ * and lists in block style (a list under a key indented, as yaml's default
+ * does), finite numbers as JSON writes them, true, false, null, `[]`, `{}`,
+ * and strings plain where yaml writes them plain, else in double quotes. A
+ * string is plain unless it starts or ends as an indicator would (yaml's own
+ * test, below) or yaml 1.1 would read it as another type (yaml's own
+ * resolvers: `yes`, `012`, `1:20`, a timestamp, an empty string). Anything
+ * else (a line break, a quote or backslash in a quoted string, a control or
+ * unsafe character, a long key, a document marker, a scalar alone, a value
+ * that is not JSON's) and the whole value goes to yaml: undefined. yaml
+ * builds a document of nodes for each value, about a hundred times slower;
+ * test/text/yamlDirect.test.ts holds this writer to yaml's text over random
+ * and hostile data.
+ */
+function directYaml(value: unknown, otherType: (text: string) => boolean): string | undefined {
+  if (typeof value !== 'object' || value === null || isEmpty(value)) return undefined;
+  const writer: Writer = { otherType, lines: [], seen: new Set() };
+  return collection(writer, value, '') ? `${writer.lines.join('\n')}\n` : undefined;
+}
+
+interface Writer {
+  otherType: (text: string) => boolean;
+  lines: string[];
+  /** The collections written: one met again is written by yaml, as an anchor and its alias. */
+  seen: Set<object>;
+}
+
+/** yaml's test for a plain scalar that cannot be written plain (stringifyString.js, plainString). */
+const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
+/** yaml writes these in double quotes whatever the style asked for. */
+// eslint-disable-next-line no-control-regex -- yaml's own test: control characters are what it looks for.
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
+const DOCUMENT_MARKER = /^(%|---|\.\.\.)/;
+/** yaml writes a longer key as an explicit one (`? key`). */
+const LONGEST_KEY = 1000;
+
+function scalar(value: unknown, otherType: (text: string) => boolean, key: boolean): string | undefined {
+  if (typeof value === 'string') {
+    if (value.length > (key ? LONGEST_KEY : Infinity) || value.includes('\n') || CONTROL.test(value)) return undefined;
+    // yaml takes `<<` for YAML 1.1's merge key and writes it so.
+    if (hasUnsafe(value) || value === '<<') return undefined;
+    if (!NOT_PLAIN.test(value) && !otherType(value)) return DOCUMENT_MARKER.test(value) ? undefined : value;
+    // yaml's quoted string: in double quotes as JSON writes it, where JSON escapes nothing (yaml
+    // writes some escapes its own way, and a string with a double quote in single quotes).
+    const quoted = JSON.stringify(value);
+    return quoted.includes('\\') ? undefined : quoted;
+  }
+  if (typeof value === 'number')
+    return Number.isFinite(value) && !Object.is(value, -0) ? JSON.stringify(value) : undefined;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return value === null ? 'null' : undefined;
+}
+
+function isEmpty(value: object): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  for (const _ in value) return false;
+  return true;
+}
+
+const isPlainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** A map or a list, not empty, at `indent`: its lines written; false when a part is not of the kinds above. */
+function collection(writer: Writer, value: object, indent: string): boolean {
+  if (writer.seen.has(value)) return false;
+  writer.seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (!entry(writer, `${indent}- `, item, indent, true)) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const name of Object.keys(value)) {
+    const key = scalar(name, writer.otherType, true);
+    if (key === undefined) return false;
+    if (!entry(writer, `${indent}${key}:`, (value as Record<string, unknown>)[name], indent, false)) return false;
+  }
+  return true;
+}
+
+/** One entry (`- item` or `key: value`): a scalar or an empty collection on its line, a collection under it. */
+function entry(writer: Writer, head: string, item: unknown, indent: string, inList: boolean): boolean {
+  const { lines } = writer;
+  if (typeof item !== 'object' || item === null) {
+    const text = scalar(item, writer.otherType, false);
+    if (text === undefined) return false;
+    lines.push(inList ? `${head}${text}` : `${head} ${text}`);
+    return true;
+  }
+  if (isEmpty(item)) {
+    if (writer.seen.has(item) || (!Array.isArray(item) && !isPlainObject(item))) return false;
+    writer.seen.add(item);
+    lines.push(`${inList ? head : `${head} `}${Array.isArray(item) ? '[]' : '{}'}`);
+    return true;
+  }
+  const inner = `${indent}  `;
+  if (!inList) {
+    lines.push(head);
+    return collection(writer, item, inner);
+  }
+  // A collection in a list starts on the item's line: `- key: value`, `- - item`.
+  const first = lines.length;
+  if (!collection(writer, item, inner)) return false;
+  lines[first] = head + lines[first]!.slice(inner.length);
+  return true;
+}
+
+let resolvers: ((text: string) => boolean) | undefined;
+
+/** Whether yaml 1.1 reads a plain text as another type than a string (yaml's own default resolvers). */
+function resolvesOtherwise(Y: typeof Yaml): (text: string) => boolean {
+  if (resolvers) return resolvers;
+  const { tags, compat } = new Y.Document(null, { version: '1.1' }).schema;
+  const tests = [...tags, ...(compat ?? [])]
+    .filter((tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test)
+    .map((tag) => tag.test!);
+  resolvers = (text) => tests.some((test) => test.test(text));
+  return resolvers;
 }
