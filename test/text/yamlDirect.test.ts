@@ -5,7 +5,7 @@
  * from texts chosen to sit on every edge of yaml's choice of style (YAML 1.1's
  * booleans, numbers, timestamps and nulls, indicators at either end, quotes,
  * line breaks, control and bidi characters, document markers), and over the
- * sample records as the CLI writes them.
+ * sample records as the CLI writes them. SLOTUI_YAML_SEED=N runs other values.
  */
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../../src/sandbox/faults.js';
