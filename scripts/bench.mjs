@@ -840,6 +840,21 @@ try {
         ? `\`--all --json\` over ${ctx.total.toLocaleString('en-US')} records (${mib(capped.stdoutBytes / 1024)} of JSON) also completes with the JS heap capped at ${HEAP_CAP_MIB} MiB (\`--max-old-space-size\`), peak RSS ${mib(capped.peakKiB)}: the records are not accumulated; the default peak is V8 letting its heap grow.`
         : `\`--all --json\` failed with the JS heap capped at ${HEAP_CAP_MIB} MiB (exit ${capped.code}): the records may be accumulated.`,
     );
+    // The same records as YAML (`-o yaml`, as `slotui export` writes them too), once, against the JSON runs above.
+    const yaml = await runProcess(process.execPath, [bin, 'list', 'slis', '--all', '-o', 'yaml'], {
+      env: ctx.env,
+      timeoutMs: 600_000,
+    });
+    if (yaml.code !== 0) throw new Error(`slotui list slis --all -o yaml exited ${yaml.code}.`);
+    const yamlRate = ctx.total / (yaml.ms / 1000);
+    rows.push({
+      measurement: `\`slotui list slis --all -o yaml\` (${ctx.total.toLocaleString('en-US')} records, one run)`,
+      slotui: rate(yamlRate),
+      reference: `${rate(mineRate)} (the same, --json)`,
+      ratio: ratio(mineRate / yamlRate),
+      target: '—',
+      met: 'n/a',
+    });
     if (canMeasurePeak) {
       const big = median(mine.map((m) => m.peakKiB));
       const little = median(smallPeaks);
