@@ -125,6 +125,18 @@ function scalar(value: unknown, otherType: (text: string) => boolean, key: boole
   return value === null ? 'null' : undefined;
 }
 
+/** A key as written, kept: every record of a list has the same few keys. */
+const keys = new Map<string, string | undefined>();
+const KEYS_KEPT = 4096;
+
+function keyText(name: string, otherType: (text: string) => boolean): string | undefined {
+  if (keys.has(name)) return keys.get(name);
+  const text = scalar(name, otherType, true);
+  if (keys.size >= KEYS_KEPT) keys.clear();
+  keys.set(name, text);
+  return text;
+}
+
 function isEmpty(value: object): boolean {
   if (Array.isArray(value)) return value.length === 0;
   for (const _ in value) return false;
@@ -146,7 +158,7 @@ function collection(writer: Writer, value: object, indent: string): boolean {
   }
   if (!isPlainObject(value)) return false;
   for (const name of Object.keys(value)) {
-    const key = scalar(name, writer.otherType, true);
+    const key = keyText(name, writer.otherType);
     if (key === undefined) return false;
     if (!entry(writer, `${indent}${key}:`, (value as Record<string, unknown>)[name], indent, false)) return false;
   }
