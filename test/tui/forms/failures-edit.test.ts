@@ -7,7 +7,8 @@
  * change, an editor that cancels). The form through Ink and a connection
  * dropped on the socket are failures-edit-delete.int.test.tsx's.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import { EditorCancelled, type EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
@@ -241,6 +242,8 @@ describe('edit in $EDITOR (E)', () => {
     const file = /kept in (\S+\.json)/.exec(flat(d.message()))?.[1];
     expect(file).toBeDefined();
     expect(readFileSync(file!, 'utf8')).toContain('"name": ""');
+    // Kept for the user by design; the test's copy goes.
+    rmSync(dirname(file!), { recursive: true, force: true });
   });
 
   test("an editor that exits with an error (vim's :cq): says it cancelled, sends nothing, and the next E starts from the text typed", async () => {
