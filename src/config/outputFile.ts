@@ -35,7 +35,7 @@ async function writeInto(file: string, chunks: Iterable<string>): Promise<void> 
   let handle;
   try {
     handle = await open(file, 'w');
-    for (const chunk of chunks) await handle.write(chunk);
+    for (const text of batched(chunks)) await handle.write(text);
   } catch (error) {
     if (error instanceof SlotuiError) throw error;
     throw new SlotuiError('validation', `Cannot write ${sanitizeLine(file)}: ${fileProblem(error)}.`, { cause: error });
@@ -54,7 +54,7 @@ async function writeFileAtomically(file: string, chunks: Iterable<string>, mode:
     throw new SlotuiError('validation', `Cannot write ${sanitizeLine(file)}: ${fileProblem(error)}.`, { cause: error });
   }
   try {
-    for (const chunk of chunks) await handle.write(chunk);
+    for (const text of batched(chunks)) await handle.write(text);
     await handle.sync();
     await handle.close();
     await rename(temporary, file);
@@ -68,6 +68,25 @@ async function writeFileAtomically(file: string, chunks: Iterable<string>, mode:
       { cause: error },
     );
   }
+}
+
+/** Chunks joined into writes of about this many characters: a write a document was 100,000 writes for 100,000 SLIs. */
+const WRITE_CHARS = 64 * 1024;
+
+/** The chunks joined, in order, into texts of at least WRITE_CHARS characters (the last one shorter). */
+function* batched(chunks: Iterable<string>): Generator<string> {
+  let parts: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    parts.push(chunk);
+    length += chunk.length;
+    if (length >= WRITE_CHARS) {
+      yield parts.join('');
+      parts = [];
+      length = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
 }
 
 function fileProblem(error: unknown): string {
