@@ -7,7 +7,9 @@
  * line breaks, control and bidi characters, document markers), and over the
  * sample records as the CLI writes them. SLOTUI_YAML_SEED=N runs other values.
  */
-import { describe, expect, test } from 'vitest';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import { describe, expect, test, vi } from 'vitest';
 import { seededRandom } from '../../src/sandbox/faults.js';
 import { libraryYaml, toYaml } from '../../src/text/yaml.js';
 import { sampleRecords } from '../tui/driver.js';
@@ -94,6 +96,7 @@ const TEXTS = [
   '\u0007bell',
   '\u0085',
   '\u202eevil',
+  '\u{E0001}tag',
   '\u200b',
   '\ud800',
   'x'.repeat(1001),
@@ -128,11 +131,16 @@ function randomValue(random: () => number, depth: number): unknown {
   return pick([true, false, null]);
 }
 
+const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
+
 describe('toYaml writes what yaml writes', () => {
   test('each text of the edge list, as a value, a key and a list item', () => {
     for (const text of TEXTS) {
-      for (const value of [{ v: text }, { [text]: 1 }, [text], [{ k: text, [text]: [text] }]])
-        expect(toYaml(value), JSON.stringify(value)).toBe(libraryYaml(value));
+      for (const value of [{ v: text }, { [text]: 1 }, [text], [{ k: text, [text]: [text] }]]) {
+        const written = toYaml(value);
+        expect(written, JSON.stringify(value)).toBe(libraryYaml(value));
+        if (text !== '<<') expect(yaml.parse(written, { version: '1.1' }), written).toEqual(value);
+      }
     }
   });
 
@@ -140,7 +148,11 @@ describe('toYaml writes what yaml writes', () => {
     const random = seededRandom(Number(process.env.SLOTUI_YAML_SEED ?? 20_261_128));
     for (let i = 0; i < 1_000; i++) {
       const value = randomValue(random, 4);
-      expect(toYaml(value), JSON.stringify(value)).toBe(libraryYaml(value));
+      const text = toYaml(value);
+      expect(text, JSON.stringify(value)).toBe(libraryYaml(value));
+      // And it reads back as the same data (the written text itself is right, not only the same as
+      // yaml's). Not where a key is `<<`: yaml writes it bare, and YAML 1.1 reads that as a merge.
+      if (!/<<:/.test(text)) expect(yaml.parse(text, { version: '1.1' }), text).toEqual(value);
     }
   });
 
@@ -151,6 +163,11 @@ describe('toYaml writes what yaml writes', () => {
     }
   });
 
+  test('a value yaml writes is never folded, whatever its length', () => {
+    const long = 'word '.repeat(40).trim();
+    expect(toYaml({ long, lines: 'a\nb' })).toBe(`long: ${long}\nlines: |-\n  a\n  b\n`);
+  });
+
   test('a collection met twice is written by yaml (an anchor and its alias), a cycle too', () => {
     const shared = { a: 1 };
     const empty: string[] = [];
@@ -159,6 +176,20 @@ describe('toYaml writes what yaml writes', () => {
     for (const value of [{ x: shared, y: shared }, [shared, [shared]], { e: empty, f: empty }, cycle])
       expect(toYaml(value)).toBe(libraryYaml(value));
     expect(toYaml({ x: shared, y: shared })).toMatch(/&\w+/);
+  });
+
+  test('records of the common kinds are written without yaml building a document (what makes it fast)', () => {
+    const records = Object.values(sampleRecords()).flat();
+    toYaml(records); // yaml's resolvers are read once, on the first use
+    const built = vi.spyOn(yaml, 'Document');
+    try {
+      for (const value of [records, ...records, { nested: [{ a: [1, 'two', null, true] }], empty: [] }]) toYaml(value);
+      expect(built).not.toHaveBeenCalled();
+      toYaml({ text: 'two\nlines' });
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   test('empty collections, scalars alone and values that are not JSON data are written by yaml', () => {
