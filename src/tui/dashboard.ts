@@ -253,6 +253,8 @@ export function createDashboard(services: DashboardServices): Dashboard {
       replace: (next) => {
         replaceSession(sessions.make(next.client, next.settings, true));
         nav.dispatch({ type: 'switch-resource', resource: nav.getSnapshot().resource });
+        // What could not be used of the new profile's kept pages, said with the switch.
+        return problems.splice(0);
       },
       closed: () => disposed,
       say,

@@ -167,8 +167,8 @@ export function createProfileSwitcher(deps: ProfileSwitcherDeps): ProfileSwitche
 export interface ProfileSwitchDeps {
   /** Opens the named profile's session (reads the config, builds a client); throws a SlotuiError. */
   open: (name: string) => Promise<Session>;
-  /** Puts the opened session in place of the one shown. */
-  replace: (next: Session) => void;
+  /** Puts the opened session in place of the one shown; gives what could not be used of its kept pages, as sentences. */
+  replace: (next: Session) => readonly string[];
   /** The dashboard was closed while the profile opened. */
   closed: () => boolean;
   say: (text: string, tone?: 'info' | 'error') => void;
@@ -193,8 +193,9 @@ export function profileSwitch(deps: ProfileSwitchDeps): (name: string) => Promis
         void next.client.close().catch(() => undefined);
         return;
       }
-      deps.replace(next);
-      deps.say(`Profile ${named}.`);
+      const problems = deps.replace(next);
+      if (problems.length > 0) deps.say([`Profile ${named}.`, ...new Set(problems)].join(' '), 'error');
+      else deps.say(`Profile ${named}.`);
     } catch (error) {
       if (current()) deps.say(errorSentence(error), 'error');
     }

@@ -147,6 +147,39 @@ describe(':profile in the dashboard', () => {
     expect(dashboard.session.getSnapshot().settings.profileName).toBe('quick');
   });
 
+  test("a page kept for the opened profile that cannot be used is said with the switch, and only that profile's", async () => {
+    const damaged = 'The cached page was damaged and is dropped; the service is read as usual.';
+    const dashboard = createDashboard({
+      client: fakeClient({ slis: [{ id: 'sli-1', name: 'one' }] }),
+      settings: testSettings({ profileName: 'default' }),
+      size: { columns: 80, rows: 24 },
+      quit: () => undefined,
+      listProfiles: () => STORED,
+      openProfile: async (name) => ({ client: fakeClient(), settings: testSettings({ profileName: name }) }),
+      // The start's profile keeps nothing; staging's kept pages were damaged.
+      keptPages: (settings) => ({
+        load: () => (settings.profileName === 'staging' ? { problem: damaged } : {}),
+        save: () => undefined,
+      }),
+    });
+    dashboards.push(dashboard);
+    const message = () => dashboard.nav.getSnapshot().message;
+    expect(message()).toBeNull();
+    const press = (id: ActionId) => dashboard.layers().find((l) => l.handlers[id])!.handlers[id]!('');
+    const run = (text: string) => {
+      press('command');
+      dashboard.nav.dispatch({ type: 'edit-command', editor: { value: text, cursor: text.length } });
+      press('command-run');
+    };
+    run('profile staging');
+    await vi.waitFor(() => expect(dashboard.session.getSnapshot().settings.profileName).toBe('staging'));
+    // Said once, though every tab's kept page was read and found damaged.
+    expect(message()).toEqual({ text: `Profile staging. ${damaged}`, tone: 'error' });
+    run('profile default');
+    await vi.waitFor(() => expect(dashboard.session.getSnapshot().settings.profileName).toBe('default'));
+    expect(message()).toEqual({ text: 'Profile default.', tone: 'info' });
+  });
+
   test('the stored profiles are not read at start-up', () => {
     const h = harness();
     expect(h.lists()).toBe(0);
