@@ -19,8 +19,18 @@ export function libraryYaml(value: unknown): string {
   return yamlOf(loadYaml(), value);
 }
 
+/**
+ * YAML 1.1 without its merge key: a key `<<` in the data is a string, which a YAML 1.1 reader takes
+ * for a merge when it is written bare, so it is written in double quotes (quoteUnsafe, scalar). yaml's
+ * merge tag writes `<<` bare whatever the style asked for, so the writing schema leaves it out.
+ */
+const WRITING: Yaml.DocumentOptions & Yaml.SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:merge'),
+};
+
 function yamlOf(Y: typeof Yaml, value: unknown): string {
-  const doc = new Y.Document(value, { version: '1.1' });
+  const doc = new Y.Document(value, WRITING);
   quoteUnsafe(Y, doc.contents);
   // No directives: a document made from data has none to write (no %YAML, no tags), and without
   // this yaml walks the whole document again to look for tags, a tenth of the time.
@@ -36,6 +46,7 @@ function quoteUnsafe(Y: typeof Yaml, node: unknown): void {
   if (Y.isScalar(node)) {
     if (typeof node.value === 'string' && hasUnsafe(node.value)) node.type = 'QUOTE_DOUBLE';
   } else if (Y.isPair(node)) {
+    if (Y.isScalar(node.key) && node.key.value === '<<') node.key.type = 'QUOTE_DOUBLE';
     quoteUnsafe(Y, node.key);
     quoteUnsafe(Y, node.value);
   } else if (Y.isCollection(node)) {
@@ -111,8 +122,9 @@ const LONGEST_KEY = 1000;
 function scalar(value: unknown, otherType: (text: string) => boolean, key: boolean): string | undefined {
   if (typeof value === 'string') {
     if (value.length > (key ? LONGEST_KEY : Infinity) || value.includes('\n') || CONTROL.test(value)) return undefined;
-    // yaml takes `<<` for YAML 1.1's merge key and writes it so.
-    if (hasUnsafe(value) || value === '<<') return undefined;
+    if (hasUnsafe(value)) return undefined;
+    // A key `<<` written bare would be YAML 1.1's merge key (WRITING).
+    if (key && value === '<<') return '"<<"';
     if (!NOT_PLAIN.test(value) && !otherType(value)) return DOCUMENT_MARKER.test(value) ? undefined : value;
     // yaml's quoted string: in double quotes as JSON writes it, where JSON escapes nothing (yaml
     // writes some escapes its own way, and a string with a double quote in single quotes).
@@ -197,7 +209,7 @@ let resolvers: ((text: string) => boolean) | undefined;
 /** Whether yaml 1.1 reads a plain text as another type than a string (yaml's own default resolvers). */
 function resolvesOtherwise(Y: typeof Yaml): (text: string) => boolean {
   if (resolvers) return resolvers;
-  const { tags, compat } = new Y.Document(null, { version: '1.1' }).schema;
+  const { tags, compat } = new Y.Document(null, WRITING).schema;
   const tests = [...tags, ...(compat ?? [])]
     .filter((tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test)
     .map((tag) => tag.test!);
