@@ -14,8 +14,9 @@ import { truncate } from '../format.js';
 import { booleanFlag } from '../args.js';
 import type { Context } from '../context.js';
 import { readTextInput } from '../input.js';
+import { countText } from '../progress.js';
 import { readSlisAndSlos } from './records.js';
-import { parseDocuments } from './yaml.js';
+import { parseDocuments, type ParsedDocument } from './yaml.js';
 
 /** An export of 100,000 SLIs is about 60 MB; a file many times that is not an OpenSLO file. */
 const FILE_LIMIT = { maxBytes: 256 * 1024 * 1024, hint: 'split it into smaller files' };
@@ -23,10 +24,20 @@ const FILE_LIMIT = { maxBytes: 256 * 1024 * 1024, hint: 'split it into smaller f
 export async function planFromFile(ctx: Context, client: ApiClient, file: string): Promise<PlanEntry[]> {
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the YAML from stdin; end it with Ctrl+D.');
   const { text, name } = await readTextInput(file, ctx.io.stdin, FILE_LIMIT);
-  const items: ReadItem[] = parseDocuments(text, name).map((parsed) =>
-    'error' in parsed
-      ? { ok: false, document: parsed.document, reason: parsed.error }
-      : { ...readDocument(parsed.value), document: parsed.document },
+  // An export of 100,000 SLIs takes most of a minute to read: a progress line says how far it is.
+  const progress = ctx.progress();
+  let parsed: ParsedDocument[];
+  try {
+    parsed = parseDocuments(text, name, {
+      onDocument: (done, total) => progress.update(countText('Reading documents', done, total)),
+    });
+  } finally {
+    progress.clear();
+  }
+  const items: ReadItem[] = parsed.map((entry) =>
+    'error' in entry
+      ? { ok: false, document: entry.document, reason: entry.error }
+      : { ...readDocument(entry.value), document: entry.document },
   );
   if (items.length === 0) {
     throw new SlotuiError(

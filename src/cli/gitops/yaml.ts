@@ -17,11 +17,14 @@ const MAX_ALIASES = 100;
 /**
  * What one file may hold, counted before anything is built: the `yaml`
  * library spends about 1 KB a value (a 4 MB flow sequence of 2,000,000 items
- * took 2 GB), and composes nested values by recursion. An OpenSLO document has
- * a few dozen values a few levels deep; an export of 100,000 SLIs about 3
- * million values.
+ * took 2 GB), and composes nested values by recursion, one document at a time.
+ * An OpenSLO document has a few dozen values a few levels deep (65 an SLI of
+ * the sandbox's, as counted here: keys, values and indicators), so what
+ * `slotui export` writes for 100,000 SLIs (6.5 million, 62 MB) is read, as the
+ * interface promises of an export (test/cli/gitops/yaml.test.ts); 10 million
+ * values of the densest kind held about 1 GB.
  */
-const YAML_LIMITS: YamlLimits = { valuesPerDocument: 100_000, values: 5_000_000, depth: 64 };
+export const YAML_LIMITS: YamlLimits = { valuesPerDocument: 100_000, values: 10_000_000, depth: 64 };
 
 /** Values one document may hold, values the file may hold, and how deep they may nest. */
 export interface YamlLimits {
@@ -59,17 +62,19 @@ export interface ParseOptions {
   limits?: YamlLimits;
   /** Another length than KEEP_TOKENS_UP_TO: a test's (both ways read the same). */
   keepTokensUpTo?: number;
+  /** Told after each document is read, with the documents the limits' pass counted: a long file's progress line. */
+  onDocument?: (done: number, total: number) => void;
 }
 
 /**
  * Which of YAML_LIMITS the text goes past, as the end of a sentence about the
- * file ("has more than…"), or undefined. One pass of the lexer: nothing is
+ * file ("has more than…"), and the documents it holds. One pass of the lexer: nothing is
  * kept but counts, and the tokens when `keep` is given. Depth is the flow
  * collections open plus the block levels (indentations deeper than the line
  * before, and each `-`, `?` or `:` of a line) at each value: at least the real
  * depth, never less.
  */
-function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): string | undefined {
+function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): { problem?: string; documents: number } {
   let document = 1;
   let inDocument = 0;
   let total = 0;
@@ -110,12 +115,19 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): st
     lineStart = false;
     if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind') onLine++;
     if (++inDocument > limits.valuesPerDocument)
-      return `has more than ${grouped(limits.valuesPerDocument)} values in document ${document}`;
-    if (++total > limits.values) return `has more than ${grouped(limits.values)} values`;
+      return {
+        problem: `has more than ${grouped(limits.valuesPerDocument)} values in document ${document}`,
+        documents: document,
+      };
+    if (++total > limits.values)
+      return { problem: `has more than ${grouped(limits.values)} values`, documents: document };
     if (flow + indents.length + onLine > limits.depth)
-      return `nests values more than ${limits.depth} levels deep in document ${document}`;
+      return {
+        problem: `nests values more than ${limits.depth} levels deep in document ${document}`,
+        documents: document,
+      };
   }
-  return undefined;
+  return { documents: document };
 }
 
 /**
@@ -125,10 +137,10 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): st
  * a time, each dropped once read.
  */
 export function parseDocuments(text: string, name = 'The YAML', options: ParseOptions = {}): ParsedDocument[] {
-  const { limits = YAML_LIMITS, keepTokensUpTo = KEEP_TOKENS_UP_TO } = options;
+  const { limits = YAML_LIMITS, keepTokensUpTo = KEEP_TOKENS_UP_TO, onDocument } = options;
   const source = text.replace(/^\uFEFF/, '');
   const tokens = source.length <= keepTokensUpTo ? [] : undefined;
-  const problem = yamlBoundProblem(source, limits, tokens);
+  const { problem, documents } = yamlBoundProblem(source, limits, tokens);
   if (problem) {
     throw new SlotuiError(
       'validation',
@@ -142,6 +154,7 @@ export function parseDocuments(text: string, name = 'The YAML', options: ParseOp
   const parser = new Parser(lines.addNewLine);
   for (const doc of composer.compose(tokens ? parsedTokens(parser, lines, tokens) : parser.parse(source))) {
     document++;
+    onDocument?.(document, Math.max(document, documents));
     const [error] = doc.errors;
     if (error) {
       const at = lines.linePos(error.pos[0]);

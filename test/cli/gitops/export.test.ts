@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseDocuments } from '../../../src/cli/gitops/yaml.js';
+import { parseDocuments, YAML_LIMITS } from '../../../src/cli/gitops/yaml.js';
 import {
   HOSTILE_PAYLOADS,
   LONG_TEXT,
@@ -133,6 +133,45 @@ describe('export', () => {
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to change, 50 unchanged, 0 refused\.$/m);
     expect(diff.stdout).not.toMatch(/^[+~!]/m);
     expect(diff.code).toBe(0);
+  });
+
+  test('what export writes for 100,000 SLIs is within what diff and apply read (a hundredth of it, under a hundredth of the limit)', async () => {
+    // 1,000 SLIs as `slotui sandbox --seed` makes them (the bench's 100,000 are the same shapes), the
+    // sample's 50 records beside them; the whole file's limit taken down to their share of 100,050.
+    const seeded = await startFakeHarness({ seed: 1_000 });
+    try {
+      const exported = await run(['export'], { api: seeded.api, env: seeded.env() });
+      expect(exported.code).toBe(0);
+      const documents = exported.stdout.match(/^---$/gm)!.length;
+      expect(documents).toBe(1_050);
+      const share = { ...YAML_LIMITS, values: Math.floor((YAML_LIMITS.values * documents) / 100_050) };
+      const parsed = parseDocuments(exported.stdout, 'export.yaml', { limits: share });
+      expect(parsed.filter((d) => 'error' in d)).toEqual([]);
+      expect(parsed).toHaveLength(documents);
+      // Not by much: half of that share is not enough (the limit still means something).
+      expect(() =>
+        parseDocuments(exported.stdout, 'export.yaml', { limits: { ...share, values: Math.floor(share.values / 2) } }),
+      ).toThrow(/has more than [\d,]+ values, more than slotui reads/);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  test("diff reads a file's documents with a progress line on a terminal's stderr, erased before the plan", async () => {
+    const exported = await exportSample();
+    const diff = await run(['diff', '-f', '-'], {
+      api: sample.api,
+      env: sample.env(),
+      stdin: exported.stdout,
+      stderrIsTTY: true,
+      progress: { delayMs: 0, intervalMs: 0 },
+    });
+    expect(diff.code).toBe(0);
+    expect(diff.stderr).toContain('Reading documents: 1 of 50 (2%)');
+    expect(diff.stderr).toContain('Reading documents: 50 of 50 (100%)');
+    // Erased: the last thing on the line before the service's records are read is the erase.
+    expect(diff.stderr).toMatch(/Reading documents: 50 of 50 \(100%\)\r\u001b\[2K/);
+    expect(diff.stdout).not.toContain('Reading');
   });
 
   test('hostile records: kept exactly (escaped by YAML, nothing raw on the terminal), and export then diff finds nothing', async () => {

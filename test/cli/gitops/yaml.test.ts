@@ -65,6 +65,21 @@ describe('OpenSLO YAML', () => {
   });
 });
 
+describe('reading a long file', () => {
+  test('each document read is told, with the documents the file holds', () => {
+    const told: [number, number][] = [];
+    const text = ['a: 1', 'b: 2', 'c: [3'].map((body) => `---\n${body}\n`).join('');
+    const parsed = parseDocuments(text, 'three.yaml', { onDocument: (done, total) => told.push([done, total]) });
+    expect(told).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    // A document that does not parse is told too: it was read.
+    expect(parsed.map((d) => ('error' in d ? 'error' : 'value'))).toEqual(['value', 'value', 'error']);
+  });
+});
+
 describe('bounded: what a small file can make the parser build', () => {
   const refusal = (text: string, limits?: YamlLimits): string => {
     try {
