@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { parseDocuments, type YamlLimits } from '../../../src/cli/gitops/yaml.js';
 import { documentText } from '../../../src/text/yaml.js';
+
+const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
 
 describe('OpenSLO YAML', () => {
   test('control, C1, bidi and invisible characters are escaped inside double quotes, keys too; the text reads back the same', () => {
@@ -47,7 +51,7 @@ describe('OpenSLO YAML', () => {
     expect(parseDocuments('a: 1\na: 2\n')[0]).toMatchObject({ error: expect.stringMatching(/not valid YAML/) });
   });
 
-  test('the same documents and errors (line and column) whether the tokens of the first pass are kept or lexed again', () => {
+  test("the same documents and errors (line and column) whether the tokens of the first pass are kept or lexed again, and as yaml's own reading", () => {
     const texts = [
       '---\na: 1\n---\n---\nb: [unclosed\n---\nc: 3\n',
       'a: 1\na: 2\n',
@@ -57,9 +61,22 @@ describe('OpenSLO YAML', () => {
       '',
       'just text',
     ];
+    type Read = { document: number; at: number[] } | { document: number; value: unknown };
     for (const text of texts) {
       const kept = parseDocuments(text);
       expect(parseDocuments(text, 'The YAML', { keepTokensUpTo: -1 }), JSON.stringify(text)).toEqual(kept);
+      // yaml's parseAllDocuments, read as parseDocuments reads a document (its empty ones left out).
+      const reference: Read[] = [];
+      yaml.parseAllDocuments(text, { uniqueKeys: true }).forEach((doc, i) => {
+        const at = doc.errors[0]?.linePos?.[0];
+        if (at) reference.push({ document: i + 1, at: [at.line, at.col] });
+        else if (doc.contents !== null && !(yaml.isScalar(doc.contents) && doc.contents.value === null))
+          reference.push({ document: i + 1, value: doc.toJS() });
+      });
+      const read: Read[] = kept.map((d) =>
+        'error' in d ? { document: d.document, at: /line (\d+), column (\d+)/.exec(d.error)!.slice(1).map(Number) } : d,
+      );
+      expect(read, JSON.stringify(text)).toEqual(reference);
     }
     expect(parseDocuments(texts[2]!)[0]).toMatchObject({ error: expect.stringMatching(/at line 3, column 4:/) });
   });
