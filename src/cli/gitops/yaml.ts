@@ -134,7 +134,10 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): { 
  * Every document of a YAML stream; a document that does not parse carries its
  * error (line and column). A text past YAML_LIMITS is refused as a whole,
  * naming the limit, before anything is built; documents are then built one at
- * a time, each dropped once read.
+ * a time, each dropped once read. The counting is a pass of its own: counting
+ * on the tokens' way to the parser would build every document up to the limit
+ * before refusing (a file of 15 million values: 42 s and 1.2 GB, against 8 s
+ * and 209 MB), to save 8 % of reading a file within it.
  */
 export function parseDocuments(text: string, name = 'The YAML', options: ParseOptions = {}): ParsedDocument[] {
   const { limits = YAML_LIMITS, keepTokensUpTo = KEEP_TOKENS_UP_TO, onDocument } = options;
