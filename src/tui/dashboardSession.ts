@@ -56,10 +56,12 @@ export function sessionFactory(deps: SessionDeps): SessionFactory {
       const pageSize = viewport.pageSize;
       const early = firstPage && firstPage.limit === pageSize ? firstPage : undefined;
       const keeper = deps.keptPages?.(settings);
+      // Said once each: a folder that cannot be trusted gives every resource the same sentence.
+      const problems = new Set<string>();
       const stores = Object.fromEntries(
         registry.defs.map((def) => {
           const kept = keeper?.load(def.name);
-          if (kept?.problem) deps.problem(kept.problem);
+          if (kept?.problem) problems.add(kept.problem);
           return [
             def.name,
             new ListStore({
@@ -80,6 +82,7 @@ export function sessionFactory(deps: SessionDeps): SessionFactory {
           ];
         }),
       ) as Record<ResourceName, ListStore>;
+      for (const problem of problems) deps.problem(problem);
       // The index reads its pages through the gate too: background requests, over the background connection, one at a time.
       const index = new RecordIndex({
         walk: gathering(gatedWalk(client, gate, registry), deps.onGathering),

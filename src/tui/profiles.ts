@@ -194,7 +194,7 @@ export function profileSwitch(deps: ProfileSwitchDeps): (name: string) => Promis
         return;
       }
       const problems = deps.replace(next);
-      if (problems.length > 0) deps.say([`Profile ${named}.`, ...new Set(problems)].join(' '), 'error');
+      if (problems.length > 0) deps.say([`Profile ${named}.`, ...problems].join(' '), 'error');
       else deps.say(`Profile ${named}.`);
     } catch (error) {
       if (current()) deps.say(errorSentence(error), 'error');

@@ -71,6 +71,19 @@ describe('sessionFactory', () => {
     expect(said).toEqual(['The SLOs kept could not be read.']);
   });
 
+  test('a sentence every resource gives (a kept-pages folder not trusted) is handed on once', () => {
+    const said: string[] = [];
+    const { client, make } = factory({
+      problem: (sentence) => said.push(sentence),
+      keptPages: () => ({
+        load: () => ({ problem: 'Not using the cached page: the folder is not ours.' }),
+        save: () => undefined,
+      }),
+    });
+    make(client, testSettings(), false);
+    expect(said).toEqual(['Not using the cached page: the folder is not ours.']);
+  });
+
   test('the first page asked for early is shown at once only when it has the page size', async () => {
     const { client, viewport, make } = factory();
     const early = async (limit: number) => {
