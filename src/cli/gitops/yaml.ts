@@ -114,18 +114,13 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): { 
     }
     lineStart = false;
     if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind') onLine++;
+    let problem: string | undefined;
     if (++inDocument > limits.valuesPerDocument)
-      return {
-        problem: `has more than ${grouped(limits.valuesPerDocument)} values in document ${document}`,
-        documents: document,
-      };
-    if (++total > limits.values)
-      return { problem: `has more than ${grouped(limits.values)} values`, documents: document };
-    if (flow + indents.length + onLine > limits.depth)
-      return {
-        problem: `nests values more than ${limits.depth} levels deep in document ${document}`,
-        documents: document,
-      };
+      problem = `has more than ${grouped(limits.valuesPerDocument)} values in document ${document}`;
+    else if (++total > limits.values) problem = `has more than ${grouped(limits.values)} values`;
+    else if (flow + indents.length + onLine > limits.depth)
+      problem = `nests values more than ${limits.depth} levels deep in document ${document}`;
+    if (problem) return { problem, documents: document };
   }
   return { documents: document };
 }
