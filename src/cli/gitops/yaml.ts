@@ -21,7 +21,7 @@ const MAX_ALIASES = 100;
  * An OpenSLO document has a few dozen values a few levels deep (65 an SLI of
  * the sandbox's, as counted here: keys, values and indicators), so what
  * `slotui export` writes for 100,000 SLIs (6.5 million, 62 MB) is read, as the
- * interface promises of an export (test/cli/gitops/yaml.test.ts); 10 million
+ * interface promises of an export (test/cli/gitops/export.test.ts); 10 million
  * values of the densest kind held about 1 GB.
  */
 export const YAML_LIMITS: YamlLimits = { valuesPerDocument: 100_000, values: 10_000_000, depth: 64 };
@@ -74,7 +74,11 @@ export interface ParseOptions {
  * before, and each `-`, `?` or `:` of a line) at each value: at least the real
  * depth, never less.
  */
-function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): { problem?: string; documents: number } {
+function yamlBoundProblem(
+  text: string,
+  limits: YamlLimits,
+  keep?: string[],
+): { problem?: string; documents: number; values: number } {
   let document = 1;
   let inDocument = 0;
   let total = 0;
@@ -120,9 +124,17 @@ function yamlBoundProblem(text: string, limits: YamlLimits, keep?: string[]): { 
     else if (++total > limits.values) problem = `has more than ${grouped(limits.values)} values`;
     else if (flow + indents.length + onLine > limits.depth)
       problem = `nests values more than ${limits.depth} levels deep in document ${document}`;
-    if (problem) return { problem, documents: document };
+    if (problem) return { problem, documents: document, values: total };
   }
-  return { documents: document };
+  return { documents: document, values: total };
+}
+
+const NO_LIMITS: YamlLimits = { valuesPerDocument: Infinity, values: Infinity, depth: Infinity };
+
+/** The documents and values of a text as YAML_LIMITS counts them: what an export of a given size comes to. */
+export function yamlSize(text: string): { documents: number; values: number } {
+  const { documents, values } = yamlBoundProblem(text, NO_LIMITS);
+  return { documents, values };
 }
 
 /**
