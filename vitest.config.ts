@@ -12,7 +12,12 @@ import { defineConfig } from 'vitest/config';
 // COLUMNS and LINES: ink-testing-library's stdout has no rows, so at every frame Ink asks terminal-size,
 // which without them runs `tput` and `resize` (two child processes a frame, most of the integration
 // tier's time); 80x24 is what they answer without a terminal.
+// deps.interopDefault: a package is imported as Node imports it (its named exports as Node finds them),
+// not through the proxy vitest puts around a package with a default export, which every use of an
+// import went through (each JSX element's `jsx` call, say): about 0.4-0.6 s less
+// of the unit tier's 19-21 s of CPU in two rounds of pairs (docs/development.md).
 const shared = {
+  deps: { interopDefault: false },
   testTimeout: 20_000,
   hookTimeout: 30_000,
   env: { NODE_ENV: 'production', COLUMNS: '80', LINES: '24' },
