@@ -148,7 +148,12 @@ export function checkSettingsText(
           value = without(value, [...path, key]);
         }
       } else {
-        problems.push({ ...at(nearestRange(doc, path)), path: path.join('.'), message: issue.message });
+        const meant = issue.code === 'invalid_value' ? meantValue(valueAt(checked, path), issue.values) : undefined;
+        problems.push({
+          ...at(nearestRange(doc, path)),
+          path: path.join('.'),
+          message: `${issue.message}${meant ? ` (did you mean "${meant}"?)` : ''}`,
+        });
         // A problem inside an item of a list (a plugin) leaves that item out whole: half of one is no use.
         const toItem = pathToFirstItem(checked, path);
         value = path.length === 0 ? {} : without(value, toItem ?? path);
@@ -241,6 +246,17 @@ function originalPath(value: unknown, path: readonly string[]): string[] {
     }
   }
   return out;
+}
+
+/** What the file holds at `path`. */
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>(childOf, value);
+}
+
+/** The one of a name's allowed values a text misspells (`theme: drak`), if one is close. */
+function meantValue(typed: unknown, allowed: readonly unknown[]): string | undefined {
+  const words = allowed.filter((v): v is string => typeof v === 'string');
+  return typeof typed === 'string' ? closestWord(typed, words) : undefined;
 }
 
 function childOf(at: unknown, segment: string): unknown {

@@ -40,6 +40,34 @@ describe('names the schema does not know', () => {
   });
 });
 
+describe('values the schema does not allow', () => {
+  const oneOf = (words: string) => `Invalid option: expected one of ${words}`;
+  test.each([
+    ['a theme', 'theme: drak\n', `settings.yaml:1:8: theme: ${oneOf('"dark"|"light"|"none"')} (did you mean "dark"?)`],
+    [
+      "a profile's badge colour",
+      'profiles:\n  prod:\n    color: redd\n',
+      expect.stringMatching(
+        /^settings\.yaml:3:12: profiles\.prod\.color: Invalid option: .* \(did you mean "red"\?\)$/,
+      ),
+    ],
+    [
+      "a plugin's stdin, in an item of a list",
+      'plugins:\n  - name: a\n    key: ctrl+o\n    command: [x]\n    stdin: record\n',
+      `settings.yaml:5:12: plugins.0.stdin: ${oneOf('"none"|"records"')} (did you mean "records"?)`,
+    ],
+    [
+      "an item of a plugin's contexts",
+      'plugins:\n  - name: a\n    key: ctrl+o\n    command: [x]\n    contexts: [detail]\n',
+      `settings.yaml:5:16: plugins.0.contexts.0: ${oneOf('"list"|"details"')} (did you mean "details"?)`,
+    ],
+    ['with nothing close', 'theme: zzzzzz\n', `settings.yaml:1:8: theme: ${oneOf('"dark"|"light"|"none"')}`],
+    ['not a text', 'theme: 5\n', `settings.yaml:1:8: theme: ${oneOf('"dark"|"light"|"none"')}`],
+  ])('%s', (_what, text, line) => {
+    expect(lines(text)).toEqual([line]);
+  });
+});
+
 describe('items of a list', () => {
   test('an item with a problem is left out whole; the others stay, and later problems keep their places', () => {
     const r = checkSettingsText(
