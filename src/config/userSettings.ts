@@ -255,8 +255,7 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
 
 /** The one of a name's allowed values a text misspells (`theme: drak`), if one is close. */
 function meantValue(typed: unknown, allowed: readonly unknown[]): string | undefined {
-  const words = allowed.filter((v): v is string => typeof v === 'string');
-  return typeof typed === 'string' ? closestWord(typed, words) : undefined;
+  return typeof typed === 'string' ? closestWord(typed, allowed.map(String)) : undefined;
 }
 
 function childOf(at: unknown, segment: string): unknown {
