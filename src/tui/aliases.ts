@@ -5,7 +5,7 @@
  * never into another alias, and never hides a command of the program.
  */
 import type { ViewRegistry } from '../presentation/resources.js';
-import { commandWords } from './commands.js';
+import { commandWords, isCommandWord, meantCommand } from './commands.js';
 
 /** Built in: what k9s and kubectl users type. */
 const BUILT_IN: Readonly<Record<string, string>> = { ctx: 'profile' };
@@ -36,7 +36,13 @@ export function aliasesFrom(
         path: ['aliases', word],
         message: `"${line}" starts with the alias ${first}: an alias stands for a command line, not for another alias.`,
       });
-    else aliases[word] = line;
+    else if (!isCommandWord(first, registry)) {
+      const meant = meantCommand(first, registry);
+      problems.push({
+        path: ['aliases', word],
+        message: `"${line}" starts with ${first}, which is no command of slotui${meant ? ` (did you mean ${meant}?)` : ''}: an alias stands for a command line, as "slos /checkout".`,
+      });
+    } else aliases[word] = line;
   }
   return { aliases, problems };
 }

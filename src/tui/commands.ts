@@ -39,6 +39,17 @@ export function commandWords(registry: ViewRegistry = REGISTRY): string[] {
   ].sort();
 }
 
+/** Whether a command line may start with this word: a command, a resource's word or id prefix, `export!`. */
+export function isCommandWord(word: string, registry: ViewRegistry = REGISTRY): boolean {
+  const lower = word.toLowerCase();
+  return lower === 'export!' || commandWords(registry).includes(lower) || resolveWord(registry, lower) !== undefined;
+}
+
+/** The command a mistyped word is close to (the words of one resource count as one). */
+export function meantCommand(word: string, registry: ViewRegistry = REGISTRY): string | undefined {
+  return closestWord(word, commandWords(registry), (w) => registry.resolve(w)?.name ?? w);
+}
+
 const usage = (registry: ViewRegistry): string =>
   `Try ${registry.defs.map((def) => `:${shortName(def)}`).join(', ')}, :${registry.defs[0]?.singular ?? 'sli'} ID, :profile NAME, :export FILE or :q.`;
 
@@ -78,7 +89,7 @@ export function parseCommand(text: string, registry: ViewRegistry = REGISTRY): C
   if (HELP_WORDS.includes(lower)) return { kind: 'help' };
   const def = resolveWord(registry, lower);
   if (def) return { kind: 'resource', resource: def.name };
-  const meant = closestWord(lower, commandWords(registry), (w) => registry.resolve(w)?.name ?? w);
+  const meant = meantCommand(lower, registry);
   return {
     kind: 'error',
     message: `Unknown command :${shown(word)}.${meant ? ` Did you mean :${meant}?` : ''} ${usage(registry)}`,

@@ -32,6 +32,19 @@ describe('aliases', () => {
     expect(Object.keys(aliases).sort()).toEqual(['ctx', 'tier1']);
   });
 
+  test('an alias whose line starts with no command is a problem and not used; a word that takes what follows it is fine', () => {
+    const { aliases, problems } = aliasesFrom(
+      { t1: 'nonsense /x', t2: 'sloz /checkout', t3: '/checkout', o: 'slo', x: 'export', agr1: 'agr agr-000001' },
+      REGISTRY,
+    );
+    expect(problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+      'aliases.t1: "nonsense /x" starts with nonsense, which is no command of slotui: an alias stands for a command line, as "slos /checkout".',
+      'aliases.t2: "sloz /checkout" starts with sloz, which is no command of slotui (did you mean slo?): an alias stands for a command line, as "slos /checkout".',
+      'aliases.t3: "/checkout" starts with /checkout, which is no command of slotui: an alias stands for a command line, as "slos /checkout".',
+    ]);
+    expect(Object.keys(aliases).sort()).toEqual(['agr1', 'ctx', 'o', 'x']);
+  });
+
   test(':slos /checkout is the SLO list filtered by what follows the slash', () => {
     expect(parseCommand('slos /checkout api')).toEqual({ kind: 'resource', resource: 'slos', filter: 'checkout api' });
     expect(parseCommand('slos')).toEqual({ kind: 'resource', resource: 'slos' });
