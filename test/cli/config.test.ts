@@ -63,12 +63,19 @@ describe('slotui config', () => {
   });
 
   test('check: keys an action cannot have are problems at their place; the schema lists the action ids', async () => {
-    write('profiles: {}\nkeys:\n  next-page: [n, ctrl+f]\n  delte: []\n  sort: ctrl+i\n');
+    write(
+      'profiles: {}\nkeys:\n  next-page: [n, ctrl+f]\n  delte: []\n  sort: ctrl+i\n  reload: [r, pgdwn, ctrl+shift+x]\n',
+    );
     const bad = await run(['config', 'check'], { env: h.env() });
     expect(bad.code).toBe(3);
+    // Each key of a list that cannot be one, at its own place.
+    const notAKey =
+      ': a character, enter, esc, tab, space, up, down, left, right, home, end, pgup, pgdn, f1…f12, ctrl+LETTER or alt+KEY';
     expect(bad.stdout.trimEnd().split('\n')).toEqual([
       'settings.yaml:4:10: keys.delte: no action is called "delte" (did you mean "delete"?)',
       'settings.yaml:5:9: keys.sort: "ctrl+i" reaches slotui as tab (a terminal sends the two alike)',
+      `settings.yaml:6:15: keys.reload.1: "pgdwn" is not a key name (did you mean "pgdn"?)${notAKey}`,
+      `settings.yaml:6:22: keys.reload.2: "ctrl+shift+x" is not a key name${notAKey}`,
     ]);
     const schema = JSON.parse((await run(['config', 'schema'], { env: h.env() })).stdout) as {
       properties: { keys: { propertyNames: { enum: string[] } } };

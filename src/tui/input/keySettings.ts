@@ -14,8 +14,8 @@ import { buildKeymap } from './keymap.js';
 export type KeySettings = Readonly<Partial<Record<string, string | readonly string[]>>>;
 
 interface KeyProblem {
-  /** `['keys', ACTION]`: where in settings.yaml. */
-  path: [string, string];
+  /** `['keys', ACTION]`, or `['keys', ACTION, INDEX]` for a key of a list: where in settings.yaml. */
+  path: string[];
   message: string;
 }
 
@@ -81,22 +81,25 @@ export function keyOverrides(settings: KeySettings | undefined, bindings: readon
   const ids = [...new Set(bindings.map((b) => b.id))];
   const overrides: Record<string, string[]> = {};
   const problems: KeyProblem[] = [];
-  const problem = (id: string, message: string) => problems.push({ path: ['keys', id], message });
+  const problem = (id: string, message: string, index?: number) =>
+    problems.push({ path: index === undefined ? ['keys', id] : ['keys', id, String(index)], message });
   for (const [id, value] of Object.entries(settings ?? {})) {
     if (!ids.includes(id)) {
       const meant = closestWord(id, ids);
       problem(id, `no action is called "${id}"${meant ? ` (did you mean "${meant}"?)` : ''}`);
       continue;
     }
+    // Each key that cannot be one is said at its place; one is enough for the action to keep its defaults.
     const keys: string[] = [];
-    let bad: string | undefined;
-    for (const written of typeof value === 'string' ? [value] : (value ?? [])) {
+    let bad = false;
+    for (const [index, written] of (typeof value === 'string' ? [value] : (value ?? [])).entries()) {
       const named = keyName(written);
-      if ('problem' in named) bad ??= named.problem;
-      else if (!keys.includes(named.key)) keys.push(named.key);
+      if ('problem' in named) {
+        problem(id, named.problem, typeof value === 'string' ? undefined : index);
+        bad = true;
+      } else if (!keys.includes(named.key)) keys.push(named.key);
     }
-    if (bad) problem(id, bad);
-    else overrides[id] = keys;
+    if (!bad) overrides[id] = keys;
   }
   // A key two actions of one screen answer to: the later one in the file goes back to its defaults.
   for (const id of Object.keys(overrides)) {
