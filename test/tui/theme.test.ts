@@ -40,12 +40,30 @@ test('the view model follows the file', () => {
   expect(d.view().theme).toMatchObject({ accent: 'cyan', muted: '#808080' });
 });
 
-test('a theme or a colour that is not one is a problem at its place', () => {
-  const r = checkSettingsText('theme: solarized\ncolors:\n  accent: cyaan\n');
+test('a theme or a colour that is not one is a problem at its place, with the name it misspells', () => {
+  const r = checkSettingsText('theme: solarized\ncolors:\n  accent: cyaan\n  muted: purple\n  error: redbright\n');
+  const notAColor = 'a colour is a name (red, cyan, gray, blueBright…) or #rrggbb';
   expect(r.problems.map(problemLine)).toEqual([
     expect.stringMatching(/^settings\.yaml:1:8: theme: .*dark.*light.*none/),
-    'settings.yaml:3:11: colors.accent: a colour is a name (red, cyan, gray, blueBright…) or #rrggbb',
+    `settings.yaml:3:11: colors.accent: ${notAColor} (did you mean "cyan"?)`,
+    `settings.yaml:4:10: colors.muted: ${notAColor}`,
   ]);
+  // Names are read whatever their case, and handed on as the renderer knows them (redbright is redBright).
+  expect(themeOf(r.settings, false).error).toBe('redBright');
+  expect(themeOf({ colors: { accent: 'CYAN', muted: 'Grey', header: '#A0B1C2' } }, false)).toMatchObject({
+    accent: 'cyan',
+    muted: 'grey',
+    header: '#A0B1C2',
+  });
+});
+
+test('the JSON Schema keeps the pattern of a colour', () => {
+  const colors = z.toJSONSchema(settingsSchema(z)) as unknown as {
+    properties: { colors: { properties: Record<string, { pattern?: string }> } };
+  };
+  const pattern = new RegExp(colors.properties.colors.properties.accent!.pattern!, 'i');
+  expect(['blueBright', '#a0b1c2', 'grey'].filter((c) => pattern.test(c))).toHaveLength(3);
+  expect(['bleu', '#12345', 'blue bright'].filter((c) => pattern.test(c))).toEqual([]);
 });
 
 test('every role can be set: the schema has exactly the roles the screens draw with', () => {

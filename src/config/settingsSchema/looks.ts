@@ -4,10 +4,17 @@
  * colour); `colors` overrides a role. NO_COLOR wins over both.
  */
 import type * as Zod from 'zod';
+import { closestWord } from '../../text/suggest.js';
+import { COLOR_NAMES } from './colorNames.js';
 
-/** What a colour may be: one of the terminal's named colours, or #rrggbb. */
-const COLOR =
-  /^(#[0-9a-f]{6}|black|red|green|yellow|blue|magenta|cyan|white|gray|grey|(black|red|green|yellow|blue|magenta|cyan|white)Bright)$/i;
+/** What a colour may be: one of the terminal's named colours, or #rrggbb (a pattern, so the JSON Schema has it). */
+const COLOR = new RegExp(`^(#[0-9a-f]{6}|${COLOR_NAMES.join('|')})$`, 'i');
+
+/** Why a text is no colour, with the name it misspells when one is close (`bleu`: blue). */
+function notAColor(written: unknown): string {
+  const meant = typeof written === 'string' ? closestWord(written, COLOR_NAMES) : undefined;
+  return `a colour is a name (red, cyan, gray, blueBright…) or #rrggbb${meant ? ` (did you mean "${meant}"?)` : ''}`;
+}
 
 export function themeSection(z: typeof Zod) {
   return z.enum(['dark', 'light', 'none']).describe('dark (as shipped), light or none (no colour).').optional();
@@ -16,7 +23,7 @@ export function themeSection(z: typeof Zod) {
 export function colorsSection(z: typeof Zod) {
   const color = z
     .string()
-    .regex(COLOR, 'a colour is a name (red, cyan, gray, blueBright…) or #rrggbb')
+    .regex(COLOR, { error: (issue) => notAColor(issue.input) })
     .describe('A colour name or #rrggbb.')
     .optional();
   return z

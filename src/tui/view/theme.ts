@@ -6,6 +6,8 @@
  * The roles, each overridable in settings.yaml's `colors:`
  * (src/config/settingsSchema/looks.ts says what each is for).
  */
+import { colorName } from '../../config/settingsSchema/colorNames.js';
+
 export const COLOR_ROLES = ['accent', 'header', 'selection', 'muted', 'changed', 'stale', 'error', 'danger'] as const;
 type ColorRole = (typeof COLOR_ROLES)[number];
 
@@ -43,7 +45,11 @@ export function themeOf(
 ): Theme {
   if (mono || looks.theme === 'none') return MONO_THEME;
   const base = looks.theme === 'light' ? LIGHT_THEME : COLOR_THEME;
-  const colors = Object.fromEntries(Object.entries(looks.colors ?? {}).filter(([, value]) => value !== undefined));
+  const colors = Object.fromEntries(
+    Object.entries(looks.colors ?? {}).flatMap(([role, value]) =>
+      value === undefined ? [] : [[role, colorName(value)]],
+    ),
+  );
   return Object.keys(colors).length === 0 ? base : { ...base, ...colors };
 }
 
