@@ -2,12 +2,21 @@
  * The sections of settings.yaml at their edges, each case a file (as JSON, which is YAML) and the
  * problems it has: what each name, pattern and bound lets through and what it refuses.
  */
+import * as z from 'zod';
 import { describe, expect, test } from 'vitest';
-import { checkSettingsText } from '../../src/config/userSettings.js';
+import { settingsSchema } from '../../src/config/settingsSchema/index.js';
 import { durationMs } from '../../src/config/settingsSchema/profiles.js';
 
+/**
+ * The paths of a file's problems, by a schema made for each case: the checker makes its schema once
+ * a process and keeps it, so a mutation run would judge every mutant of the schema by the first.
+ */
 const problemsOf = (settings: unknown): string[] =>
-  checkSettingsText(JSON.stringify(settings)).problems.map((p) => p.path);
+  (settingsSchema(z).safeParse(settings).error?.issues ?? []).flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => [...issue.path, key].join('.'))
+      : [issue.path.join('.')],
+  );
 
 const plugin = (extra: Record<string, unknown> = {}) => ({ name: 'p', command: ['x'], ...extra });
 
@@ -31,9 +40,14 @@ describe('each section lets through what it should, and refuses the rest', () =>
     ['a plugin on no resource', { plugins: [plugin({ resources: [] })] }, ['plugins.0.resources']],
     ['a plugin on a word for nothing', { plugins: [plugin({ resources: ['nope'] })] }, ['plugins.0.resources.0']],
     ['a description too long', { plugins: [plugin({ description: 'd'.repeat(201) })] }, ['plugins.0.description']],
+    ['a command with its arguments', { plugins: [plugin({ command: ['x', '--id', '$SLOTUI_ID'] })] }, []],
     ['a command with no program', { plugins: [plugin({ command: ['', 'x'] })] }, ['plugins.0.command']],
     ['a command whose program is a word', { plugins: [plugin({ command: ['Stryker was here!'] })] }, []],
     ['two plugins of one name', { plugins: [plugin(), plugin({ name: 'P' })] }, ['plugins.1.name']],
+    ['a plugin on the list and the details', { plugins: [plugin({ contexts: ['list', 'details'] })] }, []],
+    ['a plugin on no context', { plugins: [plugin({ contexts: [] })] }, ['plugins.0.contexts']],
+    ['a plugin on a context that is none', { plugins: [plugin({ contexts: ['detail'] })] }, ['plugins.0.contexts.0']],
+    ['a plugin given a record', { plugins: [plugin({ stdin: 'record' })] }, ['plugins.0.stdin']],
     // profiles
     ['a refresh of 1s', { profiles: { prod: { refresh: '1s' } } }, []],
     ['a refresh of 0.5s', { profiles: { prod: { refresh: '0.5s' } } }, ['profiles.prod.refresh']],
@@ -46,8 +60,7 @@ describe('each section lets through what it should, and refuses the rest', () =>
     ['columns and a sort', { views: { slos: { columns: ['NAME', 'TARGET'], sort: 'NAME' } } }, []],
     ['a sort down', { views: { slos: { sort: 'BUDGET:desc' } } }, []],
     ['no columns', { views: { slos: { columns: [] } } }, ['views.slos.columns']],
-    // The empty column is left out and the list is then empty: both said, in file order.
-    ['an empty column', { views: { slos: { columns: [''] } } }, ['views.slos.columns', 'views.slos.columns.0']],
+    ['an empty column', { views: { slos: { columns: [''] } } }, ['views.slos.columns.0']],
     ['a sort of no column', { views: { slos: { sort: ':asc' } } }, ['views.slos.sort']],
     ['a sort with a space', { views: { slos: { sort: 'NA ME' } } }, ['views.slos.sort']],
     ['a sort of another order', { views: { slos: { sort: 'NAME:up' } } }, ['views.slos.sort']],
@@ -71,5 +84,23 @@ describe('durations', () => {
     ['1.xs', Number.NaN],
   ])('%j is %d ms', (text, ms) => {
     expect(durationMs(text)).toBe(ms);
+  });
+});
+
+describe('looks, through a schema made here (the checker keeps the one it made first)', () => {
+  const messages = (settings: unknown): string[] =>
+    settingsSchema(z)
+      .safeParse(settings)
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+  test.each(['dark', 'light', 'none'])('theme: %s', (theme) => expect(messages({ theme })).toEqual([]));
+
+  test('a theme that is none of them; colours by name in any case, by #rrggbb, and a misspelled one', () => {
+    expect(messages({ theme: 'drak' })).toEqual(['theme: Invalid option: expected one of "dark"|"light"|"none"']);
+    expect(messages({ colors: { accent: 'blueBright', muted: 'GREY', header: '#a0b1c2', error: 'Red' } })).toEqual([]);
+    expect(messages({ colors: { accent: 'bleu', muted: 'puce' } })).toEqual([
+      'colors.accent: a colour is a name (red, cyan, gray, blueBright…) or #rrggbb (did you mean "blue"?)',
+      'colors.muted: a colour is a name (red, cyan, gray, blueBright…) or #rrggbb',
+    ]);
   });
 });

@@ -138,6 +138,11 @@ describe('findings the caller makes', () => {
 });
 
 describe('what a problem takes out', () => {
+  test('an empty column is left out, and the list then empty is said too, in file order', () => {
+    const r = checkSettingsText(JSON.stringify({ views: { slos: { columns: [''] } } }));
+    expect(r.problems.map((p) => p.path)).toEqual(['views.slos.columns', 'views.slos.columns.0']);
+  });
+
   test.each([['prod1'], ['1prod']])('in a profile named %s, only the value with the problem', (name) => {
     const r = checkSettingsText(`profiles:\n  ${name}:\n    refresh: 1ms\n    readOnly: true\n`);
     expect(r.problems.map((p) => p.path)).toEqual([`profiles.${name}.refresh`]);

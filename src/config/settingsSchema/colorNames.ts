@@ -3,8 +3,26 @@
  * apart from the schema: the first frame's theme reads them, and needs
  * nothing else of the settings' checks.
  */
-const BASE_COLORS = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
-export const COLOR_NAMES = [...BASE_COLORS, 'gray', 'grey', ...BASE_COLORS.map((name) => `${name}Bright`)];
+export const COLOR_NAMES = [
+  'black',
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'magenta',
+  'cyan',
+  'white',
+  'gray',
+  'grey',
+  'blackBright',
+  'redBright',
+  'greenBright',
+  'yellowBright',
+  'blueBright',
+  'magentaBright',
+  'cyanBright',
+  'whiteBright',
+];
 
 /**
  * A colour as the renderer knows it: a name is checked whatever its case (`RedBright`), and the

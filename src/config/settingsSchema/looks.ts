@@ -11,8 +11,8 @@ import { COLOR_NAMES } from './colorNames.js';
 const COLOR = new RegExp(`^(#[0-9a-f]{6}|${COLOR_NAMES.join('|')})$`, 'i');
 
 /** Why a text is no colour, with the name it misspells when one is close (`bleu`: blue). */
-function notAColor(written: unknown): string {
-  const meant = typeof written === 'string' ? closestWord(written, COLOR_NAMES) : undefined;
+function notAColor(written: string): string {
+  const meant = closestWord(written, COLOR_NAMES);
   return `a colour is a name (red, cyan, gray, blueBright…) or #rrggbb${meant ? ` (did you mean "${meant}"?)` : ''}`;
 }
 
@@ -23,7 +23,7 @@ export function themeSection(z: typeof Zod) {
 export function colorsSection(z: typeof Zod) {
   const color = z
     .string()
-    .regex(COLOR, { error: (issue) => notAColor(issue.input) })
+    .regex(COLOR, { error: (issue) => notAColor(String(issue.input)) })
     .describe('A colour name or #rrggbb.')
     .optional();
   return z
