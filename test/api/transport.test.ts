@@ -2,7 +2,8 @@
  * The transport on its own, over an undici MockAgent (no socket): the gates every request passes
  * before it is sent, what is sent (a body only with its content type), how each kind of answer is
  * read (2xx, 204, an empty body, 3xx and errors, non-JSON, nesting too deep), cancelling before
- * and while waiting, closing, and the token kept out of every error. Sockets, TLS and the
+ * and while waiting, closing, the token kept out of every error, and the options the pools are
+ * made with (the certificate checked, HTTP/1.1, the timeouts). Sockets, the TLS handshake and the
  * deadline are the integration tier's (retry, deadline, ca).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -242,6 +243,57 @@ describe('cancelling and closing', () => {
     const pending = transport.send(call());
     await transport.close({ abort: true });
     expect((await failure(pending)).kind).toBe('cancelled');
+  });
+
+  it("the pools check the service's certificate, speak HTTP/1.1 with the timeouts given, and trust an extra CA beside the roots", async () => {
+    const poolsOf = async (ca?: string[]) => {
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      agents.push(agent);
+      agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}').times(2);
+      const made: { origin: string; options: Record<string, unknown> }[] = [];
+      const transport = createTransport({
+        base: new URL(`${ORIGIN}/v1/`),
+        token: TOKEN,
+        readOnly: false,
+        timeouts: DEFAULT_TIMEOUTS,
+        retry: { ...DEFAULT_RETRY, tries: 1 },
+        sleep: async () => undefined,
+        userAgent: 'slotui-test',
+        ...(ca ? { ca } : {}),
+        pools: (origin, options) => {
+          made.push({ origin, options: options as Record<string, unknown> });
+          return {
+            dispatch: (o: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) =>
+              agent.dispatch({ ...o, origin: ORIGIN }, handler),
+            close: async () => undefined,
+            destroy: async () => undefined,
+          } as unknown as Dispatcher;
+        },
+      });
+      await transport.send(call());
+      await transport.send({ ...call(), background: true });
+      await transport.close();
+      return made;
+    };
+    const [main, background] = await poolsOf();
+    expect(main).toMatchObject({
+      origin: ORIGIN,
+      options: {
+        connect: { rejectUnauthorized: true },
+        connections: null,
+        connectTimeout: DEFAULT_TIMEOUTS.connectMs,
+        headersTimeout: DEFAULT_TIMEOUTS.headersMs,
+        bodyTimeout: DEFAULT_TIMEOUTS.bodyMs,
+        allowH2: false,
+      },
+    });
+    expect(main!.options.connect).toEqual({ rejectUnauthorized: true });
+    expect(main!.options.maxResponseSize).toBeGreaterThan(0);
+    // Work made in case goes over a pool of its own, of one connection, made like the first.
+    expect(background).toMatchObject({ origin: ORIGIN, options: { ...main!.options, connections: 1 } });
+    const [withCa] = await poolsOf([rootCertificates[0]!]);
+    expect(withCa!.options.connect).toEqual({ secureContext: expect.any(Object), rejectUnauthorized: true });
   });
 
   it('the pools: closed when the transport closes, destroyed with abort, left to the process when it ends next', async () => {
