@@ -59,12 +59,13 @@ function setup(
   return { agent, transport, reply, seen };
 }
 
-/** A transport whose pools send to a MockAgent, each noting how it was ended. */
-function setupWithPools() {
+/** A transport whose pools send to a MockAgent, each noting what it was made with and how it was ended. */
+function setupWithPools(options: { ca?: string[] } = {}) {
   const agent = new MockAgent();
   agent.disableNetConnect();
   agents.push(agent);
   const ended: string[] = [];
+  const made: { origin: string; options: Record<string, unknown> }[] = [];
   const transport = createTransport({
     base: new URL(`${ORIGIN}/v1/`),
     token: TOKEN,
@@ -73,15 +74,18 @@ function setupWithPools() {
     retry: { ...DEFAULT_RETRY, tries: 1 },
     sleep: async () => undefined,
     userAgent: 'slotui-test',
-    pools: () =>
-      ({
-        dispatch: (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) =>
-          agent.dispatch({ ...options, origin: ORIGIN }, handler),
+    ...(options.ca ? { ca: options.ca } : {}),
+    pools: (origin, poolOptions) => {
+      made.push({ origin, options: poolOptions as Record<string, unknown> });
+      return {
+        dispatch: (o: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) =>
+          agent.dispatch({ ...o, origin: ORIGIN }, handler),
         close: async () => void ended.push('close'),
         destroy: async () => void ended.push('destroy'),
-      }) as unknown as Dispatcher,
+      } as unknown as Dispatcher;
+    },
   });
-  return { agent, transport, ended };
+  return { agent, transport, ended, made };
 }
 
 const target: Target = { resource: 'slis', def: RESOURCES.slis, action: 'list' };
@@ -247,30 +251,8 @@ describe('cancelling and closing', () => {
 
   it("the pools check the service's certificate, speak HTTP/1.1 with the timeouts given, and trust an extra CA beside the roots", async () => {
     const poolsOf = async (ca?: string[]) => {
-      const agent = new MockAgent();
-      agent.disableNetConnect();
-      agents.push(agent);
+      const { agent, transport, made } = setupWithPools(ca ? { ca } : {});
       agent.get(ORIGIN).intercept({ path: '/v1/slis/', method: 'GET' }).reply(200, '{}').times(2);
-      const made: { origin: string; options: Record<string, unknown> }[] = [];
-      const transport = createTransport({
-        base: new URL(`${ORIGIN}/v1/`),
-        token: TOKEN,
-        readOnly: false,
-        timeouts: DEFAULT_TIMEOUTS,
-        retry: { ...DEFAULT_RETRY, tries: 1 },
-        sleep: async () => undefined,
-        userAgent: 'slotui-test',
-        ...(ca ? { ca } : {}),
-        pools: (origin, options) => {
-          made.push({ origin, options: options as Record<string, unknown> });
-          return {
-            dispatch: (o: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) =>
-              agent.dispatch({ ...o, origin: ORIGIN }, handler),
-            close: async () => undefined,
-            destroy: async () => undefined,
-          } as unknown as Dispatcher;
-        },
-      });
       await transport.send(call());
       await transport.send({ ...call(), background: true });
       await transport.close();
