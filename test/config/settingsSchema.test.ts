@@ -95,6 +95,15 @@ describe('looks, through a schema made here (the checker keeps the one it made f
 
   test.each(['dark', 'light', 'none'])('theme: %s', (theme) => expect(messages({ theme })).toEqual([]));
 
+  test('a yes-or-no setting given yes (text in YAML 1.2) says what it must be', () => {
+    const truth = 'must be true or false (yes, no, on and off are text in YAML 1.2)';
+    expect(messages({ profiles: { prod: { readOnly: 'yes' } } })).toEqual([`profiles.prod.readOnly: ${truth}`]);
+    expect(
+      messages({ plugins: [{ name: 'p', command: ['x'], confirm: 'on', dangerous: 'no', interactive: 1 }] }),
+    ).toEqual([`plugins.0.confirm: ${truth}`, `plugins.0.dangerous: ${truth}`, `plugins.0.interactive: ${truth}`]);
+    expect(messages({ profiles: { prod: { readOnly: false } } })).toEqual([]);
+  });
+
   test('a theme that is none of them; colours by name in any case, by #rrggbb, and a misspelled one', () => {
     expect(messages({ theme: 'drak' })).toEqual(['theme: Invalid option: expected one of "dark"|"light"|"none"']);
     expect(messages({ colors: { accent: 'blueBright', muted: 'GREY', header: '#a0b1c2', error: 'Red' } })).toEqual([]);

@@ -4,6 +4,7 @@
  * with `slotui plugin run` (src/domain/plugins.ts says what they are given).
  */
 import type * as Zod from 'zod';
+import { TRUE_OR_FALSE } from './truth.js';
 import { WIRE_REGISTRY } from '../../api/resources.js';
 
 /** A plugin's key: one character, or ctrl+<letter> (`o`, `O`, `ctrl+o`). */
@@ -52,10 +53,10 @@ function pluginSchema(z: typeof Zod) {
         .enum(['none', 'records'])
         .describe('records: the records as one JSON array on its standard input.')
         .optional(),
-      confirm: z.boolean().describe('Ask [y/N] before running it.').optional(),
-      dangerous: z.boolean().describe('It changes things: refused under read-only.').optional(),
+      confirm: z.boolean({ error: TRUE_OR_FALSE }).describe('Ask [y/N] before running it.').optional(),
+      dangerous: z.boolean({ error: TRUE_OR_FALSE }).describe('It changes things: refused under read-only.').optional(),
       interactive: z
-        .boolean()
+        .boolean({ error: TRUE_OR_FALSE })
         .describe('It takes the terminal (as the editor does); else its output shows in the dashboard.')
         .optional(),
     })

@@ -3,6 +3,7 @@
  * (`profiles: { prod: { readOnly: true, refresh: 30s } }`).
  */
 import type * as Zod from 'zod';
+import { TRUE_OR_FALSE } from './truth.js';
 
 /** A duration (`30s`, `2m`, `1h`; `0` or `off`: never) in milliseconds; NaN for anything else. */
 export function durationMs(text: string): number {
@@ -20,7 +21,10 @@ const BADGE_COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'whit
 function profileSchema(z: typeof Zod) {
   return z
     .strictObject({
-      readOnly: z.boolean().describe('Act as --read-only for this profile (the CLI too).').optional(),
+      readOnly: z
+        .boolean({ error: TRUE_OR_FALSE })
+        .describe('Act as --read-only for this profile (the CLI too).')
+        .optional(),
       refresh: z
         .string()
         .refine((text) => {
