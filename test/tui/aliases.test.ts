@@ -74,4 +74,14 @@ describe('aliases in the dashboard', () => {
     await d.settle();
     expect(d.status()).toMatch(/^agreements · /);
   });
+
+  test("an alias's problem is said with the file's text made safe: no escape sequence reaches the terminal", async () => {
+    const userSettings = new UserSettingsStore({ aliases: { t1: '\u001b]52;c;aGk=\u0007\u001b[2Jnope' } });
+    const d = drive({ services: { userSettings } });
+    await d.settle();
+    const shown = d.message();
+    expect(shown).toContain('starts with');
+    expect(shown).toContain('nope');
+    expect([...shown].filter((c) => c < ' ' || (c >= '\u007f' && c <= '\u009f'))).toEqual([]);
+  });
 });

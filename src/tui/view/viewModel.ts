@@ -9,7 +9,7 @@
 import type { ApiRecord } from '../../api/record.js';
 import type { ResourceName } from '../../api/resources.js';
 import type { ViewRegistry } from '../../presentation/resources.js';
-import { sanitizeLine } from '../../text/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../../text/sanitize.js';
 import { truncate, wrap } from '../../text/width.js';
 import type { TokenSetupController } from '../auth/tokenSetupController.js';
 import type { HeaderModel } from '../components/Header.js';
@@ -205,8 +205,9 @@ function bottomOf(src: ViewSources, screen: Screen, shown: ShownList, width: num
       editor: nav.filter,
       placeholder: 'type to filter the whole list (name, id, the columns shown)',
     };
+  // Every message is made safe where it is drawn: it may quote a record, the server or settings.yaml.
   const wrapped = (text: string) => {
-    const lines = wrap(text, width);
+    const lines = wrap(sanitizeText(text), width);
     if (lines.length <= MAX_MESSAGE_LINES) return lines;
     const kept = lines.slice(0, MAX_MESSAGE_LINES);
     kept[MAX_MESSAGE_LINES - 1] = truncate(`${kept[MAX_MESSAGE_LINES - 1]} …`, width);
