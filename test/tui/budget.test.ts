@@ -2,7 +2,7 @@
  * An SLO's budget in the dashboard over the sandbox's sample data and the
  * fake client (test/tui/driver.ts): the BUDGET column, the budget card,
  * tiers and ladder the details open with, and the burn calculator following
- * what is typed. budget-form.test.ts keeps the SLO form's what-if line.
+ * what is typed. budget-form.int.test.ts keeps the SLO form's what-if line.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { disposeDrivers, drive, type Driver } from './driver.js';

@@ -3,7 +3,7 @@
  * terminal) and the fake client (test/tui/driver.ts): `/` finds a record on a
  * late page, `o`/`O` sort the whole list, `:slo ID` opens a record, `u`/`x`
  * follow relations, `y`/`Y` copy. What a slow or failing server does to the
- * gathering is whole-list-faults.test.ts's.
+ * gathering is whole-list-faults.test.ts's (what it draws .int.test.ts's).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { disposeDrivers, drive, sampleRecords, type Driver } from './driver.js';

@@ -5,7 +5,7 @@
  * the screen without waiting for them (src/tui/run.ts).
  *
  * It draws the same view model as DashboardView.tsx and its components, cell
- * for cell the same (test/tui/paint.test.tsx holds the two to each other over
+ * for cell the same (test/tui/paint.int.test.tsx holds the two to each other over
  * a terminal emulator): the header's two lines, the table, the status line,
  * the message lines and the hints, each cut to the width with an ellipsis as
  * Ink's `truncate-end` does. Colours and styles go through chalk, the library

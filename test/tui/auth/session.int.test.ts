@@ -4,7 +4,7 @@
  * from its state: the expiry warning under 30 days (injected clock), an
  * expired token opening the setup flow at start, SLOTUI_TOKEN winning over the
  * stored token, and a refused SLOTUI_TOKEN. The warning as drawn is
- * statusLine.test.tsx's; a 401 while working relogin.test.ts's.
+ * statusLine.int.test.tsx's; a 401 while working relogin.test.ts's.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';

@@ -2,61 +2,34 @@
  * What the service's answers do to a form, and edit in $EDITOR, over the
  * dashboard driver (test/tui/driver.ts) and the sandbox's API in memory
  * (test/fakeApi.ts) through the real client: a 400 lands on its field, a
- * 500 keeps what was typed, no double submit, the discard and delete
- * questions, and an injected editor (a valid change, invalid JSON, a refused
- * change, an editor that cancels). The form through Ink and a connection
- * dropped on the socket are failures-edit-delete.int.test.tsx's.
+ * 500 keeps what was typed, and an injected editor (a valid change, invalid
+ * JSON, a refused change, an editor that cancels). What the form draws (the
+ * service's message at 80 columns, saving, the discard and delete questions)
+ * and a connection dropped on the socket are failures-edit-delete.int.test.tsx's.
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ApiClient } from '../../../src/api/types.js';
 import { EditorCancelled, type EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
-import { textWidth } from '../../../src/text/width.js';
-import { fakeSandbox, type FakeSandbox } from '../../fakeApi.js';
-import { drawn } from '../drawn.js';
-import { disposeDrivers, drive, driveClient, sampleRecords, type Driver } from '../driver.js';
+import type { Driver } from '../driver.js';
+import { closeServices, onService, showOrganizations, type OnService } from '../onService.js';
 import { form, focused } from './driven.js';
-import { fakeClient, type FakeClient } from '../fakeClient.js';
-import { flat, sandboxClient } from '../testing.js';
+import { flat } from '../testing.js';
 
-let sandboxes: FakeSandbox[] = [];
-afterEach(async () => {
-  disposeDrivers();
-  for (const s of sandboxes) await s.close();
-  sandboxes = [];
-});
+afterEach(closeServices);
 
-interface Opened extends Driver {
-  sandbox: FakeSandbox;
-  api: ApiClient;
-}
-
-/** The dashboard on the sandbox's API in memory, on the SLIs' first page. */
-async function open(options: { columns?: number; launchEditor?: EditorLauncher } = {}): Promise<Opened> {
-  const sandbox = fakeSandbox();
-  sandboxes.push(sandbox);
-  const api = sandboxClient(sandbox);
+/** The dashboard on the sandbox's API in memory, on the SLIs' first page; the editor E opens, if given. */
+function open(options: { launchEditor?: EditorLauncher } = {}): Promise<OnService> {
   const { launchEditor } = options;
-  const d = driveClient(api, {
-    columns: options.columns ?? 120,
+  return onService({
+    columns: 120,
     rows: 40,
     ...(launchEditor ? { services: { runEditor: async (file: string) => launchEditor(file) } } : {}),
   });
-  await d.until((v) => v.status.text.startsWith('slis · page 1') && v.status.loading === null, 'the SLIs');
-  return Object.assign(d, { sandbox, api });
-}
-
-async function orgs(d: Driver): Promise<void> {
-  d.key('3');
-  await d.until(
-    (v) => v.status.text.startsWith('organizations · page 1') && v.status.loading === null,
-    'the organizations',
-  );
 }
 
 const value = (d: Driver, row: string): string | undefined => form(d).editors[row]?.value;
-const requestsOf = (d: Opened, method: string, path: string) =>
+const requestsOf = (d: OnService, method: string, path: string) =>
   d.sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
 const said = (d: Driver, text: string) => d.until(() => flat(d.message()).includes(text), text);
 
@@ -83,7 +56,7 @@ describe('failures keep the form', () => {
 
   test('a 500 keeps the form and its contents; Ctrl+S again retries', async () => {
     const d = await open();
-    await orgs(d);
+    await showOrganizations(d);
     d.press('create');
     d.type('kept through a 500');
     d.press('form-next');
@@ -103,75 +76,6 @@ describe('failures keep the form', () => {
       (r) => (r.body as { name?: string }).name === 'kept through a 500',
     );
     expect(created).toHaveLength(2);
-  });
-
-  test('no double submit: save twice while the first is in flight sends one create', async () => {
-    // The fake client's create answers 400 ms late, on the fake clock.
-    const client = fakeClient(sampleRecords());
-    const create = client.create.bind(client);
-    Object.assign(client, {
-      create: (...a: Parameters<FakeClient['create']>) =>
-        new Promise((resolve, reject) => setTimeout(() => create(...a).then(resolve, reject), 400)),
-    });
-    const d = drive({ client, columns: 120, rows: 40 });
-    await d.until((v) => v.status.text.startsWith('slis · page 1'), 'the SLIs');
-    await orgs(d);
-    d.press('create');
-    d.type('only once');
-    d.press('form-submit', 'form-submit');
-    expect(form(d).submitting).toBe(true);
-    expect(drawn(d)).toContain('Saving…');
-    d.press('form-submit');
-    d.key('Enter');
-    await said(d, 'Created organization “only once”');
-    expect(client.calls.filter((c) => c === 'create organizations')).toHaveLength(1);
-  });
-});
-
-describe('the discard question', () => {
-  test('drawn whole at 80 columns; Enter alone means no: the form and its text stay', async () => {
-    const d = await open({ columns: 80 });
-    await orgs(d);
-    d.press('create');
-    d.type('kept on enter');
-    d.press('form-cancel');
-    expect(form(d).confirmDiscard).toBe(true);
-    const frame = drawn(d);
-    expect(flat(frame)).toContain(
-      'Discard what you typed? [y/N] y discards it · n, Esc or Enter goes back to the form',
-    );
-    for (const line of frame.split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(80);
-    d.key('Enter');
-    expect(form(d).confirmDiscard).toBe(false);
-    expect(value(d, 'name')).toBe('kept on enter');
-    expect(d.message()).not.toContain('nothing was sent');
-  });
-});
-
-describe('delete of a record others refer to', () => {
-  test('the question says what uses it ("used by 2 SLOs"); Enter alone still keeps it', async () => {
-    const d = await open();
-    const sli = await d.api.create('slis', { name: 'measured twice', type: 'latency' });
-    const slo = { time_window_type: 'rolling', time_window_value: '7', time_window_unit: 'days', target_value: '99' };
-    await d.api.create('slos', { name: 'first user', service_level_indicator_id: sli.id, ...slo });
-    await d.api.create('slos', { name: 'second user', service_level_indicator_id: sli.id, ...slo });
-    // Made behind the dashboard's back: read the list again.
-    d.press('reload');
-    await d.until((v) => v.status.text.includes('total 31') && v.status.loading === null, 'the list read again');
-    d.press('last-page');
-    await d.until(() => d.rows().some((r) => r.startsWith('measured twice')), 'the last page');
-    while (d.view().selected?.record.id !== sli.id) d.press('down');
-    d.press('delete');
-    await d.until(() => {
-      const screen = d.view().screen;
-      return screen.kind === 'forms' && screen.state.kind === 'delete' && screen.state.usedBy?.state === 'found';
-    }, 'what uses it');
-    const frame = flat(drawn(d));
-    expect(frame).toContain(`Delete SLI “measured twice” (${sli.id})? [y/N]`);
-    expect(frame).toContain('This SLI is used by 2 SLOs.');
-    d.key('Enter');
-    expect(d.message()).toBe('Nothing was deleted.');
-    expect(requestsOf(d, 'DELETE', `/v1/slis/${sli.id}`)).toHaveLength(0);
   });
 });
 
@@ -195,7 +99,7 @@ describe('edit in $EDITOR (E)', () => {
         writeFileSync(file, `${header}\n${JSON.stringify({ ...fields, description: 'from the editor' }, null, 2)}\n`);
       },
     });
-    await orgs(d);
+    await showOrganizations(d);
     const first = d.view().selected!.record;
     d.press('edit-json');
     await said(d, `Saved organization “${String(first.name)}”`);
@@ -218,7 +122,7 @@ describe('edit in $EDITOR (E)', () => {
         else writeFileSync(file, text.replace(' BROKEN', ''));
       },
     });
-    await orgs(d);
+    await showOrganizations(d);
     d.press('down', 'edit-json');
     await said(d, 'Saved organization “renamed in editor”');
     expect(seen).toHaveLength(2);
@@ -235,7 +139,7 @@ describe('edit in $EDITOR (E)', () => {
         if (calls === 1) writeFileSync(file, readFileSync(file, 'utf8').replace(/"name": "[^"]*"/, '"name": ""'));
       },
     });
-    await orgs(d);
+    await showOrganizations(d);
     d.press('edit-json');
     await said(d, 'Not saved:');
     expect(calls).toBe(2);
@@ -258,7 +162,7 @@ describe('edit in $EDITOR (E)', () => {
         }
       },
     });
-    await orgs(d);
+    await showOrganizations(d);
     d.press('edit-json');
     await said(d, 'The editor cancelled: nothing was sent. Your text is kept for the next E.');
     expect(requestsOf(d, 'PATCH', '/v1/organizations/')).toHaveLength(0);

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../../src/api/types.js';
 import type { Settings } from '../../../src/config/types.js';
 import type { DraftKeeper } from '../../../src/config/drafts.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
+import type { FakeSandbox } from '../../fakeApi.js';
 import type { EditorLauncher } from '../../../src/tui/forms/externalEditor.js';
 import {
   FIXED_NOW,
@@ -62,7 +63,7 @@ export function fieldLine(frame: string, label: string): string {
 }
 
 /** Requests the sandbox saw with this method on paths starting with `path`. */
-export function requestsOf(sandbox: SandboxHandle, method: string, path: string) {
+export function requestsOf(sandbox: Pick<SandboxHandle | FakeSandbox, 'requests'>, method: string, path: string) {
   return sandbox.requests.filter((r) => r.method === method && r.path.startsWith(path));
 }
 

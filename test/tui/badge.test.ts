@@ -2,13 +2,10 @@
  * A profile's badge (settings.yaml `profiles.NAME.badge` and `color`): in the
  * header's model for that profile only, following the file; drawn in its
  * colour, or in inverse video under NO_COLOR; a bad one is a settings problem.
+ * The header drawing it through Ink is badge.int.test.tsx's.
  */
-import React from 'react';
-import { render } from 'ink-testing-library';
 import { afterEach, expect, test } from 'vitest';
 import { checkSettingsText, problemLine } from '../../src/config/userSettings.js';
-import { Header } from '../../src/tui/components/Header.js';
-import { ThemeContext } from '../../src/tui/components/theme.js';
 import { badgeStyle, COLOR_THEME, MONO_THEME } from '../../src/tui/view/theme.js';
 import { UserSettingsStore } from '../../src/tui/state/userSettings.js';
 import { disposeDrivers, drive } from './driver.js';
@@ -33,17 +30,10 @@ test('the header shows the badge of the profile in use, and follows the file', (
   expect(d.view().header.badge).toBeUndefined();
 });
 
-test('drawn in its colour, or in inverse video without colours (or without a colour given)', () => {
+test('styled in its colour, or in inverse video without colours (or without a colour given)', () => {
   expect(badgeStyle({ color: 'red' }, COLOR_THEME)).toEqual({ backgroundColor: 'red', color: 'black' });
   expect(badgeStyle({ color: 'red' }, MONO_THEME)).toEqual({ inverse: true });
   expect(badgeStyle({}, COLOR_THEME)).toEqual({ inverse: true });
-  const header = { badge: { text: 'PROD', color: 'red' }, who: 'slotui · profile prod · x', tabs: [] };
-  const drawn = render(
-    <ThemeContext.Provider value={COLOR_THEME}>
-      <Header header={header} width={30} />
-    </ThemeContext.Provider>,
-  );
-  expect(drawn.lastFrame()!.split('\n')[0]).toMatch(/^ PROD {2}slotui · profile prod/);
 });
 
 test('a badge too long or a colour not known is a problem at its place', () => {
