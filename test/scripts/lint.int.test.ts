@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 // The project's lint config (.oxlintrc.json) run over small files laid out as the repository is, in a
 // temporary folder: each layer rule and each of the project's own rules (scripts/lint/plugin.mjs)
-// refuses what it must, in the files it covers, and lets the rest through. One oxlint run for all.
+// refuses what it must, in the files it covers, and lets the rest through. One oxlint run for all:
+// the real linter, a program of its own that runs the project's plugin, so the integration tier's.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
