@@ -17,7 +17,8 @@ import {
   type FlagName,
 } from './commands.js';
 
-export type FlagValues = Partial<Record<FlagName, string | boolean>>;
+/** A flag's value: text, true, or every value given when it may be repeated (`--set`). */
+export type FlagValues = Partial<Record<FlagName, string | boolean | string[]>>;
 
 export type Parsed =
   | {
@@ -31,9 +32,13 @@ export type Parsed =
 const PARSE_OPTIONS = Object.fromEntries(
   Object.entries(FLAGS).map(([name, def]) => [
     name,
-    'short' in def ? { type: def.type, short: def.short } : { type: def.type },
+    {
+      type: def.type,
+      ...('short' in def ? { short: def.short } : {}),
+      ...('multiple' in def ? { multiple: def.multiple } : {}),
+    },
   ]),
-) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
+) as Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** Shown sanitised: argv can hold anything (a pasted token by mistake included, so it is cut short). */
 const shown = (text: string): string => {
@@ -96,7 +101,7 @@ export const commandWords = (): string[] => [
 ];
 
 export function parseCommandLine(argv: string[]): Parsed {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: PARSE_OPTIONS, strict: true, allowPositionals: true }));
@@ -106,7 +111,8 @@ export function parseCommandLine(argv: string[]): Parsed {
 
   const flags: FlagValues = {};
   for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined) flags[name as FlagName] = value;
+    // Only string flags are repeatable (PARSE_OPTIONS), so a list holds text.
+    if (value !== undefined) flags[name as FlagName] = Array.isArray(value) ? value.map(String) : value;
   }
 
   let words = positionals;
@@ -189,6 +195,12 @@ export const stringFlag = (flags: FlagValues, name: FlagName): string | undefine
 };
 
 export const booleanFlag = (flags: FlagValues, name: FlagName): boolean => flags[name] === true;
+
+/** Every value of a flag that may be repeated, in the order given (none: empty). */
+export const listFlag = (flags: FlagValues, name: FlagName): string[] => {
+  const value = flags[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+};
 
 /** A whole number flag within [min, max]; usage error otherwise. */
 export function integerFlag(

@@ -1,7 +1,9 @@
 /**
  * The record payload of `create` and `update`: read from --file (or stdin),
- * parsed as JSON, and checked against the registry before anything is sent
- * (update: every field optional, at least one given).
+ * parsed as JSON, and/or given field by field with --set FIELD=VALUE (each
+ * value read as its field takes it; over the file's, --set wins), and checked
+ * against the registry before anything is sent (update: every field optional,
+ * at least one given).
  *
  * - Fields the service sets (`id`, `created_at`, `updated_at`) and nulls are
  *   left out with a note, so `get --json > f; update -f f` works.
@@ -17,6 +19,7 @@ import { MAX_NESTING, nestsDeeperThan } from '../api/nesting.js';
 import type { ResourceView } from '../presentation/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
 import { closestWord } from '../text/suggest.js';
+import { usageError } from './args.js';
 import { parseJsonInput, readTextInput } from './input.js';
 
 const MAX_FIELDS_SHOWN = 4;
@@ -32,13 +35,43 @@ export interface Payload {
   notes: string[];
 }
 
+/** Where the fields come from: a file (a path, or "-" for stdin), --set's FIELD=VALUE entries, or both. */
+export interface PayloadSource {
+  file?: string | undefined;
+  set?: readonly string[];
+}
+
 export async function readPayload(
   def: ResourceView,
-  file: string,
+  source: PayloadSource,
   stdin: NodeJS.ReadableStream,
   mode: 'create' | 'update',
   options: PayloadOptions = {},
 ): Promise<Payload> {
+  const set = source.set ?? [];
+  const fromFile = source.file === undefined ? undefined : await readJsonObject(def, source.file, stdin);
+  const name = fromFile ? (set.length ? `${fromFile.name} with --set` : fromFile.name) : '--set';
+  const given = { ...fromFile?.json, ...fieldsFromSet(def, set, mode) };
+  const { fields, notes } = leaveOutServerFields(given, def);
+  refuseUnknownFields(fields, def, name, mode, options.extraFields ?? []);
+  if (mode === 'update' && Object.keys(fields).length === 0) {
+    throw new SlotuiError(
+      'validation',
+      `${name} holds no fields to change. Give the fields to change, such as ${fromFile ? '{"name": "..."}' : '--set name=checkout'}.`,
+    );
+  }
+  const schema = mode === 'create' ? createSchemaOf(def) : patchSchemaOf(def);
+  const result = schema.safeParse(fields);
+  if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
+  // The user's own object is sent (extra fields a profile maps included).
+  return { fields, notes };
+}
+
+async function readJsonObject(
+  def: ResourceView,
+  file: string,
+  stdin: NodeJS.ReadableStream,
+): Promise<{ json: Record<string, unknown>; name: string }> {
   const { text, name } = await readTextInput(file, stdin);
   const json = parseJsonInput(text, name);
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
@@ -53,19 +86,60 @@ export async function readPayload(
       `${name} nests more than ${MAX_NESTING} levels deep; a record needs 3. Flatten the nested values and try again; nothing was sent.`,
     );
   }
-  const { fields, notes } = leaveOutServerFields(json as Record<string, unknown>, def);
-  refuseUnknownFields(fields, def, name, mode, options.extraFields ?? []);
-  if (mode === 'update' && Object.keys(fields).length === 0) {
-    throw new SlotuiError(
-      'validation',
-      `${name} holds no fields to change. Give the fields to change, such as {"name": "..."}.`,
-    );
+  return { json: json as Record<string, unknown>, name };
+}
+
+/**
+ * --set's entries as fields, each value read as its field takes it: a whole number for an integer
+ * field, ids with commas between them for a list of references, the text as it is otherwise (a
+ * numeric field's value is text on the wire, "99.95"). Queries are objects: a file's. A field
+ * the resource does not have is kept as text, to be refused with the file's fields.
+ */
+function fieldsFromSet(
+  def: ResourceView,
+  entries: readonly string[],
+  mode: 'create' | 'update',
+): Record<string, unknown> {
+  const fields = new Map<string, unknown>();
+  for (const entry of entries) {
+    const equals = entry.indexOf('=');
+    if (equals <= 0)
+      throw usageError(
+        `--set ${safe(entry)} needs a field and a value: FIELD=VALUE, such as --set target_value=99.95.`,
+        mode,
+      );
+    const key = entry.slice(0, equals);
+    const value = entry.slice(equals + 1);
+    if (fields.has(key)) throw usageError(`--set gives ${safe(key)} twice; give each field once.`, mode);
+    const field = def.fields.find((f) => f.key === key);
+    if (field?.kind === 'integer') {
+      if (!/^[+-]?\d{1,15}$/.test(value.trim()))
+        throw new SlotuiError(
+          'validation',
+          `--set ${safe(key)}=${safe(value)}: ${key} takes a whole number, such as ${field.example ?? '30'}; nothing was sent.`,
+        );
+      fields.set(key, Number(value.trim()));
+    } else if (field?.kind === 'numeric-string' && !Number.isFinite(Number(value.trim() || 'x')))
+      throw new SlotuiError(
+        'validation',
+        `--set ${safe(key)}=${safe(value)}: ${key} takes a number, such as ${field.example ?? '99.9'}; nothing was sent.`,
+      );
+    else if (field?.kind === 'reference-list')
+      fields.set(
+        key,
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      );
+    else if (field?.kind === 'queries')
+      throw new SlotuiError(
+        'validation',
+        `--set cannot give ${key}: its queries are objects. Give them in a JSON file with --file (\`slotui get ${def.name} ID --json\` writes one to start from); nothing was sent.`,
+      );
+    else fields.set(key, value);
   }
-  const schema = mode === 'create' ? createSchemaOf(def) : patchSchemaOf(def);
-  const result = schema.safeParse(fields);
-  if (!result.success) throw invalidFields(def, result.error.issues, fields, name);
-  // The user's own object is sent (extra fields a profile maps included).
-  return { fields, notes };
+  return Object.fromEntries(fields);
 }
 
 function leaveOutServerFields(input: Record<string, unknown>, def: ResourceView): Payload {

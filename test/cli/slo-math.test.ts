@@ -148,6 +148,7 @@ describe('budget', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(`has no error budget: ${field}:`);
+      expect(r.stderr).toContain(`Fix ${field} with \`slotui update slos ${ids[key]} --set ${field}=VALUE\`.`);
     }
   });
 

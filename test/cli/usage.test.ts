@@ -53,7 +53,7 @@ describe('usage errors exit 2 with one sentence and a pointer to --help', () => 
     ],
     [
       ['create', 'slis'],
-      'slotui: `slotui create` needs --file FILE (a JSON file, or "-" for stdin). See `slotui create --help`.\n',
+      'slotui: `slotui create` needs --file FILE (a JSON file, or "-" for stdin) or --set FIELD=VALUE for each field. See `slotui create --help`.\n',
     ],
     [['lst', 'slis'], 'slotui: Unknown command "lst". Did you mean `slotui list`? See `slotui --help`.\n'],
     [

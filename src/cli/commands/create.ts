@@ -1,5 +1,5 @@
-/** `slotui create <resource> --file F [--json]` */
-import { booleanFlag, stringFlag, usageError } from '../args.js';
+/** `slotui create <resource> (--file F | --set FIELD=VALUE…) [--json]` */
+import { booleanFlag, listFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
 import { printRecord } from '../output.js';
@@ -8,12 +8,16 @@ import { describeRecord, refuseIfReadOnly, resourceArg, serviceFieldNames } from
 export async function createCommand(ctx: Context, [word = '']: string[]): Promise<number> {
   const def = resourceArg(word, 'create', ctx.registry);
   const file = stringFlag(ctx.flags, 'file');
-  if (file === undefined)
-    throw usageError('`slotui create` needs --file FILE (a JSON file, or "-" for stdin).', 'create');
+  const set = listFlag(ctx.flags, 'set');
+  if (file === undefined && set.length === 0)
+    throw usageError(
+      '`slotui create` needs --file FILE (a JSON file, or "-" for stdin) or --set FIELD=VALUE for each field.',
+      'create',
+    );
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'created');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const payload = await readPayload(def, file, ctx.io.stdin, 'create', {
+  const payload = await readPayload(def, { file, set }, ctx.io.stdin, 'create', {
     extraFields: serviceFieldNames(settings, def.name),
   });
   for (const note of payload.notes) ctx.err.line(note);

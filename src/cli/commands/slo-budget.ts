@@ -33,7 +33,7 @@ export async function loadBudget(ctx: Context, id: string): Promise<SloBudget> {
   if (!result.ok) {
     throw new SlotuiError(
       'validation',
-      `${describeSlo(record)} has no error budget: ${result.field}: ${result.reason}. Fix ${result.field} with \`slotui update slos ${sanitizeLine(record.id)} -f FILE\`.`,
+      `${describeSlo(record)} has no error budget: ${result.field}: ${result.reason}. Fix ${result.field} with \`slotui update slos ${sanitizeLine(record.id)} --set ${result.field}=VALUE\`.`,
     );
   }
   return { record, budget: result.budget };

@@ -1,5 +1,5 @@
-/** `slotui update <resource> <id> --file F [--json]`: PATCH with the fields given. */
-import { booleanFlag, stringFlag, usageError } from '../args.js';
+/** `slotui update <resource> <id> (--file F | --set FIELD=VALUE…) [--json]`: PATCH with the fields given. */
+import { booleanFlag, listFlag, stringFlag, usageError } from '../args.js';
 import type { Context } from '../context.js';
 import { readPayload } from '../payload.js';
 import { printRecord } from '../output.js';
@@ -9,15 +9,16 @@ export async function updateCommand(ctx: Context, [word = '', id = '']: string[]
   const def = resourceArg(word, 'update', ctx.registry);
   idArg(def, id, 'update');
   const file = stringFlag(ctx.flags, 'file');
-  if (file === undefined)
+  const set = listFlag(ctx.flags, 'set');
+  if (file === undefined && set.length === 0)
     throw usageError(
-      '`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin).',
+      '`slotui update` needs --file FILE (a JSON file of the fields to change, or "-" for stdin) or --set FIELD=VALUE for each field.',
       'update',
     );
   const settings = ctx.settings();
   refuseIfReadOnly(settings.readOnly, 'changed');
   if (file === '-' && ctx.stdinIsTerminal) ctx.err.line('Reading the JSON from stdin; end it with Ctrl+D.');
-  const patch = await readPayload(def, file, ctx.io.stdin, 'update', {
+  const patch = await readPayload(def, { file, set }, ctx.io.stdin, 'update', {
     extraFields: serviceFieldNames(settings, def.name),
   });
   for (const note of patch.notes) ctx.err.line(note);
