@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three tiers, by file name: `*.test.ts(x)` unit (pure logic, stores and
- * controllers over fakes), `*.int.test.ts(x)` integration (the real sandbox
- * over TLS), `*.e2e.test.ts` end to end (the built program in a pseudo-terminal).
+ * controllers over fakes, in process; nothing drawn through Ink,
+ * test/scripts/tiers.test.ts), `*.int.test.ts(x)` integration (the real sandbox
+ * over TLS, frames drawn through Ink, the real linter), `*.e2e.test.ts` end to
+ * end (the built program in a pseudo-terminal).
  * `npm test` runs them all; `npx vitest run --project unit` one of them.
  */
 // React's production build, as the program ships it (scripts/build-parts.mjs): the development build

@@ -98,6 +98,10 @@ export const FLAGS = {
 
 export type FlagName = keyof typeof FLAGS;
 
+/** What create's and update's help say of --set. */
+const SET_HELP =
+  '--set FIELD=VALUE gives a field on the command line, its value typed as it is and read as the field takes it: text, a number (--set target_value=99.9 sends "99.9"), a whole number, ids with commas between them (queries only in a file).';
+
 /** Accepted by every command. */
 export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'];
 
@@ -215,8 +219,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'create a record from a JSON file ("-" reads stdin) or --set; prints the created record',
     flags: ['file', 'set', 'json'],
     args: ['resource'],
-    details:
-      'The fields are checked before anything is sent: a field the resource does not have is refused, naming the field meant; id, created_at and updated_at are left out with a note. --set FIELD=VALUE gives a field on the command line, its value read as the field takes it: text as it is, a whole number, a list of ids with commas between them (queries only in a file).',
+    details: `The fields are checked before anything is sent: a field the resource does not have is refused, naming the field meant; id, created_at and updated_at are left out with a note. ${SET_HELP}`,
     examples: [
       '# from a file',
       'slotui create slo -f slo.json',
@@ -234,6 +237,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     summary: 'change the fields given in the JSON file or by --set (PATCH); prints the updated record',
     flags: ['file', 'set', 'json'],
     args: ['resource', 'id'],
+    details: `Only the fields given are sent. ${SET_HELP}`,
     examples: [
       '# change the target of an SLO',
       'slotui update slo slo-000001 --set target_value=99.95',
