@@ -70,6 +70,8 @@ function sortOf(def: ResourceView, columns: readonly Column[], written: string):
   };
 }
 
+const sameHeader = (a: Column, b: Column): boolean => a.header.toLowerCase() === b.header.toLowerCase();
+
 function columnsOf(
   def: ResourceView,
   wanted: readonly string[],
@@ -77,12 +79,23 @@ function columnsOf(
 ): Column[] | undefined {
   const known = [...def.columns, ...(def.wideColumns ?? [])];
   const columns: Column[] = [];
+  /** Where each column is in the list written (`views.slos.columns.2`). */
+  const places: number[] = [];
   let ok = true;
   wanted.forEach((entry, index) => {
     const builtIn = known.find((c) => c.header.toLowerCase() === entry.toLowerCase() || c.id === entry.toLowerCase());
     const column = builtIn ?? fieldColumnOf(entry);
-    if (column) columns.push(column);
-    else {
+    // One header a column: the list is sorted and searched by header, and drawn by column id.
+    const twin = column && columns.findIndex((c) => c.id === column.id || sameHeader(c, column));
+    if (column && twin !== undefined && twin >= 0) {
+      ok = false;
+      const first = `columns.${places[twin]}`;
+      const same = columns[twin]!.id === column.id ? `is ${first} again` : `has the header of ${first}`;
+      problem(index, `"${entry}" ${same}; give each column once, under a header of its own`);
+    } else if (column) {
+      columns.push(column);
+      places.push(index);
+    } else {
       ok = false;
       const meant = closestWord(
         entry.toUpperCase(),

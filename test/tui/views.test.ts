@@ -34,6 +34,23 @@ test('an unknown resource or column is a problem with a did-you-mean; that list 
   expect(r.registry.get('slis').columns).toBe(REGISTRY.get('slis').columns);
 });
 
+test('a column given twice, or two under one header, is a problem at the second; that list keeps its columns', () => {
+  const r = withViews(REGISTRY, {
+    slis: { columns: ['NAME', 'ID', 'name'] },
+    slos: { columns: ['NAM', 'BENCH:.benchmark_value', 'TARGET', 'bench:.benchmark_operator'] },
+  });
+  expect(r.problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+    'views.slis.columns.2: "name" is columns.0 again; give each column once, under a header of its own',
+    'views.slos.columns.0: "NAM" is neither a column of SLOs nor HEADER:.field (did you mean "NAME"?)',
+    'views.slos.columns.3: "bench:.benchmark_operator" has the header of columns.1; give each column once, under a header of its own',
+  ]);
+  expect(r.registry.get('slis').columns).toBe(REGISTRY.get('slis').columns);
+  expect(r.registry.get('slos').columns).toBe(REGISTRY.get('slos').columns);
+  // Distinct headers over the same kind of value are fine.
+  const fine = withViews(REGISTRY, { slos: { columns: ['BENCH:.benchmark_value', 'OP:.benchmark_operator'] } });
+  expect(fine.problems).toEqual([]);
+});
+
 test("a view's sort: a column of its list by header or id, :asc by default; what is not one is a problem", () => {
   const r = withViews(REGISTRY, {
     slos: { sort: 'TARGET:desc' },
