@@ -14,10 +14,26 @@
  *   (SLOTUI_TOKEN is taken out of what the plugin inherits, too), not on stdin.
  */
 import type { ApiRecord } from '../api/record.js';
-import type { PluginSettings } from '../config/settingsSchema/index.js';
 
-/** A plugin as settings.yaml declares it (src/config/settingsSchema/plugins.ts). */
-export type PluginSpec = PluginSettings;
+/**
+ * A plugin as settings.yaml declares it: src/config/settingsSchema/plugins.ts checks the file, and
+ * what it reads is handed here as this (a field the schema gives another type fails the type check
+ * where the settings' plugins are passed on).
+ */
+export interface PluginSpec {
+  name: string;
+  key?: string | undefined;
+  description?: string | undefined;
+  /** Resource words (`slos`, `slo`); every resource when not given. */
+  resources?: string[] | undefined;
+  contexts?: ('list' | 'details')[] | undefined;
+  /** The program and its arguments, run without a shell. */
+  command: string[];
+  stdin?: 'none' | 'records' | undefined;
+  confirm?: boolean | undefined;
+  dangerous?: boolean | undefined;
+  interactive?: boolean | undefined;
+}
 
 /** What a plugin runs on. */
 export interface PluginTarget {

@@ -34,4 +34,3 @@ export function settingsSchema(z: typeof Zod, options: SchemaOptions = {}) {
 
 export type UserSettings = Zod.infer<ReturnType<typeof settingsSchema>>;
 export type ProfileSettings = NonNullable<UserSettings['profiles']>[string];
-export type PluginSettings = NonNullable<UserSettings['plugins']>[number];
