@@ -112,9 +112,11 @@ function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registr
   const before = words.slice(0, -1);
   const previous = before.at(-1);
   const previousFlag = previous?.startsWith('-') && !previous.includes('=') ? flagOf(previous) : undefined;
+  if (previousFlag === 'set') return fieldsToSet(before.slice(0, -1), registry);
   if (previousFlag && takesValue(previousFlag)) return [...(flagValues(previousFlag, env) ?? [])];
   if (current.startsWith('--') && current.includes('=')) {
     const flag = flagOf(current);
+    if (flag === 'set') return fieldsToSet(before, registry).map((field) => `--set=${field}`);
     const values = flag ? flagValues(flag, env) : undefined;
     return values?.[0] === FILES_DIRECTIVE ? [FILES_DIRECTIVE] : (values ?? []).map((v) => `--${flag}=${v}`);
   }
@@ -137,6 +139,17 @@ function candidatesFor(words: readonly string[], env: NodeJS.ProcessEnv, registr
   if (argument === 'resource') return [...registry.names];
   if (argument === 'shell') return [...SHELLS];
   return [];
+}
+
+/**
+ * What `--set` takes for the resource the words name: its fields, each with its `=` (the scripts
+ * put no space after a candidate that ends with one, so the value is typed next). Queries are a
+ * file's, so they are not offered.
+ */
+function fieldsToSet(words: readonly string[], registry: ViewRegistry): string[] {
+  const { spec, positionals } = commandOf(words);
+  const def = spec?.args[0] === 'resource' ? registry.resolve(positionals[0] ?? '') : undefined;
+  return (def?.fields ?? []).filter((field) => field.kind !== 'queries').map((field) => `${field.key}=`);
 }
 
 /**
@@ -198,6 +211,9 @@ _slotui() {
     candidate="\${candidate%%$'\\t'*}"
     [[ -n "$candidate" && "$candidate" == "$cur"* ]] && COMPREPLY+=("$candidate")
   done <<< "$out"
+  # A field of --set ends with =: its value is typed right after it.
+  [[ \${#COMPREPLY[@]} -eq 1 && "\${COMPREPLY[0]}" == *= ]] && compopt -o nospace 2>/dev/null
+  return 0
 }
 complete -o default -F _slotui slotui
 `;
@@ -213,12 +229,15 @@ _slotui() {
     return
   fi
   # A record id comes as "id<TAB>name": the id is completed, the name shown beside it.
-  local -a candidates shown
+  # A field of --set ends with =: no space after it, its value is typed next.
+  local -a candidates shown open
   local line
   for line in "\${(@f)out}"; do
+    if [[ "$line" != *$'\\t'* && "$line" == *= ]]; then open+=("$line"); continue; fi
     candidates+=("\${line%%$'\\t'*}")
     if [[ "$line" == *$'\\t'* ]]; then shown+=("\${line%%$'\\t'*}  -- \${line#*$'\\t'}"); else shown+=("$line"); fi
   done
+  (( \${#open} )) && compadd -S '' -a open
   compadd -l -d shown -a candidates
 }
 if [[ "$funcstack[1]" == "_slotui" ]]; then

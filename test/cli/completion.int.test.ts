@@ -51,6 +51,8 @@ describe('slotui completion SHELL in bash', () => {
     expect(complete('slotui list sl')).toEqual(['slis', 'slos']);
     expect(complete('slotui --profile st')).toEqual(['staging']);
     expect(complete('slotui get slo -o y')).toEqual(['yaml']);
+    // A field of --set, with its = (bash is told to put no space after it: seen in a terminal).
+    expect(complete('slotui update slo slo-000001 --set target_v')).toEqual(['target_value=']);
   });
 
   test('bash: a candidate is never evaluated, whatever it holds', async () => {

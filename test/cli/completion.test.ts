@@ -39,6 +39,25 @@ describe('what Tab offers', () => {
     expect(completeWords(['completion', ''], env, REGISTRY)).toEqual(['bash', 'zsh', 'fish']);
   });
 
+  test("--set: the fields of the command's resource, each with its =; queries (a file's) left out", () => {
+    const fields = (...words: string[]) => completeWords(words, {}, REGISTRY);
+    const slo = REGISTRY.resolve('slo')!.fields.map((f) => `${f.key}=`);
+    expect(fields('update', 'slo', 'slo-000001', '--set', '')).toEqual(slo);
+    expect(fields('update', 'slo', 'slo-000001', '--set', 'target_value=99', '--set', 't')).toEqual(slo);
+    expect(fields('create', 'org', '--set', '')).toEqual(['name=', 'description=']);
+    expect(fields('update', 'sli', 'sli-000001', '--set', '')).toEqual([
+      'name=',
+      'type=',
+      'description=',
+      'unit_of_measure=',
+      'formula=',
+    ]);
+    expect(fields('create', 'org', '--set=')).toEqual(['--set=name=', '--set=description=']);
+    // Before a resource is named there is nothing to offer.
+    expect(fields('update', '--set', '')).toEqual([]);
+    expect(fields('create', 'nothing', '--set', '')).toEqual([]);
+  });
+
   test('no config folder: no profiles, no error', async () => {
     expect(completeWords(['--profile', ''], { SLOTUI_CONFIG_DIR: join(await tempDir(), 'none') }, REGISTRY)).toEqual(
       [],
