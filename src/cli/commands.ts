@@ -100,7 +100,7 @@ export type FlagName = keyof typeof FLAGS;
 
 /** What create's and update's help say of --set. */
 const SET_HELP =
-  '--set FIELD=VALUE gives a field on the command line, its value typed as it is and read as the field takes it: text, a number (--set target_value=99.9 sends "99.9"), a whole number, ids with commas between them (queries only in a file).';
+  '--set FIELD=VALUE gives a field on the command line, its value typed as it is and read as the field takes it: text, a number (--set target_value=99.9 sends "99.9"), a whole number, ids between commas or spaces (queries only in a file).';
 
 /** Accepted by every command. */
 export const COMMON_FLAGS: readonly FlagName[] = ['help', 'profile', 'read-only'];

@@ -15,6 +15,7 @@
 import type { z } from 'zod';
 import { SlotuiError } from '../api/errors.js';
 import { describeFieldIssue, SERVER_SET_FIELDS } from '../api/fieldProblems.js';
+import { idsOf, numberTextOf, wholeNumberOf } from '../api/fieldText.js';
 import { MAX_NESTING, nestsDeeperThan } from '../api/nesting.js';
 import type { ResourceView } from '../presentation/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../api/schemas.js';
@@ -90,10 +91,11 @@ async function readJsonObject(
 }
 
 /**
- * --set's entries as fields, each value read as its field takes it: a whole number for an integer
- * field, ids with commas between them for a list of references, the text as it is otherwise (a
- * numeric field's value is text on the wire, "99.95"). Queries are objects: a file's. A field
- * the resource does not have is kept as text, to be refused with the file's fields.
+ * --set's entries as fields, each value read as its field takes it, as the dashboard's forms read
+ * what is typed (src/api/fieldText.ts): a whole number for an integer field, a number kept as text
+ * for a numeric one ("99.95"), ids for a list of references, the text as it is otherwise. Queries
+ * are objects: a file's. A field the resource does not have is kept as text, to be refused with
+ * the file's fields.
  */
 function fieldsFromSet(
   def: ResourceView,
@@ -113,25 +115,25 @@ function fieldsFromSet(
     if (fields.has(key)) throw usageError(`--set gives ${safe(key)} twice; give each field once.`, mode);
     const field = def.fields.find((f) => f.key === key);
     if (field?.kind === 'integer') {
-      if (!/^[+-]?\d{1,15}$/.test(value.trim()))
+      const n = wholeNumberOf(value);
+      if (typeof n !== 'number') {
+        const takes =
+          n === 'too large' ? `no larger than ${Number.MAX_SAFE_INTEGER}` : `such as ${field.example ?? '30'}`;
         throw new SlotuiError(
           'validation',
-          `--set ${safe(key)}=${safe(value)}: ${key} takes a whole number, such as ${field.example ?? '30'}; nothing was sent.`,
+          `--set ${safe(key)}=${safe(value)}: ${key} takes a whole number, ${takes}; nothing was sent.`,
         );
-      fields.set(key, Number(value.trim()));
-    } else if (field?.kind === 'numeric-string' && !Number.isFinite(Number(value.trim() || 'x')))
-      throw new SlotuiError(
-        'validation',
-        `--set ${safe(key)}=${safe(value)}: ${key} takes a number, such as ${field.example ?? '99.9'}; nothing was sent.`,
-      );
-    else if (field?.kind === 'reference-list')
-      fields.set(
-        key,
-        value
-          .split(',')
-          .map((id) => id.trim())
-          .filter((id) => id !== ''),
-      );
+      }
+      fields.set(key, n);
+    } else if (field?.kind === 'numeric-string') {
+      const number = numberTextOf(value);
+      if (number === undefined)
+        throw new SlotuiError(
+          'validation',
+          `--set ${safe(key)}=${safe(value)}: ${key} takes a number, such as ${field.example ?? '99.9'}; nothing was sent.`,
+        );
+      fields.set(key, number);
+    } else if (field?.kind === 'reference-list') fields.set(key, idsOf(value));
     else if (field?.kind === 'queries')
       throw new SlotuiError(
         'validation',

@@ -50,6 +50,13 @@ describe('--set gives fields on the command line', () => {
     expect(lastBody('PATCH')).toEqual({ slo_ids: ['slo-000001', 'slo-000002'] });
     expect((await slotui(['update', 'agreement', 'agr-000001', '--set', 'slo_ids='])).code).toBe(0);
     expect(lastBody('PATCH')).toEqual({ slo_ids: [] });
+    // As the dashboard's forms read what is typed: a number's text trimmed, ids between spaces too.
+    expect((await slotui(['update', 'slo', 'slo-000002', '--set', 'target_value= 99.5 '])).code).toBe(0);
+    expect(lastBody('PATCH')).toEqual({ target_value: '99.5' });
+    expect((await slotui(['update', 'agreement', 'agr-000001', '--set', 'slo_ids=slo-000001 slo-000002'])).code).toBe(
+      0,
+    );
+    expect(lastBody('PATCH')).toEqual({ slo_ids: ['slo-000001', 'slo-000002'] });
   });
 
   test('create from --set alone, and over a file: --set wins', async () => {
@@ -95,6 +102,11 @@ describe('a mistake in --set is said before anything is sent', () => {
       ['update', 'slo', 'slo-000001', '--set', 'interval=1.5'],
       1,
       'slotui: --set interval=1.5: interval takes a whole number, such as 60; nothing was sent.\n',
+    ],
+    [
+      ['update', 'slo', 'slo-000001', '--set', 'interval=99999999999999999999'],
+      1,
+      'slotui: --set interval=99999999999999999999: interval takes a whole number, no larger than 9007199254740991; nothing was sent.\n',
     ],
     [
       ['update', 'slo', 'slo-000001', '--set', 'target_valu=99'],

@@ -7,6 +7,7 @@
  * field messages are mapped the same way.
  */
 import { formulaNames } from '../../domain/lint.js';
+import { idsOf, numberTextOf, wholeNumberOf } from '../../api/fieldText.js';
 import type { FieldDef } from '../../api/resources.js';
 import { createSchemaOf, patchSchemaOf } from '../../api/schemas.js';
 import { sanitizeLine } from '../../text/sanitize.js';
@@ -19,25 +20,20 @@ export interface Built {
   topErrors: string[];
 }
 
-const INTEGER = /^[+-]?\d+$/;
 const INTEGER_MESSAGE = 'Must be a whole number, such as 60.';
 const NUMBER_MESSAGE = 'Must be a number, such as 99.9.';
 
 /** An integer field's text: a safe integer, or an error sentence. */
 function parseInteger(text: string): number | string {
-  const t = text.trim();
-  if (!INTEGER.test(t)) return INTEGER_MESSAGE;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : 'Too large for a whole number.';
+  const n = wholeNumberOf(text);
+  if (n === 'not whole') return INTEGER_MESSAGE;
+  return n === 'too large' ? 'Too large for a whole number.' : n;
 }
 
 /** A numeric-string field's text: the trimmed text when it reads as a finite number. */
 function parseNumericString(text: string): string | { error: string } {
-  const t = text.trim();
-  return t !== '' && Number.isFinite(Number(t)) ? t : { error: NUMBER_MESSAGE };
+  return numberTextOf(text) ?? { error: NUMBER_MESSAGE };
 }
-
-export const splitIds = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 /** One field's value for the payload; undefined leaves it out (empty and optional). */
 function fieldValue(field: FieldDef, text: string, mode: 'create' | 'edit'): { value?: unknown; error?: string } {
@@ -61,7 +57,7 @@ function fieldValue(field: FieldDef, text: string, mode: 'create' | 'edit'): { v
         return typeof n === 'string' ? { value: n } : { error: n.error };
       }
     case 'reference-list':
-      return empty && mode === 'create' ? {} : { value: splitIds(text) };
+      return empty && mode === 'create' ? {} : { value: idsOf(text) };
     case 'reference':
       return { value: text.trim() };
     case 'text':

@@ -11,7 +11,7 @@ import { EMPTY_EDITOR, editLine } from '../text/lineEditor.js';
 import type { FormsContext } from './context.js';
 import { focusedRow, setValue, valueOf } from './formModel.js';
 import { pickerRows, type PickerState } from './formsStore.js';
-import { splitIds } from './payload.js';
+import { idsOf } from '../../api/fieldText.js';
 import { createPickerData } from './pickerData.js';
 
 export const pickerBindings = [
@@ -103,7 +103,7 @@ export function createPickerController(ctx: FormsContext): PickerController {
     if (!record) return;
     let value = record.id;
     if (picker.append) {
-      const ids = splitIds(valueOf(s.form, picker.target));
+      const ids = idsOf(valueOf(s.form, picker.target));
       value = (ids.includes(record.id) ? ids : [...ids, record.id]).join(', ');
     }
     store.set({ ...s, picker: null, form: setValue(s.form, picker.target, value) });
