@@ -85,17 +85,7 @@ function columnsOf(
   wanted.forEach((entry, index) => {
     const builtIn = known.find((c) => c.header.toLowerCase() === entry.toLowerCase() || c.id === entry.toLowerCase());
     const column = builtIn ?? fieldColumnOf(entry);
-    // One header a column: the list is sorted and searched by header, and drawn by column id.
-    const twin = column && columns.findIndex((c) => c.id === column.id || sameHeader(c, column));
-    if (column && twin !== undefined && twin >= 0) {
-      ok = false;
-      const first = `columns.${places[twin]}`;
-      const same = columns[twin]!.id === column.id ? `is ${first} again` : `has the header of ${first}`;
-      problem(index, `"${entry}" ${same}; give each column once, under a header of its own`);
-    } else if (column) {
-      columns.push(column);
-      places.push(index);
-    } else {
+    if (!column) {
       ok = false;
       const meant = closestWord(
         entry.toUpperCase(),
@@ -105,7 +95,19 @@ function columnsOf(
         index,
         `"${entry}" is neither a column of ${def.title} nor HEADER:.field${meant ? ` (did you mean "${meant}"?)` : ''}`,
       );
+      return;
     }
+    // One header a column: the list is sorted and searched by header, and drawn by column id.
+    const twin = columns.findIndex((c) => c.id === column.id || sameHeader(c, column));
+    if (twin >= 0) {
+      ok = false;
+      const first = `columns.${places[twin]}`;
+      const same = columns[twin]!.id === column.id ? `is ${first} again` : `has the header of ${first}`;
+      problem(index, `"${entry}" ${same}; give each column once, under a header of its own`);
+      return;
+    }
+    columns.push(column);
+    places.push(index);
   });
   return ok && columns.length > 0 ? columns : undefined;
 }
